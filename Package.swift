@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Madi",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "madi", targets: ["madi"]),
+        .library(name: "MadiCore", targets: ["MadiCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // The engine: pure, no I/O. Content model and loader (from strings), matcher,
+        // recommender, e-mail validator, the step function.
+        .target(name: "MadiCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Durable lead storage (SQLite through GRDB).
+        .target(name: "MadiStore", dependencies: ["MadiCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The fronts and commands: REPL, JSON-lines, conversation test runner, paths, lint.
+        .target(name: "MadiApp", dependencies: [
+            "MadiCore", "MadiStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "madi", dependencies: ["MadiApp"]),
+        .testTarget(name: "MadiCoreTests", dependencies: ["MadiCore"]),
+        .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore"]),
+        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp"]),
+    ]
+)

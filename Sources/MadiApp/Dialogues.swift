@@ -1,0 +1,90 @@
+import Foundation
+import MadiCore
+
+/// Finds and reads a Dialogues directory.
+public enum DialoguesDirectory {
+    /// `--dialogues`, else `MADI_DIALOGUES`, else `./Dialogues`, else a `Dialogues` folder beside
+    /// or above the executable (so that `swift run` and a built binary both find it).
+    public static func resolve(_ option: String?) -> String {
+        if let option { return option }
+        if let env = ProcessInfo.processInfo.environment["MADI_DIALOGUES"], !env.isEmpty { return env }
+        let fm = FileManager.default
+        if fm.fileExists(atPath: "Dialogues/questionnaire.yaml") { return "Dialogues" }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = dir.appendingPathComponent("Dialogues")
+            if fm.fileExists(atPath: candidate.appendingPathComponent("questionnaire.yaml").path) { return candidate.path }
+            dir = dir.deletingLastPathComponent()
+        }
+        return "Dialogues"
+    }
+
+    /// Every `.yaml` file under the directory except tests/, keyed by relative path.
+    public static func files(_ path: String) throws -> [String: String] {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
+            throw ContentErrors(diagnostics: [Diagnostic(file: path, line: nil, message: "no such directory")])
+        }
+        var out: [String: String] = [:]
+        let base = URL(fileURLWithPath: path).standardizedFileURL
+        guard let e = fm.enumerator(at: base, includingPropertiesForKeys: nil) else { return out }
+        for case let url as URL in e where url.pathExtension == "yaml" || url.pathExtension == "yml" {
+            let rel = String(url.standardizedFileURL.path.dropFirst(base.path.count + 1))
+            if rel.hasPrefix("tests/") { continue }
+            guard let data = fm.contents(atPath: url.path) else { continue }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ContentErrors(diagnostics: [Diagnostic(file: rel, line: nil, message: "not valid UTF-8")])
+            }
+            out[rel] = text
+        }
+        return out
+    }
+
+    /// Loads and validates; errors name the directory's files.
+    public static func load(_ path: String) throws -> Content {
+        switch ContentLoader.load(files: try files(path)) {
+        case let .success(content): return content
+        case let .failure(errors):
+            throw ContentErrors(diagnostics: errors.diagnostics.map {
+                Diagnostic(file: (path as NSString).appendingPathComponent($0.file), line: $0.line, message: $0.message)
+            })
+        }
+    }
+}
+
+/// Writes to stderr (logs and errors; stdout is the product).
+public enum Log {
+    public nonisolated(unsafe) static var level = Level.info
+
+    public enum Level: Int, Comparable, CaseIterable, Sendable {
+        case debug, info, warning, error
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+        public init?(name: String) {
+            switch name.lowercased() {
+            case "debug": self = .debug
+            case "info": self = .info
+            case "warning", "warn": self = .warning
+            case "error": self = .error
+            default: return nil
+            }
+        }
+    }
+
+    public static func stderr(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    public static func log(_ l: Level, _ message: @autoclosure () -> String) {
+        guard l >= level else { return }
+        stderr("madi: \(l): \(message())")
+    }
+}
+
+/// Today's date in UTC: the only clock the engine sees.
+public func todayUTC() -> Day {
+    var cal = Calendar(identifier: .gregorian)
+    cal.timeZone = TimeZone(identifier: "UTC")!
+    let c = cal.dateComponents([.year, .month, .day], from: Date())
+    return Day(year: c.year!, month: c.month!, day: c.day!)!
+}

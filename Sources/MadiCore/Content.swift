@@ -1,0 +1,170 @@
+/// The content Madi plays: the questionnaire, the catalogue, every sentence, the FAQ and the
+/// small lexicon used to understand answers. All of it is loaded from `Dialogues/` and validated
+/// by `ContentLoader`; nothing here is written in Swift.
+
+/// A text per language code ("fr", "en").
+public typealias Localized = [String: String]
+/// A list of phrases per language code.
+public typealias LocalizedList = [String: [String]]
+
+public struct Content: Sendable {
+    public var languages: [String]
+    public var defaultLanguage: String
+    public var start: String
+    public var steps: [Step]
+    public var stepIndex: [String: Int]
+    public var catalogue: Catalogue
+    public var strings: Strings
+    public var faq: [FAQEntry]
+    public var commands: [CommandPhrase]
+    public var lexicon: [String: Lexicon]
+
+    public func step(_ id: String) -> Step? {
+        stepIndex[id].map { steps[$0] }
+    }
+
+    /// The first step of the kind, if the questionnaire has one.
+    public func firstStep(ofKind kind: StepKind) -> Step? {
+        steps.first { $0.kind == kind }
+    }
+}
+
+public enum StepKind: String, Sendable, CaseIterable, Codable {
+    case choice
+    case number
+    case yesNo = "yes_no"
+    case text
+    case email
+    case consent
+    case recommend
+    case courses
+    case end
+}
+
+/// A condition on earlier answers: every listed step's chosen option must be one of the ids.
+public typealias Condition = [String: [String]]
+
+public struct Transition: Sendable, Equatable {
+    public var when: Condition
+    public var goto: String
+    public var line: Int?
+}
+
+/// Where a step or an option leads: rules tried in order, the first whose condition holds wins.
+public struct Next: Sendable, Equatable {
+    public var rules: [Transition]
+    public var targets: [String] { rules.map(\.goto) }
+}
+
+public struct AnswerOption: Sendable {
+    public var id: String
+    public var label: Localized
+    public var synonyms: LocalizedList
+    /// Score contributions toward each course id.
+    public var weights: [String: Int]
+    /// The highest course this answer allows (the prospect's level), if it limits it.
+    public var cap: String?
+    public var next: Next?
+    public var line: Int?
+}
+
+public struct Step: Sendable {
+    public var id: String
+    public var kind: StepKind
+    /// String key of the question (or of the message, for an end step).
+    public var prompt: String
+    public var options: [AnswerOption]
+    /// Default transition; for recommend: "interested"; for courses: a course was chosen.
+    public var next: Next?
+    /// yes_no and consent: where yes and no lead. recommend: `no` is "no thanks".
+    public var yes: Next?
+    public var no: Next?
+    public var min: Int?
+    public var max: Int?
+    /// The lead field a number or text step fills ("team_size", "company", "first_name").
+    public var field: String?
+    /// This step states what the prospect aims at (used for the goal shown on the ladder).
+    public var aspiration: Bool
+    /// Answers to this step may be picked up from what the prospect says at other steps.
+    public var prefill: Bool
+    /// recommend: when this holds, the lead is a quote request for a team.
+    public var quoteWhen: Condition?
+    /// consent: the version of the consent text that is stored with the lead.
+    public var consentVersion: String?
+    public var line: Int?
+
+    public var isQuestion: Bool { kind == .choice || kind == .number || kind == .yesNo || kind == .text }
+
+    public func option(_ id: String) -> AnswerOption? { options.first { $0.id == id } }
+}
+
+public struct Course: Sendable {
+    public var id: String
+    public var name: String
+    public var order: Int
+    public var level: Localized
+    public var price: Int
+    public var currency: String
+    public var duration: Localized
+    public var formats: [String]
+    /// ISO dates (YYYY-MM-DD), ascending.
+    public var sessions: [String]
+    public var prerequisites: Localized
+    public var outcomes: LocalizedList
+    public var summary: Localized
+    public var synonyms: LocalizedList
+    public var line: Int?
+}
+
+public struct Catalogue: Sendable {
+    /// The prices and dates are examples, to be replaced by the owner.
+    public var exampleValues: Bool
+    /// Ordered on the ladder, lowest first.
+    public var courses: [Course]
+
+    public func course(_ id: String) -> Course? { courses.first { $0.id == id } }
+    public func rank(_ id: String) -> Int { courses.firstIndex { $0.id == id } ?? 0 }
+    public func next(after id: String) -> Course? {
+        let r = rank(id)
+        return r + 1 < courses.count ? courses[r + 1] : nil
+    }
+}
+
+public enum FAQScope: String, Sendable {
+    /// Answer about the mentioned course, else the recommended one, else every course.
+    case course
+    /// Compare two courses.
+    case pair
+    /// One answer, no course.
+    case none
+}
+
+public struct FAQEntry: Sendable {
+    public var id: String
+    public var keywords: LocalizedList
+    public var scope: FAQScope
+    /// String key of the answer.
+    public var answer: String
+    /// Optional key used when the course is the last of the ladder (scope course).
+    public var answerLast: String?
+    public var line: Int?
+}
+
+public enum CommandName: String, Sendable, CaseIterable, Codable {
+    case back, restart, courses, help, quit, language
+}
+
+public struct CommandPhrase: Sendable {
+    public var command: CommandName
+    public var phrases: LocalizedList
+}
+
+public struct Lexicon: Sendable {
+    public var yes: [String]
+    public var no: [String]
+    public var numbers: [String: Int]
+    public var fillers: [String]
+    public var months: [String]
+    /// Ways to name this language ("english", "en anglais").
+    public var names: [String]
+}

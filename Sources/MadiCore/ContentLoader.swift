@@ -1,0 +1,280 @@
+import Yams
+
+/// Reads and validates the content of a Dialogues directory, given as (relative path → text).
+/// The same checks run at start-up and in `madi lint`: any diagnostic means the content is
+/// not played.
+public struct ContentErrors: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+public enum ContentLoader {
+    public static let questionnaireFile = "questionnaire.yaml"
+    public static let catalogueFile = "catalogue.yaml"
+    public static let faqFile = "faq.yaml"
+    public static let commandsFile = "commands.yaml"
+    public static let lexiconFile = "lexicon.yaml"
+    public static func stringsFile(_ lang: String) -> String { "strings/\(lang).yaml" }
+
+    public static func load(files: [String: String]) -> Result<Content, ContentErrors> {
+        var diags: [Diagnostic] = []
+        func file(_ name: String) -> String? {
+            if let text = files[name] { return text }
+            diags.append(Diagnostic(file: name, line: nil, message: "file is missing"))
+            return nil
+        }
+
+        // questionnaire.yaml
+        var q = YAMLReader(file: questionnaireFile)
+        let qRoot = file(questionnaireFile).flatMap { q.compose($0) }
+        q.checkKeys(qRoot, allowed: ["languages", "default_language", "start", "steps"], in: "questionnaire")
+        let languages = q.strings(q.value(qRoot, "languages"), in: "languages")
+        if qRoot != nil, languages.isEmpty { q.error(qRoot, "questionnaire: 'languages' must list at least one language") }
+        let defaultLanguage = q.string(qRoot, "default_language", in: "questionnaire", required: qRoot != nil) ?? languages.first ?? "fr"
+        if qRoot != nil, !languages.isEmpty, !languages.contains(defaultLanguage) {
+            q.error(q.value(qRoot, "default_language"), "default_language '\(defaultLanguage)' is not in languages")
+        }
+        let start = q.string(qRoot, "start", in: "questionnaire", required: qRoot != nil) ?? ""
+        var steps: [Step] = []
+        for node in q.sequence(qRoot, "steps", in: "questionnaire", required: qRoot != nil) {
+            if let step = parseStep(node, &q) { steps.append(step) }
+        }
+        diags += q.diagnostics
+
+        // catalogue.yaml
+        var c = YAMLReader(file: catalogueFile)
+        let cRoot = file(catalogueFile).flatMap { c.compose($0) }
+        c.checkKeys(cRoot, allowed: ["example_values", "currency", "courses"], in: "catalogue")
+        let exampleValues = c.bool(cRoot, "example_values", in: "catalogue", default: false)
+        let currency = c.string(cRoot, "currency", in: "catalogue", required: cRoot != nil) ?? "EUR"
+        var courses: [Course] = []
+        for node in c.sequence(cRoot, "courses", in: "catalogue", required: cRoot != nil) {
+            if let course = parseCourse(node, currency: currency, &c) { courses.append(course) }
+        }
+        courses.sort { $0.order < $1.order }
+        diags += c.diagnostics
+
+        // faq.yaml
+        var f = YAMLReader(file: faqFile)
+        var faq: [FAQEntry] = []
+        if let fRoot = file(faqFile).flatMap({ f.compose($0) }) {
+            guard let seq = fRoot.sequence else {
+                f.error(fRoot, "faq must be a list of entries")
+                diags += f.diagnostics
+                return .failure(ContentErrors(diagnostics: diags))
+            }
+            for node in seq {
+                if let entry = parseFAQ(node, &f) { faq.append(entry) }
+            }
+        }
+        diags += f.diagnostics
+
+        // commands.yaml
+        var m = YAMLReader(file: commandsFile)
+        var commands: [CommandPhrase] = []
+        if let mRoot = file(commandsFile).flatMap({ m.compose($0) }) {
+            for (name, keyNode, value) in m.pairs(mRoot, "commands") {
+                guard let cmd = CommandName(rawValue: name) else {
+                    m.error(keyNode, "unknown command '\(name)' (known: \(CommandName.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    continue
+                }
+                let phrases = m.localizedList(value, in: name)
+                for lang in languages where (phrases[lang] ?? []).isEmpty {
+                    m.error(value, "command '\(name)' has no phrases in '\(lang)'")
+                }
+                commands.append(CommandPhrase(command: cmd, phrases: phrases))
+            }
+            for cmd in CommandName.allCases where !commands.contains(where: { $0.command == cmd }) {
+                m.error(mRoot, "command '\(cmd.rawValue)' is missing")
+            }
+        }
+        diags += m.diagnostics
+
+        // lexicon.yaml
+        var l = YAMLReader(file: lexiconFile)
+        var lexicon: [String: Lexicon] = [:]
+        if let lRoot = file(lexiconFile).flatMap({ l.compose($0) }) {
+            for (lang, _, v) in l.pairs(lRoot, "lexicon") {
+                l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names"], in: "lexicon.\(lang)")
+                var numbers: [String: Int] = [:]
+                for (word, _, n) in l.pairs(l.value(v, "numbers"), "lexicon.\(lang).numbers") {
+                    if let s = n.scalar?.string, let value = Int(s) { numbers[word] = value } else { l.error(n, "lexicon.\(lang).numbers.\(word) must be a whole number") }
+                }
+                let lex = Lexicon(
+                    yes: l.strings(l.value(v, "yes"), in: "lexicon.\(lang).yes"),
+                    no: l.strings(l.value(v, "no"), in: "lexicon.\(lang).no"),
+                    numbers: numbers,
+                    fillers: l.strings(l.value(v, "fillers"), in: "lexicon.\(lang).fillers"),
+                    months: l.strings(l.value(v, "months"), in: "lexicon.\(lang).months"),
+                    names: l.strings(l.value(v, "names"), in: "lexicon.\(lang).names"))
+                if lex.yes.isEmpty || lex.no.isEmpty { l.error(v, "lexicon.\(lang): 'yes' and 'no' must not be empty") }
+                if lex.months.count != 12 { l.error(l.value(v, "months") ?? v, "lexicon.\(lang).months must list 12 months") }
+                lexicon[lang] = lex
+            }
+            for lang in languages where lexicon[lang] == nil { l.error(lRoot, "no lexicon for language '\(lang)'") }
+        }
+        diags += l.diagnostics
+
+        // strings/<lang>.yaml
+        var table: [String: [String: Strings.Entry]] = [:]
+        for lang in languages {
+            let name = stringsFile(lang)
+            var s = YAMLReader(file: name)
+            if let root = file(name).flatMap({ s.compose($0) }) {
+                var entries: [String: Strings.Entry] = [:]
+                for (key, keyNode, v) in s.pairs(root, "strings") {
+                    guard let text = v.scalar?.string else { s.error(v, "'\(key)' must be text"); continue }
+                    entries[key] = Strings.Entry(text: text, line: keyNode.mark?.line)
+                }
+                table[lang] = entries
+            }
+            diags += s.diagnostics
+        }
+
+        var content = Content(
+            languages: languages, defaultLanguage: defaultLanguage, start: start, steps: steps,
+            stepIndex: [:], catalogue: Catalogue(exampleValues: exampleValues, courses: courses),
+            strings: Strings(defaultLanguage: defaultLanguage, table: table), faq: faq,
+            commands: commands, lexicon: lexicon)
+        for (i, step) in steps.enumerated() where content.stepIndex[step.id] == nil {
+            content.stepIndex[step.id] = i
+        }
+        // Cross-file checks only make sense once every file parsed.
+        if diags.isEmpty { diags += ContentValidator.validate(content) }
+        return diags.isEmpty ? .success(content) : .failure(ContentErrors(diagnostics: diags))
+    }
+
+    // MARK: - Parsers
+
+    static let stepKeys: Set<String> = ["id", "kind", "prompt", "options", "next", "yes", "no", "min", "max", "field",
+                                        "aspiration", "prefill", "quote_when", "consent_version"]
+    static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next"]
+
+    static func parseStep(_ node: Node, _ r: inout YAMLReader) -> Step? {
+        guard node.mapping != nil else { r.error(node, "every step must be a mapping"); return nil }
+        guard let id = r.string(node, "id", in: "step") else { return nil }
+        let what = "step '\(id)'"
+        r.checkKeys(node, allowed: stepKeys, in: what)
+        guard let kindText = r.string(node, "kind", in: what) else { return nil }
+        guard let kind = StepKind(rawValue: kindText) else {
+            r.error(r.value(node, "kind"), "\(what): unknown kind '\(kindText)' (known: \(StepKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            return nil
+        }
+        let needsPrompt = kind != .courses
+        let prompt = r.string(node, "prompt", in: what, required: needsPrompt) ?? ""
+        var options: [AnswerOption] = []
+        if kind == .choice {
+            let nodes = r.sequence(node, "options", in: what)
+            if nodes.isEmpty, r.value(node, "options") != nil { r.error(node, "\(what): a choice needs at least one option") }
+            for o in nodes { if let opt = parseOption(o, step: id, &r) { options.append(opt) } }
+        } else if r.value(node, "options") != nil {
+            r.error(r.value(node, "options"), "\(what): only a choice step has options")
+        }
+        var quoteWhen: Condition?
+        if let qw = r.value(node, "quote_when") { quoteWhen = parseCondition(qw, in: "\(what).quote_when", &r) }
+        return Step(
+            id: id, kind: kind, prompt: prompt, options: options,
+            next: parseNext(r.value(node, "next"), in: "\(what).next", &r),
+            yes: parseNext(r.value(node, "yes"), in: "\(what).yes", &r),
+            no: parseNext(r.value(node, "no"), in: "\(what).no", &r),
+            min: r.int(node, "min", in: what, required: false),
+            max: r.int(node, "max", in: what, required: false),
+            field: r.string(node, "field", in: what, required: false),
+            aspiration: r.bool(node, "aspiration", in: what, default: false),
+            prefill: r.bool(node, "prefill", in: what, default: kind == .choice),
+            quoteWhen: quoteWhen,
+            consentVersion: r.string(node, "consent_version", in: what, required: kind == .consent),
+            line: node.mark?.line)
+    }
+
+    static func parseOption(_ node: Node, step: String, _ r: inout YAMLReader) -> AnswerOption? {
+        guard node.mapping != nil else { r.error(node, "step '\(step)': every option must be a mapping"); return nil }
+        guard let id = r.string(node, "id", in: "step '\(step)' option") else { return nil }
+        let what = "step '\(step)' option '\(id)'"
+        r.checkKeys(node, allowed: optionKeys, in: what)
+        var weights: [String: Int] = [:]
+        for (course, _, v) in r.pairs(r.value(node, "weights"), "\(what).weights") {
+            if let s = v.scalar?.string, let n = Int(s) { weights[course] = n } else { r.error(v, "\(what).weights.\(course) must be a whole number") }
+        }
+        return AnswerOption(
+            id: id,
+            label: r.localized(r.value(node, "label"), in: "\(what).label"),
+            synonyms: r.localizedList(r.value(node, "synonyms"), in: "\(what).synonyms"),
+            weights: weights,
+            cap: r.string(node, "cap", in: what, required: false),
+            next: parseNext(r.value(node, "next"), in: "\(what).next", &r),
+            line: node.mark?.line)
+    }
+
+    /// `next: step` or a list of `{when: {step: option | [options]}, goto: step}` ending with a
+    /// rule without `when`.
+    static func parseNext(_ node: Node?, in what: String, _ r: inout YAMLReader) -> Next? {
+        guard let node else { return nil }
+        if let s = node.scalar?.string {
+            return Next(rules: [Transition(when: [:], goto: s, line: node.mark?.line)])
+        }
+        guard let seq = node.sequence else { r.error(node, "\(what) must be a step id or a list of rules"); return nil }
+        var rules: [Transition] = []
+        for item in seq {
+            r.checkKeys(item, allowed: ["when", "goto"], in: what)
+            guard let goto = r.string(item, "goto", in: what) else { continue }
+            let when = r.value(item, "when").map { parseCondition($0, in: "\(what).when", &r) } ?? [:]
+            rules.append(Transition(when: when, goto: goto, line: item.mark?.line))
+        }
+        if let last = rules.last, !last.when.isEmpty {
+            r.error(line: last.line, "\(what): the last rule must have no 'when' (the default way out)")
+        }
+        return Next(rules: rules)
+    }
+
+    static func parseCondition(_ node: Node, in what: String, _ r: inout YAMLReader) -> Condition {
+        var cond: Condition = [:]
+        for (step, _, v) in r.pairs(node, what) { cond[step] = r.strings(v, in: "\(what).\(step)") }
+        return cond
+    }
+
+    static let courseKeys: Set<String> = ["id", "name", "order", "level", "price", "currency", "duration", "formats",
+                                          "sessions", "prerequisites", "outcomes", "summary", "synonyms"]
+
+    static func parseCourse(_ node: Node, currency: String, _ r: inout YAMLReader) -> Course? {
+        guard let id = r.string(node, "id", in: "course") else { return nil }
+        let what = "course '\(id)'"
+        r.checkKeys(node, allowed: courseKeys, in: what)
+        let sessions = r.strings(r.value(node, "sessions"), in: "\(what).sessions")
+        for (i, d) in sessions.enumerated() {
+            if Day(iso: d) == nil { r.error(r.value(node, "sessions"), "\(what).sessions: '\(d)' is not a date (YYYY-MM-DD)") }
+            if i > 0, d <= sessions[i - 1] { r.error(r.value(node, "sessions"), "\(what).sessions must be in ascending order") }
+        }
+        return Course(
+            id: id,
+            name: r.string(node, "name", in: what) ?? id,
+            order: r.int(node, "order", in: what) ?? 0,
+            level: r.localized(r.value(node, "level"), in: "\(what).level"),
+            price: r.int(node, "price", in: what) ?? 0,
+            currency: r.string(node, "currency", in: what, required: false) ?? currency,
+            duration: r.localized(r.value(node, "duration"), in: "\(what).duration"),
+            formats: r.strings(r.value(node, "formats"), in: "\(what).formats"),
+            sessions: sessions,
+            prerequisites: r.localized(r.value(node, "prerequisites"), in: "\(what).prerequisites"),
+            outcomes: r.localizedList(r.value(node, "outcomes"), in: "\(what).outcomes"),
+            summary: r.localized(r.value(node, "summary"), in: "\(what).summary"),
+            synonyms: r.localizedList(r.value(node, "synonyms"), in: "\(what).synonyms"),
+            line: node.mark?.line)
+    }
+
+    static func parseFAQ(_ node: Node, _ r: inout YAMLReader) -> FAQEntry? {
+        guard let id = r.string(node, "id", in: "faq entry") else { return nil }
+        let what = "faq '\(id)'"
+        r.checkKeys(node, allowed: ["id", "keywords", "scope", "answer", "answer_last"], in: what)
+        let scopeText = r.string(node, "scope", in: what, required: false) ?? "none"
+        guard let scope = FAQScope(rawValue: scopeText) else {
+            r.error(r.value(node, "scope"), "\(what): unknown scope '\(scopeText)' (known: course, pair, none)")
+            return nil
+        }
+        guard let answer = r.string(node, "answer", in: what) else { return nil }
+        return FAQEntry(
+            id: id, keywords: r.localizedList(r.value(node, "keywords"), in: "\(what).keywords"), scope: scope,
+            answer: answer, answerLast: r.string(node, "answer_last", in: what, required: false), line: node.mark?.line)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Where leads go. The store answers with the lead's id once the lead is committed, or an error
+/// that the prospect is told about honestly.
+public protocol LeadSink: Sendable {
+    func save(_ draft: LeadDraft) -> Result<String, LeadSaveError>
+}
+
+public struct LeadSaveError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stable code for machines ("store_unavailable", "store_read_only", "store_busy", ...).
+    public var code: String
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+}
+
+/// Leads kept in memory (tests, `madi test`, benchmarks). Same e-mail and course: updated.
+public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var leads: [(id: String, draft: LeadDraft)] = []
+    private var failures = 0
+
+    public init() {}
+
+    /// The next `count` saves fail, as a full or read-only disk would.
+    public func failNext(_ count: Int = 1) {
+        lock.lock(); defer { lock.unlock() }
+        failures += count
+    }
+
+    public var all: [LeadDraft] {
+        lock.lock(); defer { lock.unlock() }
+        return leads.map(\.draft)
+    }
+
+    public func save(_ draft: LeadDraft) -> Result<String, LeadSaveError> {
+        lock.lock(); defer { lock.unlock() }
+        if failures > 0 {
+            failures -= 1
+            return .failure(LeadSaveError(code: "store_unavailable", message: "the lead store is unavailable"))
+        }
+        if let i = leads.firstIndex(where: { $0.draft.email == draft.email && $0.draft.course == draft.course }) {
+            leads[i].draft = draft
+            return .success(leads[i].id)
+        }
+        let id = "lead-\(leads.count + 1)"
+        leads.append((id, draft))
+        return .success(id)
+    }
+}
+
+/// Runs one turn and the effects it asks for, feeding each result back to the engine, so that
+/// every front (REPL, JSON-lines, `madi test`) plays the conversation the same way.
+public enum Conversation {
+    public static func start(_ engine: Engine, language: String?, source: String, today: Day,
+                             course: String? = nil, firstName: String? = nil) -> Turn {
+        engine.start(language: language, source: source, today: today, course: course, firstName: firstName)
+    }
+
+    public static func turn(_ engine: Engine, _ session: Session, _ input: Input, leads: LeadSink,
+                            onSaveError: ((LeadSaveError) -> Void)? = nil) -> Turn {
+        var turn = engine.step(session, input)
+        var pending = turn.effects
+        var rounds = 0
+        while !pending.isEmpty, rounds < 8 {
+            rounds += 1
+            let effect = pending.removeFirst()
+            let result: Input
+            switch effect {
+            case let .saveLead(draft):
+                switch leads.save(draft) {
+                case let .success(id): result = .leadSaved(id: id)
+                case let .failure(error):
+                    onSaveError?(error)
+                    result = .leadFailed(reason: error.code)
+                }
+            }
+            let next = engine.step(turn.session, result)
+            turn.reply = merge(turn.reply, next.reply)
+            turn.session = next.session
+            pending += next.effects
+        }
+        turn.effects = []
+        return turn
+    }
+
+    static func merge(_ a: Reply, _ b: Reply) -> Reply {
+        var r = b
+        r.messages = a.messages + b.messages
+        r.asked = b.asked || (a.asked && a.step == b.step && b.messages.isEmpty)
+        return r
+    }
+}
+
+/// A reply as plain text: Madi's messages, then the numbered options when a question was asked.
+public enum Transcript {
+    public static func render(_ reply: Reply) -> String {
+        var lines = reply.messages
+        if reply.asked {
+            for (i, o) in reply.options.enumerated() { lines.append("  \(i + 1). \(o.label)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

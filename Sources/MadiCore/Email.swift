@@ -1,0 +1,385 @@
+import Foundation
+
+/// A validated address, normalized for storage.
+public struct EmailAddress: Codable, Sendable, Equatable, Hashable {
+    /// Local part (NFC, case kept) @ domain in Unicode, lower-cased.
+    public var normalized: String
+    /// The same with the domain in ASCII (punycode); nil when the local part itself is not ASCII.
+    public var ascii: String?
+    public var local: String
+    public var domain: String
+}
+
+/// Why an address was refused; `key` names the friendly message (`email.invalid.<key>`).
+public enum EmailProblem: Error, Sendable, Equatable {
+    case empty
+    case lineBreak
+    case displayName(inner: String?)
+    case unsafeCharacter(String)
+    case noAt
+    case multipleAt
+    case emptyLocal
+    case quotedLocal
+    case comment
+    case localDots
+    case localCharacter(String)
+    case localTooLong
+    case emptyDomain
+    case ipLiteral
+    case domainNoDot(String)
+    case domainDots(String)
+    case domainCharacter(String, String)
+    case domainHyphen(String)
+    case labelTooLong(String)
+    case domainTooLong
+    case numericTLD(String)
+    case specialUse(String)
+    case badPunycode(String)
+    case tooLong
+
+    public var key: String {
+        switch self {
+        case .empty: return "empty"
+        case .lineBreak: return "line_break"
+        case let .displayName(inner): return inner == nil ? "display_name" : "display_name_hint"
+        case .unsafeCharacter: return "unsafe"
+        case .noAt: return "no_at"
+        case .multipleAt: return "multiple_at"
+        case .emptyLocal: return "empty_local"
+        case .quotedLocal: return "quoted"
+        case .comment: return "comment"
+        case .localDots: return "local_dots"
+        case .localCharacter: return "local_character"
+        case .localTooLong: return "local_too_long"
+        case .emptyDomain: return "empty_domain"
+        case .ipLiteral: return "ip_literal"
+        case .domainNoDot: return "domain_no_dot"
+        case .domainDots: return "domain_dots"
+        case .domainCharacter: return "domain_character"
+        case .domainHyphen: return "domain_hyphen"
+        case .labelTooLong: return "label_too_long"
+        case .domainTooLong: return "domain_too_long"
+        case .numericTLD: return "numeric_tld"
+        case .specialUse: return "special_use"
+        case .badPunycode: return "bad_punycode"
+        case .tooLong: return "too_long"
+        }
+    }
+
+    public var params: [String: String] {
+        switch self {
+        case let .displayName(inner): return ["address": inner ?? ""]
+        case let .unsafeCharacter(c): return ["char": c]
+        case let .localCharacter(c): return ["char": c]
+        case let .domainNoDot(d), let .domainDots(d), let .domainHyphen(d), let .labelTooLong(d),
+             let .numericTLD(d), let .specialUse(d), let .badPunycode(d):
+            return ["domain": d]
+        case let .domainCharacter(d, c): return ["domain": d, "char": c]
+        default: return [:]
+        }
+    }
+
+    /// A short English reason, for `madi check-email` and logs.
+    public var reason: String {
+        switch self {
+        case .empty: return "empty address"
+        case .lineBreak: return "contains a line break"
+        case let .displayName(inner): return "display-name form; write only the address" + (inner.map { " (\($0))" } ?? "")
+        case let .unsafeCharacter(c): return "unsafe character \(c)"
+        case .noAt: return "missing @"
+        case .multipleAt: return "more than one @"
+        case .emptyLocal: return "nothing before the @"
+        case .quotedLocal: return "quoted local part not accepted"
+        case .comment: return "comments in parentheses not accepted"
+        case .localDots: return "local part starts or ends with a dot, or has two dots in a row"
+        case let .localCharacter(c): return "character \(c) not allowed before the @"
+        case .localTooLong: return "local part longer than 64 characters"
+        case .emptyDomain: return "nothing after the @"
+        case .ipLiteral: return "IP address instead of a domain"
+        case let .domainNoDot(d): return "domain \(d) has no dot"
+        case let .domainDots(d): return "domain \(d) has an empty label"
+        case let .domainCharacter(d, c): return "character \(c) not allowed in domain \(d)"
+        case let .domainHyphen(d): return "a label of \(d) starts or ends with a hyphen"
+        case let .labelTooLong(d): return "a label of \(d) is longer than 63 characters"
+        case .domainTooLong: return "domain longer than 253 characters"
+        case let .numericTLD(d): return "domain \(d) ends with a number"
+        case let .specialUse(d): return "special-use domain \(d) cannot receive mail"
+        case let .badPunycode(d): return "domain \(d) has an invalid xn-- label"
+        case .tooLong: return "address longer than 254 characters"
+        }
+    }
+}
+
+public enum EmailValidation: Sendable, Equatable {
+    case valid(EmailAddress)
+    case invalid(EmailProblem)
+}
+
+/// Sign-up e-mail validation in the spirit of python's email-validator: dot-atom local parts,
+/// internationalized addresses, NFC, unsafe characters refused, length limits, special-use
+/// domains refused. No DNS look-up: the engine stays pure.
+public enum EmailValidator {
+    public static let specialUseDomains = ["arpa", "invalid", "local", "localhost", "onion", "test", "internal", "alt", "localdomain"]
+
+    static let atextSymbols = Set("!#$%&'*+-/=?^_`{|}~".unicodeScalars)
+
+    public static func validate(_ input: String) -> EmailValidation {
+        if input.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" }) {
+            return .invalid(.lineBreak)
+        }
+        let trimmed = input.trimmed()
+        if trimmed.isEmpty { return .invalid(.empty) }
+        // "Name <a@b.fr>": point at the address inside.
+        if let lt = trimmed.lastIndex(of: "<"), let gt = trimmed.lastIndex(of: ">"), lt < gt {
+            let inner = String(trimmed[trimmed.index(after: lt)..<gt]).trimmed()
+            if case .valid = validate(inner) { return .invalid(.displayName(inner: inner)) }
+            return .invalid(.displayName(inner: nil))
+        }
+        for c in trimmed.unicodeScalars where unsafe(c) {
+            return .invalid(.unsafeCharacter(codePoint(c)))
+        }
+        let text = trimmed.precomposedStringWithCanonicalMapping
+        if text.utf8.count > 254 * 4 { return .invalid(.tooLong) }
+        guard let at = text.lastIndex(of: "@") else { return .invalid(.noAt) }
+        let local = String(text[..<at])
+        let domainInput = String(text[text.index(after: at)...])
+        if local.hasPrefix("\"") { return .invalid(.quotedLocal) }
+        if local.contains("@") { return .invalid(.multipleAt) }
+        if local.isEmpty { return .invalid(.emptyLocal) }
+        if local.contains("(") || local.contains(")") || domainInput.contains("(") { return .invalid(.comment) }
+        if let problem = checkLocal(local) { return .invalid(problem) }
+        if domainInput.isEmpty { return .invalid(.emptyDomain) }
+        if domainInput.hasPrefix("[") { return .invalid(.ipLiteral) }
+        let domain: (unicode: String, ascii: String)
+        switch checkDomain(domainInput) {
+        case let .success(d): domain = d
+        case let .failure(p): return .invalid(p)
+        }
+        let normalized = local + "@" + domain.unicode
+        let localIsASCII = local.unicodeScalars.allSatisfy(\.isASCII)
+        let ascii = localIsASCII ? local + "@" + domain.ascii : nil
+        if (ascii ?? normalized).utf8.count > 254 { return .invalid(.tooLong) }
+        return .valid(EmailAddress(normalized: normalized, ascii: ascii, local: local, domain: domain.unicode))
+    }
+
+    static func checkLocal(_ local: String) -> EmailProblem? {
+        if local.utf8.count > 64 { return .localTooLong }
+        if local.hasPrefix(".") || local.hasSuffix(".") || local.contains("..") { return .localDots }
+        for c in local.unicodeScalars {
+            if c.isASCII {
+                let ok = (c.properties.isAlphabetic || ("0"..."9").contains(c) || atextSymbols.contains(c) || c == ".")
+                if !ok { return .localCharacter(c == " " ? "espace/space" : String(c)) }
+            } else if !(c.properties.isAlphabetic || c.properties.numericType != nil || isMark(c)) {
+                return .localCharacter(String(c))
+            }
+        }
+        return nil
+    }
+
+    static func checkDomain(_ input: String) -> Result<(unicode: String, ascii: String), EmailProblem> {
+        let lower = input.lowercased().precomposedStringWithCanonicalMapping
+        if lower.hasSuffix(".") || lower.hasPrefix(".") || lower.contains("..") { return .failure(.domainDots(lower)) }
+        let labels = lower.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var unicodeLabels: [String] = []
+        var asciiLabels: [String] = []
+        for label in labels {
+            let isASCII = label.unicodeScalars.allSatisfy(\.isASCII)
+            for c in label.unicodeScalars {
+                let ok = isASCII
+                    ? (("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "-")
+                    : (c.isASCII ? (("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "-")
+                        : (c.properties.isAlphabetic || c.properties.numericType != nil || isMark(c)))
+                if !ok { return .failure(.domainCharacter(lower, c == " " ? "espace/space" : String(c))) }
+            }
+            if label.hasPrefix("-") || label.hasSuffix("-") { return .failure(.domainHyphen(lower)) }
+            if isASCII {
+                if label.hasPrefix("xn--") {
+                    guard let decoded = Punycode.decode(String(label.dropFirst(4))), !decoded.isEmpty,
+                          Punycode.encode(decoded) == String(label.dropFirst(4)) else { return .failure(.badPunycode(lower)) }
+                    unicodeLabels.append(decoded)
+                } else {
+                    if label.count >= 4, Array(label)[2...3] == ["-", "-"] { return .failure(.domainHyphen(lower)) }
+                    unicodeLabels.append(label)
+                }
+                asciiLabels.append(label)
+            } else {
+                guard let encoded = Punycode.encode(label) else { return .failure(.domainCharacter(lower, label)) }
+                unicodeLabels.append(label)
+                asciiLabels.append("xn--" + encoded)
+            }
+            if asciiLabels.last!.utf8.count > 63 { return .failure(.labelTooLong(lower)) }
+        }
+        let unicode = unicodeLabels.joined(separator: ".")
+        let ascii = asciiLabels.joined(separator: ".")
+        if labels.count < 2 {
+            if specialUseDomains.contains(unicode) { return .failure(.specialUse(unicode)) }
+            return .failure(.domainNoDot(unicode))
+        }
+        if ascii.utf8.count > 253 { return .failure(.domainTooLong) }
+        if let tld = labels.last, tld.allSatisfy(\.isNumber) { return .failure(.numericTLD(unicode)) }
+        for special in specialUseDomains where unicode == special || unicode.hasSuffix("." + special) {
+            return .failure(.specialUse(unicode))
+        }
+        return .success((unicode, ascii))
+    }
+
+    static func isMark(_ c: Unicode.Scalar) -> Bool {
+        switch c.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    /// Controls, invisible format characters (zero-width, bidi), unassigned, private use,
+    /// line and paragraph separators.
+    static func unsafe(_ c: Unicode.Scalar) -> Bool {
+        switch c.properties.generalCategory {
+        case .control, .format, .unassigned, .privateUse, .surrogate, .lineSeparator, .paragraphSeparator: return true
+        case .spaceSeparator: return c != " "
+        default: return false
+        }
+    }
+
+    static func codePoint(_ c: Unicode.Scalar) -> String {
+        let hex = String(c.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+/// Typo suggestions for common providers and endings ("gmial.com" → "gmail.com").
+public enum EmailSuggester {
+    public static let providers = [
+        "gmail.com", "googlemail.com", "hotmail.com", "hotmail.fr", "outlook.com", "outlook.fr", "live.com", "live.fr",
+        "msn.com", "yahoo.com", "yahoo.fr", "icloud.com", "me.com", "orange.fr", "wanadoo.fr", "free.fr", "sfr.fr",
+        "laposte.net", "bbox.fr", "neuf.fr", "aol.com", "protonmail.com", "proton.me", "gmx.fr", "gmx.com",
+    ]
+    static let tldFixes = ["con": "com", "cmo": "com", "ocm": "com", "vom": "com", "comm": "com", "cm": "com", "om": "com",
+                           "fe": "fr", "frr": "fr", "fre": "fr", "ft": "fr", "rf": "fr", "nte": "net", "ner": "net"]
+
+    /// The address as it was probably meant, or nil when it looks fine.
+    public static func suggest(_ normalized: String) -> String? {
+        guard let at = normalized.lastIndex(of: "@") else { return nil }
+        let local = normalized[..<at]
+        let domain = String(normalized[normalized.index(after: at)...])
+        if providers.contains(domain) { return nil }
+        let d = Array(domain.unicodeScalars.map(\.value))
+        var best: (String, Int)?
+        var tie = false
+        for p in providers {
+            let limit = p.count >= 8 ? 2 : 1
+            let dist = Fuzzy.distance(d, p.unicodeScalars.map(\.value), limit: limit)
+            guard dist <= limit else { continue }
+            if best == nil || dist < best!.1 { best = (p, dist); tie = false } else if dist == best!.1 { tie = true }
+        }
+        if let best, !tie { return local + "@" + best.0 }
+        if let dot = domain.lastIndex(of: ".") {
+            let tld = String(domain[domain.index(after: dot)...])
+            if let fix = tldFixes[tld] { return local + "@" + domain[..<dot] + "." + fix }
+        }
+        return nil
+    }
+}
+
+/// RFC 3492 Punycode, for IDN domain labels.
+public enum Punycode {
+    static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700, initialBias = 72, initialN = 128
+
+    static func adapt(_ delta: Int, _ numPoints: Int, _ first: Bool) -> Int {
+        var delta = first ? delta / damp : delta / 2
+        delta += delta / numPoints
+        var k = 0
+        while delta > ((base - tMin) * tMax) / 2 { delta /= base - tMin; k += base }
+        return k + (base - tMin + 1) * delta / (delta + skew)
+    }
+
+    static func digit(_ d: Int) -> Character {
+        Character(Unicode.Scalar(UInt8(d < 26 ? d + 97 : d + 22)))
+    }
+
+    public static func encode(_ input: String) -> String? {
+        let scalars = input.unicodeScalars.map { Int($0.value) }
+        var output = String(input.unicodeScalars.filter(\.isASCII).map(Character.init))
+        let basic = output.count
+        var h = basic
+        if basic > 0 { output.append("-") }
+        var n = initialN, delta = 0, bias = initialBias
+        while h < scalars.count {
+            guard let m = scalars.filter({ $0 >= n }).min() else { return nil }
+            let (mul, o1) = (m - n).multipliedReportingOverflow(by: h + 1)
+            if o1 { return nil }
+            delta += mul
+            n = m
+            for c in scalars {
+                if c < n { delta += 1 }
+                if c == n {
+                    var q = delta
+                    var k = base
+                    while true {
+                        let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                        if q < t { break }
+                        output.append(digit(t + (q - t) % (base - t)))
+                        q = (q - t) / (base - t)
+                        k += base
+                    }
+                    output.append(digit(q))
+                    bias = adapt(delta, h + 1, h == basic)
+                    delta = 0
+                    h += 1
+                }
+            }
+            delta += 1
+            n += 1
+        }
+        return output
+    }
+
+    public static func decode(_ input: String) -> String? {
+        var output: [Int] = []
+        var rest = Substring(input)
+        if let dash = input.lastIndex(of: "-") {
+            for c in input[..<dash].unicodeScalars {
+                guard c.isASCII else { return nil }
+                output.append(Int(c.value))
+            }
+            rest = input[input.index(after: dash)...]
+        }
+        var n = initialN, i = 0, bias = initialBias
+        var chars = Array(rest.unicodeScalars)
+        var pos = 0
+        while pos < chars.count {
+            let oldI = i
+            var w = 1
+            var k = base
+            while true {
+                guard pos < chars.count else { return nil }
+                let c = chars[pos].value
+                pos += 1
+                let d: Int
+                switch c {
+                case 0x30...0x39: d = Int(c) - 22
+                case 0x41...0x5A: d = Int(c) - 65
+                case 0x61...0x7A: d = Int(c) - 97
+                default: return nil
+                }
+                let (dw, o) = d.multipliedReportingOverflow(by: w)
+                if o { return nil }
+                i += dw
+                let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                if d < t { break }
+                w *= base - t
+                if w > Int(Int32.max) { return nil }
+                k += base
+            }
+            bias = adapt(i - oldI, output.count + 1, oldI == 0)
+            n += i / (output.count + 1)
+            i %= output.count + 1
+            guard n <= 0x10FFFF, Unicode.Scalar(UInt32(n)) != nil else { return nil }
+            output.insert(n, at: i)
+            i += 1
+        }
+        chars = []
+        var s = String.UnicodeScalarView()
+        for v in output { guard let u = Unicode.Scalar(UInt32(v)) else { return nil }; s.append(u) }
+        return String(s)
+    }
+}

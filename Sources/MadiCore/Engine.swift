@@ -1,0 +1,601 @@
+/// The coaching conversation as a pure function: `step(session, input) -> (session, reply,
+/// effects)`. No I/O, no clock, no randomness: the day comes in the session, effects go out.
+public struct Engine: Sendable {
+    public let content: Content
+    public let understanding: Understanding
+
+    public init(content: Content) {
+        self.content = content
+        understanding = Understanding(content)
+    }
+
+    /// A new session: Madi introduces itself and offers the questions.
+    public func start(language: String? = nil, source: String = "chat", today: Day,
+                      course: String? = nil, firstName: String? = nil) -> Turn {
+        let lang = language.flatMap { content.languages.contains($0) ? $0 : nil } ?? content.defaultLanguage
+        var s = Session(language: lang, step: content.start, source: source, today: today)
+        s.courseContext = course.flatMap { content.catalogue.course($0) != nil ? $0 : nil }
+        s.firstName = firstName.map(Sanitize.line).flatMap { $0.isEmpty ? nil : String($0.prefix(80)) }
+        var t = TurnBuilder(engine: self, session: s)
+        t.enter(content.start)
+        return t.finish()
+    }
+
+    public func step(_ session: Session, _ input: Input) -> Turn {
+        var t = TurnBuilder(engine: self, session: session)
+        t.handle(input)
+        return t.finish()
+    }
+
+    /// The session's state as a reply, without Madi saying anything.
+    public func view(_ session: Session) -> Reply {
+        TurnBuilder(engine: self, session: session).finish().reply
+    }
+
+    /// The recommendation for the session's answers, once the questions led to one.
+    public func recommendation(for session: Session) -> Recommendation? {
+        guard session.history.contains(where: { content.step($0)?.kind == .recommend })
+            || content.step(session.step)?.kind == .recommend else { return nil }
+        return Recommender.recommend(content, answers: orderedChoices(session))
+    }
+
+    /// Choice answers in the order they were given.
+    func orderedChoices(_ s: Session) -> [(step: String, option: String)] {
+        var seen: Set<String> = []
+        var out: [(String, String)] = []
+        for id in s.history + [s.step] where seen.insert(id).inserted {
+            if let o = s.answers[id]?.option, content.step(id)?.kind == .choice { out.append((id, o)) }
+        }
+        return out
+    }
+}
+
+/// One turn under construction.
+struct TurnBuilder {
+    let engine: Engine
+    var s: Session
+    var out: [String] = []
+    var effects: [Effect] = []
+    var asked = false
+
+    init(engine: Engine, session: Session) {
+        self.engine = engine
+        s = session
+    }
+
+    var content: Content { engine.content }
+    var u: Understanding { engine.understanding }
+    var lang: String { s.language }
+    var current: Step? { content.step(s.step) }
+
+    func t(_ key: String, _ params: [String: String] = [:]) -> String {
+        content.strings.text(key, lang, params)
+    }
+
+    mutating func say(_ key: String, _ params: [String: String] = [:]) { out.append(t(key, params)) }
+
+    func finish() -> Turn {
+        var r = Reply()
+        r.messages = out
+        r.step = s.step
+        r.options = options(for: current)
+        r.asked = asked
+        r.lead = s.lead
+        r.done = s.done
+        if let rec = engine.recommendation(for: s) { r.recommendation = view(rec) }
+        return Turn(session: s, reply: r, effects: effects)
+    }
+
+    // MARK: - Input
+
+    mutating func handle(_ input: Input) {
+        switch input {
+        case let .leadSaved(id):
+            guard s.lead == .saving else { return }
+            s.lead = .saved
+            _ = id
+            if let step = current, let target = resolve(step.yes) { go(to: target, from: step.id) }
+        case .leadFailed:
+            guard s.lead == .saving else { return }
+            s.lead = .failed
+            say("save.failed")
+            asked = true
+        case let .command(c):
+            command(c)
+        case let .choose(id):
+            guard options(for: current).contains(where: { $0.id == id }) else {
+                say("reprompt.unknown_option", ["option": Sanitize.line(id)])
+                ask()
+                return
+            }
+            answer(choice: id, said: nil)
+        case let .text(raw):
+            text(raw)
+        }
+    }
+
+    mutating func text(_ raw: String) {
+        let trimmed = raw.trimmed()
+        let input = PreparedInput(trimmed)
+        if s.lead == .saving { say("save.pending"); return }
+        if let c = u.command(input) { command(c); return }
+        if trimmed.hasPrefix("/") {
+            if u.isLanguageCommand(input) {
+                say("language.unknown", ["languages": content.languages.joined(separator: ", ")])
+            } else {
+                say("command.unknown", ["command": Sanitize.line(String(trimmed.prefix(40)))])
+            }
+            return
+        }
+        if input.isEmpty { ask(); return }
+        if s.done {
+            if !sideQuestion(input, returnToQuestion: false) { say("end.hint") }
+            return
+        }
+        // A question mark asks a side question first; otherwise the step's answer comes first.
+        if trimmed.contains("?"), sideQuestion(input, returnToQuestion: true) { return }
+        if interpret(input) { return }
+        if sideQuestion(input, returnToQuestion: true) { return }
+        miss(input)
+    }
+
+    // MARK: - Answers at each kind of step
+
+    /// Returns true when the input was taken as an answer to the current step.
+    mutating func interpret(_ input: PreparedInput) -> Bool {
+        guard let step = current else { return false }
+        switch step.kind {
+        case .choice:
+            notePrefills(input, except: step.id)
+            switch u.choose(step: step, input) {
+            case let .option(id):
+                answer(choice: id, said: input.raw)
+                return true
+            case let .ambiguous(ids):
+                let labels = ids.compactMap { step.option($0)?.label[lang] }.map { "« \($0) »" }
+                say("reprompt.ambiguous", ["choices": labels.joined(separator: t("format.or"))])
+                asked = true
+                return true
+            case .none:
+                return false
+            }
+        case .number:
+            guard let n = u.number(input) else { return false }
+            notePrefills(input, except: step.id)
+            if let lo = step.min, let hi = step.max, !(lo...hi).contains(n) {
+                say("reprompt.number", ["min": String(lo), "max": String(hi)])
+                return true
+            }
+            s.answers[step.id] = Answer(number: n, text: input.raw)
+            advance(step, resolve(step.next))
+            return true
+        case .text:
+            let value = Sanitize.line(input.raw)
+            guard !value.isEmpty else { return false }
+            s.answers[step.id] = Answer(text: String(value.prefix(step.max ?? 120)))
+            advance(step, resolve(step.next))
+            return true
+        case .yesNo, .consent, .recommend, .courses:
+            switch u.choose(step: asChoice(step), input) {
+            case let .option(id): answer(choice: id, said: input.raw); return true
+            default:
+                if step.kind == .courses, let first = u.mentionedCourses(input).first {
+                    answer(choice: first, said: input.raw); return true
+                }
+                if let yes = u.yesNo(input), step.kind != .courses {
+                    let id = step.kind == .recommend ? (yes ? "interested" : "no") : (yes ? "yes" : "no")
+                    answer(choice: id, said: input.raw); return true
+                }
+                return false
+            }
+        case .email:
+            if s.emailSuggestion != nil {
+                if let yes = u.yesNo(input) { answer(choice: yes ? "yes" : "no", said: input.raw); return true }
+            }
+            if u.isNo(input) {
+                s.lead = .none
+                advance(step, resolve(step.no))
+                return true
+            }
+            email(input.raw, step)
+            return true
+        case .end:
+            return false
+        }
+    }
+
+    /// Takes an option id (from the list, a number, a synonym or an explicit choice).
+    mutating func answer(choice id: String, said: String?) {
+        guard let step = current else { return }
+        switch step.kind {
+        case .choice:
+            guard let option = step.option(id) else { return }
+            s.answers[step.id] = Answer(option: id, text: said)
+            s.prefills[step.id] = nil
+            advance(step, resolve(option.next ?? step.next))
+        case .yesNo:
+            s.answers[step.id] = Answer(option: id, text: said)
+            advance(step, resolve(id == "yes" ? step.yes : step.no))
+        case .consent:
+            if id == "yes" {
+                guard let draft = leadDraft(consentVersion: step.consentVersion ?? "") else {
+                    say("save.incomplete"); return
+                }
+                s.lead = .saving
+                effects.append(.saveLead(draft))
+            } else {
+                s.lead = .declined
+                advance(step, resolve(step.no))
+            }
+        case .recommend:
+            switch id {
+            case "interested":
+                s.chosenCourse = nil
+                s.lead = .collecting
+                advance(step, resolve(step.next))
+            case "courses":
+                if let courses = content.firstStep(ofKind: .courses) { s.resume = nil; advance(step, courses.id) }
+            default:
+                advance(step, resolve(step.no))
+            }
+        case .courses:
+            if content.catalogue.course(id) != nil {
+                s.chosenCourse = id
+                s.lead = .collecting
+                advance(step, resolve(step.next))
+            } else {
+                let target = s.resume ?? resolve(step.no)
+                s.resume = nil
+                advance(step, target)
+            }
+        case .email:
+            guard let pending = s.emailPending else { return }
+            if id == "yes", let suggestion = s.emailSuggestion, case let .valid(addr) = EmailValidator.validate(suggestion) {
+                s.email = addr
+            } else {
+                s.email = pending
+            }
+            s.emailPending = nil
+            s.emailSuggestion = nil
+            advance(step, resolve(step.next))
+        case .number, .text, .end:
+            break
+        }
+    }
+
+    mutating func email(_ raw: String, _ step: Step) {
+        s.emailSuggestion = nil
+        s.emailPending = nil
+        switch EmailValidator.validate(raw) {
+        case let .valid(addr):
+            if let suggestion = EmailSuggester.suggest(addr.normalized) {
+                s.emailPending = addr
+                s.emailSuggestion = suggestion
+                say("email.suggest", ["suggestion": suggestion])
+                asked = true
+            } else {
+                s.email = addr
+                advance(step, resolve(step.next))
+            }
+        case let .invalid(problem):
+            say("email.invalid." + problem.key, problem.params)
+            say("email.reprompt")
+        }
+    }
+
+    // MARK: - Moving between steps
+
+    /// Leaves `step` for `target`, remembering it for `back`.
+    mutating func advance(_ step: Step, _ target: String?) {
+        guard let target else { return }
+        go(to: target, from: step.id)
+    }
+
+    mutating func go(to target: String, from: String) {
+        if s.history.last != from { s.history.append(from) }
+        s.misses = 0
+        enter(target)
+    }
+
+    /// Arrives at a step and says what it says there.
+    mutating func enter(_ id: String, usePrefill: Bool = true) {
+        guard let step = content.step(id) else { return }
+        s.step = id
+        s.misses = 0
+        switch step.kind {
+        case .choice:
+            if usePrefill, let pre = s.prefills[id], let option = step.option(pre) {
+                say("ack.prefilled", ["answer": option.label[lang] ?? pre])
+                s.answers[id] = Answer(option: pre, text: nil)
+                s.prefills[id] = nil
+                advance(step, resolve(option.next ?? step.next))
+                return
+            }
+            ask()
+        case .recommend:
+            s.lead = .none
+            if let rec = engine.recommendation(for: s) { sayRecommendation(rec, step) }
+            ask()
+        case .courses:
+            sayCatalogue()
+            ask()
+        case .end:
+            out.append(t(step.prompt, endParams()))
+            s.done = true
+        case .consent:
+            if s.lead == .failed { s.lead = .collecting }
+            ask()
+        case .number, .text, .yesNo, .email:
+            if step.kind == .email { s.emailPending = nil; s.emailSuggestion = nil }
+            ask()
+        }
+    }
+
+    /// (Re)asks the current question.
+    mutating func ask() {
+        guard let step = current, step.kind != .end else { return }
+        if s.done { say("end.hint"); return }
+        switch step.kind {
+        case .recommend:
+            let quote = isQuote(step)
+            say(quote ? "recommend.ask_quote" : "recommend.ask")
+        case .courses:
+            say("courses.prompt")
+        case .consent where s.lead == .failed:
+            break // save.failed already asks
+        case .email where s.emailSuggestion != nil:
+            say("email.suggest", ["suggestion": s.emailSuggestion ?? ""])
+        default:
+            say(step.prompt, ["min": step.min.map(String.init) ?? "", "max": step.max.map(String.init) ?? ""])
+        }
+        asked = true
+    }
+
+    mutating func miss(_ input: PreparedInput) {
+        s.misses += 1
+        if s.misses >= 2 {
+            say("reprompt.list")
+            ask()
+        } else if let step = current {
+            switch step.kind {
+            case .number: say("reprompt.number", ["min": step.min.map(String.init) ?? "1", "max": step.max.map(String.init) ?? "…"])
+            case .consent: say("consent.reprompt"); asked = true
+            case .yesNo: say("reprompt.yes_no"); asked = true
+            case .text: say("reprompt.text")
+            default: say("reprompt.short")
+            }
+        }
+    }
+
+    /// Records answers to later questions that the input names exactly.
+    mutating func notePrefills(_ input: PreparedInput, except stepId: String) {
+        let candidates = content.steps.filter { $0.id != stepId && s.answers[$0.id] == nil }
+        for (step, option) in u.prefills(input, steps: candidates) { s.prefills[step] = option }
+    }
+
+    func resolve(_ next: Next?) -> String? {
+        guard let next else { return nil }
+        for rule in next.rules where holds(rule.when) { return rule.goto }
+        return nil
+    }
+
+    func holds(_ condition: Condition) -> Bool {
+        condition.allSatisfy { step, options in
+            guard let chosen = s.answers[step]?.option else { return false }
+            return options.contains(chosen)
+        }
+    }
+
+    func isQuote(_ step: Step) -> Bool {
+        guard let cond = step.quoteWhen else { return false }
+        return holds(cond)
+    }
+
+    var quoteRequested: Bool {
+        content.steps.contains { $0.kind == .recommend && isQuote($0) }
+    }
+
+    // MARK: - Commands
+
+    mutating func command(_ c: Command) {
+        switch c {
+        case .back:
+            if s.lead == .saving { say("save.pending"); return }
+            guard let previous = s.history.popLast() else {
+                say("back.nothing")
+                ask()
+                return
+            }
+            s.answers[previous] = nil
+            s.prefills[previous] = nil
+            s.answers[s.step] = nil
+            if s.lead == .saved || s.lead == .declined { s.lead = .none }
+            s.done = false
+            say("back.ok")
+            enter(previous, usePrefill: false)
+        case .restart:
+            let fresh = Session(language: s.language, step: content.start, source: s.source, today: s.today)
+            let (course, name) = (s.courseContext, s.firstName)
+            s = fresh
+            s.courseContext = course
+            s.firstName = name
+            say("restart.ok")
+            enter(content.start)
+        case let .language(code):
+            guard content.languages.contains(code) else {
+                say("language.unknown", ["languages": content.languages.joined(separator: ", ")])
+                return
+            }
+            s.language = code
+            say("language.switched")
+            if s.done { say("end.hint") } else { repeatCurrent() }
+        case .courses:
+            guard let courses = content.firstStep(ofKind: .courses) else { return }
+            if s.step == courses.id { sayCatalogue(); ask(); return }
+            if s.lead == .saving { say("save.pending"); return }
+            if let step = current, step.isQuestion { s.resume = step.id }
+            s.done = false
+            go(to: courses.id, from: s.step)
+        case .help:
+            say("help.text")
+            if !s.done { ask() }
+        case .quit:
+            say("quit.bye")
+            s.done = true
+        }
+    }
+
+    /// Says the current step again (after a language switch).
+    mutating func repeatCurrent() {
+        guard let step = current else { return }
+        switch step.kind {
+        case .recommend:
+            if let rec = engine.recommendation(for: s) { sayRecommendation(rec, step) }
+            ask()
+        case .courses:
+            sayCatalogue()
+            ask()
+        default:
+            ask()
+        }
+    }
+
+    // MARK: - Side questions
+
+    mutating func sideQuestion(_ input: PreparedInput, returnToQuestion: Bool) -> Bool {
+        guard let index = u.faqEntry(input) else { return false }
+        let entry = content.faq[index]
+        out.append(FAQAnswerer(content: content, language: lang, today: s.today).answer(entry, mentioned: u.mentionedCourses(input), focus: focusCourse))
+        if returnToQuestion, !s.done, current?.kind != .end {
+            say("faq.back")
+            ask()
+        }
+        return true
+    }
+
+    /// The course a side question is about when it names none.
+    var focusCourse: String? {
+        s.chosenCourse ?? engine.recommendation(for: s)?.course ?? s.courseContext
+    }
+
+    // MARK: - What Madi shows
+
+    func options(for step: Step?) -> [OptionView] {
+        guard let step, !s.done else { return [] }
+        switch step.kind {
+        case .choice:
+            return step.options.map { OptionView(id: $0.id, label: $0.label[lang] ?? $0.label[content.defaultLanguage] ?? $0.id) }
+        case .yesNo:
+            return [OptionView(id: "yes", label: t("option.yes")), OptionView(id: "no", label: t("option.no"))]
+        case .consent:
+            if s.lead == .failed {
+                return [OptionView(id: "yes", label: t("option.retry")), OptionView(id: "no", label: t("option.cancel"))]
+            }
+            return [OptionView(id: "yes", label: t("option.consent_yes")), OptionView(id: "no", label: t("option.consent_no"))]
+        case .recommend:
+            return [
+                OptionView(id: "interested", label: t(isQuote(step) ? "option.quote" : "option.interested")),
+                OptionView(id: "courses", label: t("option.see_courses")),
+                OptionView(id: "no", label: t("option.no_thanks")),
+            ]
+        case .courses:
+            var list = content.catalogue.courses.map { OptionView(id: $0.id, label: t("option.course", ["name": $0.name])) }
+            list.append(OptionView(id: "guide", label: t(s.resume != nil ? "option.resume" : "option.guide")))
+            return list
+        case .email:
+            guard let suggestion = s.emailSuggestion, let pending = s.emailPending else { return [] }
+            return [OptionView(id: "yes", label: t("option.use_suggestion", ["suggestion": suggestion])),
+                    OptionView(id: "no", label: t("option.keep_mine", ["email": pending.normalized]))]
+        case .number, .text, .end:
+            return []
+        }
+    }
+
+    /// A non-choice step's options as a choice step, so that numbers and labels work alike.
+    func asChoice(_ step: Step) -> Step {
+        var c = step
+        c.options = options(for: step).map {
+            AnswerOption(id: $0.id, label: [lang: $0.label], synonyms: [:], weights: [:], cap: nil, next: nil, line: nil)
+        }
+        return c
+    }
+
+    func view(_ rec: Recommendation) -> RecommendationView {
+        let f = Facts(content: content, language: lang, today: s.today)
+        return RecommendationView(
+            course: rec.course, facts: f.facts(rec.course), reasons: reasonLabels(rec),
+            goal: rec.goal, quote: quoteRequested)
+    }
+
+    func reasonLabels(_ rec: Recommendation) -> [String] {
+        rec.reasons.compactMap { content.step($0.step)?.option($0.option)?.label[lang] }
+    }
+
+    mutating func sayRecommendation(_ rec: Recommendation, _ step: Step) {
+        let f = Facts(content: content, language: lang, today: s.today)
+        guard let course = content.catalogue.course(rec.course) else { return }
+        let base = f.courseParams(course)
+        if isQuote(step), let size = teamSize {
+            say("recommend.team_title", base.merging(["team_size": String(size)]) { a, _ in a })
+        } else {
+            say("recommend.title", base)
+        }
+        say("course.facts", base)
+        let reasons = reasonLabels(rec).map { "« \($0) »" }
+        if !reasons.isEmpty { say("recommend.why", ["reasons": reasons.joined(separator: ", ")]) }
+        say("recommend.ladder", ["ladder": f.ladder(here: rec.course, goal: rec.goal)])
+        if content.catalogue.exampleValues { say("catalogue.example_note") }
+    }
+
+    mutating func sayCatalogue() {
+        let f = Facts(content: content, language: lang, today: s.today)
+        say("courses.intro")
+        let recommended = engine.recommendation(for: s)?.course
+        for course in content.catalogue.courses {
+            var p = f.courseParams(course)
+            p["order"] = String(content.catalogue.rank(course.id) + 1)
+            p["facts"] = t("course.facts", p)
+            var card = t("courses.card", p)
+            if course.id == recommended { card += " " + t("courses.recommended") }
+            out.append(card)
+        }
+        if content.catalogue.exampleValues { say("catalogue.example_note") }
+    }
+
+    var teamSize: Int? {
+        content.steps.first { $0.field == "team_size" }.flatMap { s.answers[$0.id]?.number }
+    }
+
+    func fieldText(_ field: String) -> String? {
+        content.steps.first { $0.field == field }.flatMap { s.answers[$0.id]?.text }
+    }
+
+    var leadCourse: String? { s.chosenCourse ?? engine.recommendation(for: s)?.course ?? s.courseContext }
+
+    func endParams() -> [String: String] {
+        var p: [String: String] = ["email": s.email?.normalized ?? ""]
+        if let id = leadCourse, let c = content.catalogue.course(id) { p["course"] = c.name }
+        return p
+    }
+
+    func leadDraft(consentVersion: String) -> LeadDraft? {
+        guard let email = s.email, let course = leadCourse else { return nil }
+        let answers: [LeadAnswer] = (s.history + [s.step]).compactMap { id in
+            guard let step = content.step(id), step.isQuestion, let a = s.answers[id] else { return nil }
+            if let o = a.option, let option = step.option(o) {
+                return LeadAnswer(step: id, value: o, label: option.label[lang] ?? o)
+            }
+            if let n = a.number { return LeadAnswer(step: id, value: String(n), label: String(n)) }
+            if let text = a.text { return LeadAnswer(step: id, value: text, label: text) }
+            return nil
+        }
+        var seen: Set<String> = []
+        let quote = quoteRequested
+        return LeadDraft(
+            email: email.normalized, emailASCII: email.ascii, firstName: s.firstName ?? fieldText("first_name"),
+            course: course, recommendedCourse: engine.recommendation(for: s)?.course,
+            answers: answers.filter { seen.insert($0.step).inserted }, language: lang, source: s.source,
+            company: quote ? fieldText("company") : nil, teamSize: quote ? teamSize : nil,
+            kind: quote ? "quote" : "preregistration", consentVersion: consentVersion)
+    }
+}

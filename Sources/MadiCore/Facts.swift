@@ -1,0 +1,113 @@
+/// Course facts as Madi says them in one language: price, duration, level, next session, formats.
+struct Facts {
+    let content: Content
+    let language: String
+    let today: Day
+
+    func t(_ key: String, _ params: [String: String] = [:]) -> String { content.strings.text(key, language, params) }
+
+    func price(_ amount: Int, _ currency: String) -> String {
+        let digits = String(amount)
+        var grouped = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { grouped += t("format.thousands") }
+            grouped.append(ch)
+        }
+        let symbol = ["EUR": "€", "USD": "$", "GBP": "£", "CHF": "CHF"][currency] ?? currency
+        return t("format.price", ["amount": grouped, "symbol": symbol])
+    }
+
+    func date(_ day: Day) -> String {
+        let months = content.lexicon[language]?.months ?? content.lexicon[content.defaultLanguage]?.months ?? []
+        let month = day.month <= months.count ? months[day.month - 1] : String(day.month)
+        return t("format.date", ["day": String(day.day), "month": month, "year": String(day.year)])
+    }
+
+    func nextSession(_ course: Course) -> Day? {
+        course.sessions.compactMap(Day.init(iso:)).first { $0 >= today }
+    }
+
+    func formats(_ course: Course) -> String {
+        let names = course.formats.map { t("format." + $0) }
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + t("format.or") + names.last!
+    }
+
+    func loc(_ l: Localized) -> String { l[language] ?? l[content.defaultLanguage] ?? "" }
+
+    func courseParams(_ course: Course) -> [String: String] {
+        [
+            "name": course.name,
+            "summary": loc(course.summary),
+            "price": price(course.price, course.currency),
+            "duration": loc(course.duration),
+            "level": loc(course.level),
+            "next_date": nextSession(course).map(date) ?? t("date.none"),
+            "formats": formats(course),
+            "prerequisites": loc(course.prerequisites),
+            "outcomes": (course.outcomes[language] ?? course.outcomes[content.defaultLanguage] ?? []).joined(separator: ", "),
+        ]
+    }
+
+    func facts(_ id: String) -> CourseFacts {
+        guard let c = content.catalogue.course(id) else {
+            return CourseFacts(course: id, name: id, price: 0, currency: "", priceText: "", duration: "", level: "",
+                               nextSession: nil, nextSessionText: "", formats: [])
+        }
+        let next = nextSession(c)
+        return CourseFacts(
+            course: c.id, name: c.name, price: c.price, currency: c.currency, priceText: price(c.price, c.currency),
+            duration: loc(c.duration), level: loc(c.level), nextSession: next?.iso,
+            nextSessionText: next.map(date) ?? t("date.none"), formats: c.formats)
+    }
+
+    /// "Starter (you start here) → Performer → Master (your goal)".
+    func ladder(here: String, goal: String?) -> String {
+        content.catalogue.courses.map { c in
+            if c.id == here { return t("ladder.here", ["name": c.name]) }
+            if c.id == goal { return t("ladder.goal", ["name": c.name]) }
+            return c.name
+        }.joined(separator: " → ")
+    }
+}
+
+/// Answers a FAQ entry from the catalogue, without any LLM.
+struct FAQAnswerer {
+    let content: Content
+    let language: String
+    let today: Day
+
+    func answer(_ entry: FAQEntry, mentioned: [String], focus: String?) -> String {
+        let facts = Facts(content: content, language: language, today: today)
+        let catalogue = content.catalogue
+        switch entry.scope {
+        case .none:
+            return facts.t(entry.answer)
+        case .course:
+            let ids = mentioned.isEmpty ? (focus.map { [$0] } ?? catalogue.courses.map(\.id)) : mentioned
+            return ids.compactMap(catalogue.course).map { c in
+                var p = facts.courseParams(c)
+                if let next = catalogue.next(after: c.id) {
+                    p["next_name"] = next.name
+                    p["next_summary"] = facts.loc(next.summary)
+                    return facts.t(entry.answer, p)
+                }
+                return facts.t(entry.answerLast ?? entry.answer, p)
+            }.joined(separator: "\n")
+        case .pair:
+            var ids = mentioned
+            if ids.isEmpty, let focus { ids = [focus] }
+            if ids.count == 1 {
+                let other = catalogue.next(after: ids[0])?.id
+                    ?? catalogue.courses.dropLast().last?.id
+                if let other { ids.append(other) }
+            }
+            if ids.count < 2 { ids = catalogue.courses.prefix(2).map(\.id) }
+            guard let a = catalogue.course(ids[0]), let b = catalogue.course(ids[1]) else { return facts.t(entry.answer) }
+            let (low, high) = catalogue.rank(a.id) <= catalogue.rank(b.id) ? (a, b) : (b, a)
+            var p = facts.courseParams(low)
+            for (k, v) in facts.courseParams(high) { p["other_" + k] = v }
+            return facts.t(entry.answer, p)
+        }
+    }
+}

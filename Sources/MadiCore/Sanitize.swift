@@ -1,0 +1,58 @@
+/// Text that came from a prospect (or, later, from an LLM) before it is shown or stored:
+/// control characters and ANSI escape sequences removed, whitespace collapsed.
+public enum Sanitize {
+    public static func line(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = s.unicodeScalars.makeIterator()
+        var lastSpace = true
+        while let c = scalars.next() {
+            let v = c.value
+            if v == 0x1B {
+                // ESC [ ... final byte (CSI), ESC ] ... BEL/ST (OSC), or ESC + one char.
+                guard let n = scalars.next() else { break }
+                if n == "[" {
+                    while let x = scalars.next(), !(0x40...0x7E).contains(x.value) {}
+                } else if n == "]" {
+                    var prevEsc = false
+                    while let x = scalars.next() {
+                        if x.value == 0x07 || (prevEsc && x == "\\") { break }
+                        prevEsc = x.value == 0x1B
+                    }
+                }
+                continue
+            }
+            if v == 0x9B { while let x = scalars.next(), !(0x40...0x7E).contains(x.value) {}; continue }
+            let isSpace = v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D || v == 0xA0 || v == 0x3000
+            if isSpace {
+                if !lastSpace { out.append(" "); lastSpace = true }
+                continue
+            }
+            if v < 0x20 || (0x7F...0x9F).contains(v) { continue }
+            // Bidi overrides and isolates, zero-width and BOM: invisible, used to disguise text.
+            if (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || (0x200B...0x200F).contains(v) || v == 0xFEFF || v == 0x2028 || v == 0x2029 {
+                continue
+            }
+            out.append(c)
+            lastSpace = false
+        }
+        var r = String(out)
+        if r.hasSuffix(" ") { r.removeLast() }
+        return r
+    }
+
+    /// Multi-line text (Madi's own answers): each line cleaned, line breaks kept.
+    public static func text(_ s: String) -> String {
+        s.split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// Trims spaces, tabs and line breaks at both ends.
+    func trimmed() -> String {
+        let scalars = unicodeScalars
+        func isWS(_ c: Unicode.Scalar) -> Bool { c.properties.isWhitespace }
+        guard let first = scalars.firstIndex(where: { !isWS($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isWS($0) })!
+        return String(scalars[first...last])
+    }
+}

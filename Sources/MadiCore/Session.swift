@@ -1,0 +1,153 @@
+/// One conversation, as a small value: fronts keep it, encode it, move it; the engine never
+/// holds it between turns.
+public struct Session: Codable, Sendable, Equatable {
+    public var language: String
+    public var step: String
+    public var answers: [String: Answer] = [:]
+    /// Answers picked up early from something said at another step (step id → option id).
+    public var prefills: [String: String] = [:]
+    /// Steps left by an answer, oldest first; `back` returns to the last one.
+    public var history: [String] = []
+    /// Answers not understood in a row at the current step.
+    public var misses: Int = 0
+    /// A course the prospect chose from the catalogue (rather than from the recommendation).
+    public var chosenCourse: String?
+    public var email: EmailAddress?
+    /// An e-mail address waiting for the prospect to accept or refuse a typo suggestion.
+    public var emailPending: EmailAddress?
+    public var emailSuggestion: String?
+    public var lead: LeadStatus = .none
+    /// Where "guide me" returns to from the catalogue.
+    public var resume: String?
+    public var source: String
+    public var today: Day
+    public var firstName: String?
+    /// The course the prospect came from, when the front knows it.
+    public var courseContext: String?
+    public var done: Bool = false
+
+    public init(language: String, step: String, source: String, today: Day) {
+        self.language = language
+        self.step = step
+        self.source = source
+        self.today = today
+    }
+}
+
+public struct Answer: Codable, Sendable, Equatable {
+    public var option: String?
+    public var number: Int?
+    public var text: String?
+
+    public init(option: String? = nil, number: Int? = nil, text: String? = nil) {
+        self.option = option
+        self.number = number
+        self.text = text
+    }
+}
+
+public enum LeadStatus: String, Codable, Sendable, Equatable {
+    /// Nothing asked yet.
+    case none
+    /// Pre-registration steps under way.
+    case collecting
+    /// The store is writing it; no confirmation yet.
+    case saving
+    /// Committed to the store.
+    case saved
+    /// The store failed; the prospect may retry.
+    case failed
+    /// The prospect said no to consent: nothing stored.
+    case declined
+}
+
+public enum Command: Sendable, Equatable {
+    case back, restart, courses, help, quit
+    case language(String)
+}
+
+/// What a front feeds the engine: the prospect's words, an explicit choice, a command, or the
+/// result of an effect the engine asked for.
+public enum Input: Sendable, Equatable {
+    case text(String)
+    case choose(String)
+    case command(Command)
+    case leadSaved(id: String)
+    case leadFailed(reason: String)
+}
+
+/// Work the engine asks the front to do; the result comes back as an `Input`.
+public enum Effect: Sendable, Equatable {
+    case saveLead(LeadDraft)
+}
+
+public struct LeadAnswer: Codable, Sendable, Equatable {
+    public var step: String
+    public var value: String
+    /// The answer as the prospect saw it, in the lead's language.
+    public var label: String
+}
+
+/// Everything a lead carries out of the conversation. Times and id are the store's.
+public struct LeadDraft: Codable, Sendable, Equatable {
+    public var email: String
+    public var emailASCII: String?
+    public var firstName: String?
+    public var course: String
+    public var recommendedCourse: String?
+    public var answers: [LeadAnswer]
+    public var language: String
+    public var source: String
+    public var company: String?
+    public var teamSize: Int?
+    /// "preregistration", or "quote" for a team.
+    public var kind: String
+    public var consentVersion: String
+}
+
+public struct OptionView: Codable, Sendable, Equatable {
+    public var id: String
+    public var label: String
+}
+
+public struct CourseFacts: Codable, Sendable, Equatable {
+    public var course: String
+    public var name: String
+    public var price: Int
+    public var currency: String
+    public var priceText: String
+    public var duration: String
+    public var level: String
+    public var nextSession: String?
+    public var nextSessionText: String
+    public var formats: [String]
+}
+
+public struct RecommendationView: Codable, Sendable, Equatable {
+    public var course: String
+    public var facts: CourseFacts
+    /// The answers that weighed most, as the prospect gave them.
+    public var reasons: [String]
+    /// A higher course the prospect aims at, shown on the ladder.
+    public var goal: String?
+    public var quote: Bool
+}
+
+/// What Madi says after one turn, and what a front needs to show it.
+public struct Reply: Sendable, Equatable {
+    public var messages: [String] = []
+    /// The current step's options (for a JSON client, always; a chat front prints them when `asked`).
+    public var options: [OptionView] = []
+    /// The question was (re)asked in this reply.
+    public var asked = false
+    public var step: String = ""
+    public var recommendation: RecommendationView?
+    public var lead: LeadStatus = .none
+    public var done = false
+}
+
+public struct Turn: Sendable {
+    public var session: Session
+    public var reply: Reply
+    public var effects: [Effect]
+}

@@ -1,0 +1,135 @@
+/// Text folding and phrase matching: case- and accent-insensitive, punctuation ignored, small
+/// typos tolerated. Used for options, synonyms, commands, yes/no, FAQ keywords and courses.
+public enum TextFold {
+    /// Lower-cases, strips accents, turns punctuation and apostrophes into spaces, collapses spaces.
+    public static func fold(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        var lastSpace = true
+        for scalar in s.lowercased().unicodeScalars {
+            let v = scalar.value
+            if v >= 0x300 && v <= 0x36F { continue } // combining accents (decomposed input)
+            if let mapped = foldTable[v] {
+                out.append(contentsOf: mapped.unicodeScalars)
+                lastSpace = false
+            } else if scalar.properties.isAlphabetic || (v >= 0x30 && v <= 0x39) {
+                out.append(scalar)
+                lastSpace = false
+            } else if !lastSpace {
+                out.append(" ")
+                lastSpace = true
+            }
+        }
+        var result = String(out)
+        if result.hasSuffix(" ") { result.removeLast() }
+        return result
+    }
+
+    public static func tokens(_ s: String) -> [String] {
+        fold(s).split(separator: " ").map(String.init)
+    }
+
+    static let foldTable: [UInt32: String] = {
+        var t: [UInt32: String] = [:]
+        func add(_ chars: String, _ base: String) { for c in chars.unicodeScalars { t[c.value] = base } }
+        add("àáâãäåā", "a"); add("ç", "c"); add("èéêëē", "e"); add("ìíîïī", "i"); add("ñ", "n")
+        add("òóôõöøō", "o"); add("ùúûüū", "u"); add("ýÿ", "y"); add("œ", "oe"); add("æ", "ae"); add("ß", "ss")
+        return t
+    }()
+}
+
+/// A phrase prepared for matching: its folded tokens as scalar arrays.
+public struct Phrase: Sendable {
+    public let text: String
+    let tokens: [[UInt32]]
+    let chars: Int
+
+    public init(_ text: String) {
+        self.text = text
+        let toks = TextFold.tokens(text)
+        tokens = toks.map { $0.unicodeScalars.map(\.value) }
+        chars = toks.reduce(0) { $0 + $1.count }
+    }
+
+    public var isEmpty: Bool { tokens.isEmpty }
+}
+
+/// An input prepared once per turn.
+public struct PreparedInput: Sendable {
+    public let raw: String
+    public let folded: String
+    let tokens: [[UInt32]]
+
+    public init(_ raw: String) {
+        self.raw = raw
+        folded = TextFold.fold(raw)
+        tokens = folded.split(separator: " ").map { $0.unicodeScalars.map(\.value) }
+    }
+
+    public var tokenStrings: [String] { folded.split(separator: " ").map(String.init) }
+    public var isEmpty: Bool { tokens.isEmpty }
+}
+
+public enum Fuzzy {
+    /// Edits allowed for a token of this length.
+    static func tolerance(_ length: Int) -> Int { length >= 9 ? 2 : (length >= 5 ? 1 : 0) }
+
+    /// Optimal string alignment distance, stopping early once it exceeds `limit`.
+    static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
+        if a == b { return 0 }
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        let n = a.count, m = b.count
+        if n == 0 || m == 0 { return max(n, m) }
+        var prev2 = [Int](repeating: 0, count: m + 1)
+        var prev = Array(0...m)
+        var cur = [Int](repeating: 0, count: m + 1)
+        for i in 1...n {
+            cur[0] = i
+            var rowMin = cur[0]
+            for j in 1...m {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, prev2[j - 2] + 1) }
+                cur[j] = v
+                rowMin = min(rowMin, v)
+            }
+            if rowMin > limit { return limit + 1 }
+            (prev2, prev, cur) = (prev, cur, prev2)
+        }
+        return prev[m]
+    }
+
+    /// 0 for an exact token, 1 for a tolerated typo, nil for no match.
+    static func tokenMatch(_ input: [UInt32], _ phrase: [UInt32], fuzzy: Bool) -> Int? {
+        if input == phrase { return 0 }
+        guard fuzzy else { return nil }
+        let tol = tolerance(phrase.count)
+        guard tol > 0, !phrase.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return distance(input, phrase, limit: tol) <= tol ? 1 : nil
+    }
+
+    /// How well the phrase occurs (as consecutive tokens) in the input: its length in characters,
+    /// less one per typo; nil when it does not occur.
+    public static func score(_ phrase: Phrase, in input: PreparedInput, fuzzy: Bool = true) -> Int? {
+        let p = phrase.tokens, t = input.tokens
+        guard !p.isEmpty, p.count <= t.count else { return nil }
+        var best: Int?
+        for start in 0...(t.count - p.count) {
+            var typos = 0
+            var ok = true
+            for j in 0..<p.count {
+                guard let d = tokenMatch(t[start + j], p[j], fuzzy: fuzzy) else { ok = false; break }
+                typos += d
+            }
+            if ok {
+                let s = phrase.chars * 2 - typos * 3
+                if best == nil || s > best! { best = s }
+            }
+        }
+        return best
+    }
+
+    /// True when the whole input is exactly the phrase (after folding).
+    public static func isWhole(_ phrase: Phrase, _ input: PreparedInput) -> Bool {
+        phrase.tokens == input.tokens
+    }
+}

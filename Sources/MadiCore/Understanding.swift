@@ -1,0 +1,192 @@
+/// Understanding without an LLM: option numbers, labels and synonyms, commands, yes/no,
+/// numbers in digits or words, FAQ keywords and course names. Built once per content.
+public struct Understanding: Sendable {
+    struct OptionPhrases: Sendable { let id: String; let phrases: [Phrase] }
+
+    let options: [String: [OptionPhrases]]
+    let commands: [(CommandName, Phrase)]
+    let languageNames: [(String, Phrase)]
+    let yes: [Phrase]
+    let no: [Phrase]
+    let numbers: [String: Int]
+    let fillers: Set<String>
+    let faq: [(Int, [Phrase])]
+    let courses: [(String, [Phrase])]
+    let languages: [String]
+
+    public init(_ content: Content) {
+        var options: [String: [OptionPhrases]] = [:]
+        for step in content.steps where step.kind == .choice {
+            options[step.id] = step.options.map { o in
+                var texts = Array(o.label.values)
+                for list in o.synonyms.values { texts += list }
+                return OptionPhrases(id: o.id, phrases: texts.map(Phrase.init).filter { !$0.isEmpty })
+            }
+        }
+        self.options = options
+        commands = content.commands.flatMap { c in c.phrases.values.joined().map { (c.command, Phrase($0)) } }
+        var names: [(String, Phrase)] = []
+        var yes: [Phrase] = [], no: [Phrase] = [], numbers: [String: Int] = [:], fillers: Set<String> = []
+        for (lang, lex) in content.lexicon.sorted(by: { $0.key < $1.key }) {
+            names += ([lang] + lex.names).map { (lang, Phrase($0)) }
+            yes += lex.yes.map(Phrase.init)
+            no += lex.no.map(Phrase.init)
+            for (w, n) in lex.numbers { numbers[TextFold.fold(w)] = n }
+            for f in lex.fillers { fillers.insert(TextFold.fold(f)) }
+        }
+        languageNames = names
+        self.yes = yes
+        self.no = no
+        self.numbers = numbers
+        self.fillers = fillers
+        faq = content.faq.enumerated().map { (i, e) in (i, e.keywords.values.joined().map(Phrase.init).filter { !$0.isEmpty }) }
+        courses = content.catalogue.courses.map { c in
+            (c.id, ([c.name, c.id] + c.synonyms.values.joined()).map(Phrase.init).filter { !$0.isEmpty })
+        }
+        languages = content.languages
+    }
+
+    // MARK: Commands
+
+    /// A command said as the whole input ("/back", "retour", "/lang en", "english").
+    public func command(_ input: PreparedInput) -> Command? {
+        for (name, phrase) in commands where name != .language && Fuzzy.isWhole(phrase, input) {
+            switch name {
+            case .back: return .back
+            case .restart: return .restart
+            case .courses: return .courses
+            case .help: return .help
+            case .quit: return .quit
+            case .language: break
+            }
+        }
+        // "/lang en", "/langue anglais": a language phrase followed by a language.
+        for (name, phrase) in commands where name == .language {
+            let n = phrase.tokens.count
+            guard input.tokens.count > n, Array(input.tokens.prefix(n)) == phrase.tokens else { continue }
+            let rest = PreparedInput(input.tokenStrings.dropFirst(n).joined(separator: " "))
+            if let lang = languageName(rest) { return .language(lang) }
+        }
+        if let lang = languageName(input) { return .language(lang) }
+        return nil
+    }
+
+    /// A language named by the whole input ("en", "english", "en anglais").
+    public func languageName(_ input: PreparedInput) -> String? {
+        languageNames.first { Fuzzy.isWhole($0.1, input) }?.0
+    }
+
+    /// The word after "/lang" when it names no known language (for a helpful error).
+    public func isLanguageCommand(_ input: PreparedInput) -> Bool {
+        commands.contains { $0.0 == .language && input.tokens.first == $0.1.tokens.first }
+    }
+
+    // MARK: Answers
+
+    public enum Choice: Equatable, Sendable {
+        case option(String)
+        case ambiguous([String])
+        case none
+    }
+
+    /// Which option of a choice step the input means.
+    public func choose(step: Step, _ input: PreparedInput) -> Choice {
+        if let n = bareNumber(input) {
+            return (1...max(1, step.options.count)).contains(n) && !step.options.isEmpty ? .option(step.options[n - 1].id) : .none
+        }
+        return bestOption(step.id, input, fuzzy: true)
+    }
+
+    func bestOption(_ stepId: String, _ input: PreparedInput, fuzzy: Bool) -> Choice {
+        guard let list = options[stepId] else { return .none }
+        var best = 0
+        var winners: [String] = []
+        for o in list {
+            var s = 0
+            for p in o.phrases { if let v = Fuzzy.score(p, in: input, fuzzy: fuzzy), v > s { s = v } }
+            if s == 0 { continue }
+            if s > best { best = s; winners = [o.id] } else if s == best { winners.append(o.id) }
+        }
+        if winners.count == 1 { return .option(winners[0]) }
+        return winners.isEmpty ? .none : .ambiguous(winners)
+    }
+
+    /// Options of other steps that the input names exactly and unambiguously.
+    public func prefills(_ input: PreparedInput, steps: [Step]) -> [(step: String, option: String)] {
+        var out: [(String, String)] = []
+        for step in steps where step.kind == .choice && step.prefill {
+            if case let .option(id) = bestOption(step.id, input, fuzzy: false) { out.append((step.id, id)) }
+        }
+        return out
+    }
+
+    /// A number given as the whole answer ("2", "la 2", "deux", "option two").
+    public func bareNumber(_ input: PreparedInput) -> Int? {
+        let words = input.tokenStrings.filter { !fillers.contains($0) }
+        guard words.count == 1 else { return nil }
+        return Int(words[0]) ?? numbers[words[0]]
+    }
+
+    /// A number anywhere in the input: digits first, else number words ("cinq", "twenty five").
+    public func number(_ input: PreparedInput) -> Int? {
+        let words = input.tokenStrings
+        if let digits = words.first(where: { Int($0) != nil }) { return Int(digits) }
+        var best: Int?
+        var run = 0, inRun = false
+        for w in words {
+            if let n = numbers[w] {
+                run = inRun ? run + n : n
+                inRun = true
+                best = max(best ?? run, run)
+            } else {
+                inRun = false
+            }
+        }
+        return best
+    }
+
+    /// Yes, no, or neither. The whole input as a phrase wins over a phrase inside it.
+    public func yesNo(_ input: PreparedInput) -> Bool? {
+        if yes.contains(where: { Fuzzy.isWhole($0, input) }) { return true }
+        if no.contains(where: { Fuzzy.isWhole($0, input) }) { return false }
+        let y = yes.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
+        let n = no.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
+        if y > n { return true }
+        if n > y { return false }
+        return nil
+    }
+
+    public func isNo(_ input: PreparedInput) -> Bool {
+        no.contains { Fuzzy.isWhole($0, input) }
+    }
+
+    // MARK: Side questions
+
+    /// The FAQ entry whose keywords match best, if any.
+    public func faqEntry(_ input: PreparedInput) -> Int? {
+        var best = 0, found: Int?
+        for (i, phrases) in faq {
+            for p in phrases {
+                if let s = Fuzzy.score(p, in: input), s > best { best = s; found = i }
+            }
+        }
+        return found
+    }
+
+    /// Courses named in the input, in the order they appear.
+    public func mentionedCourses(_ input: PreparedInput) -> [String] {
+        var found: [(Int, String)] = []
+        for (id, phrases) in courses {
+            var first: Int?
+            for p in phrases {
+                for start in 0..<max(0, input.tokens.count - p.tokens.count + 1) {
+                    let slice = Array(input.tokens[start..<start + p.tokens.count])
+                    let match = zip(slice, p.tokens).allSatisfy { Fuzzy.tokenMatch($0, $1, fuzzy: true) != nil }
+                    if match { first = min(first ?? start, start); break }
+                }
+            }
+            if let first { found.append((first, id)) }
+        }
+        return found.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+}

@@ -1,0 +1,3 @@
+import MadiApp
+
+Madi.main()
