@@ -85,6 +85,9 @@ public struct Step: Sendable {
     public var field: String?
     /// This step states what the prospect aims at (used for the goal shown on the ladder).
     public var aspiration: Bool
+    /// A step that steers the conversation (welcome) rather than asks about the prospect: its
+    /// answer is not recorded with the lead nor shown in `madi paths`.
+    public var navigation: Bool
     /// Answers to this step may be picked up from what the prospect says at other steps.
     public var prefill: Bool
     /// recommend: when this holds, the lead is a quote request for a team.

@@ -148,7 +148,7 @@ public enum ContentLoader {
     // MARK: - Parsers
 
     static let stepKeys: Set<String> = ["id", "kind", "prompt", "options", "next", "yes", "no", "min", "max", "field",
-                                        "aspiration", "prefill", "quote_when", "consent_version"]
+                                        "aspiration", "prefill", "navigation", "quote_when", "consent_version"]
     static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next"]
 
     static func parseStep(_ node: Node, _ r: inout YAMLReader) -> Step? {
@@ -182,7 +182,8 @@ public enum ContentLoader {
             max: r.int(node, "max", in: what, required: false),
             field: r.string(node, "field", in: what, required: false),
             aspiration: r.bool(node, "aspiration", in: what, default: false),
-            prefill: r.bool(node, "prefill", in: what, default: kind == .choice),
+            navigation: r.bool(node, "navigation", in: what, default: false),
+            prefill: r.bool(node, "prefill", in: what, default: kind == .choice && r.value(node, "navigation") == nil),
             quoteWhen: quoteWhen,
             consentVersion: r.string(node, "consent_version", in: what, required: kind == .consent),
             line: node.mark?.line)

@@ -146,13 +146,14 @@ struct TurnBuilder {
         guard let step = current else { return false }
         switch step.kind {
         case .choice:
-            notePrefills(input, except: step.id)
+            let span = u.bareNumber(input) == nil ? u.answerSpan(step: step, input) : nil
+            notePrefills(span.map { input.masking($0) } ?? input, except: step.id)
             switch u.choose(step: step, input) {
             case let .option(id):
                 answer(choice: id, said: input.raw)
                 return true
             case let .ambiguous(ids):
-                let labels = ids.compactMap { step.option($0)?.label[lang] }.map { "« \($0) »" }
+                let labels = ids.compactMap { step.option($0)?.label[lang] }.map { t("format.quote", ["answer": $0]) }
                 say("reprompt.ambiguous", ["choices": labels.joined(separator: t("format.or"))])
                 asked = true
                 return true
@@ -541,7 +542,7 @@ struct TurnBuilder {
             say("recommend.title", base)
         }
         say("course.facts", base)
-        let reasons = reasonLabels(rec).map { "« \($0) »" }
+        let reasons = reasonLabels(rec).map { t("format.quote", ["answer": $0]) }
         if !reasons.isEmpty { say("recommend.why", ["reasons": reasons.joined(separator: ", ")]) }
         say("recommend.ladder", ["ladder": f.ladder(here: rec.course, goal: rec.goal)])
         if content.catalogue.exampleValues { say("catalogue.example_note") }
@@ -581,7 +582,7 @@ struct TurnBuilder {
     func leadDraft(consentVersion: String) -> LeadDraft? {
         guard let email = s.email, let course = leadCourse else { return nil }
         let answers: [LeadAnswer] = (s.history + [s.step]).compactMap { id in
-            guard let step = content.step(id), step.isQuestion, let a = s.answers[id] else { return nil }
+            guard let step = content.step(id), step.isQuestion, !step.navigation, let a = s.answers[id] else { return nil }
             if let o = a.option, let option = step.option(o) {
                 return LeadAnswer(step: id, value: o, label: option.label[lang] ?? o)
             }

@@ -28,7 +28,8 @@ public enum PathEnumerator {
             switch step.kind {
             case .choice:
                 for option in step.options {
-                    if let target = resolve(option.next ?? step.next) { walk(target, answers + [(id, option.id)], depth + 1) }
+                    guard let target = resolve(option.next ?? step.next) else { continue }
+                    walk(target, step.navigation ? answers : answers + [(id, option.id)], depth + 1)
                 }
             case .number, .text:
                 if let target = resolve(step.next) { walk(target, answers + [(id, "#")], depth + 1) }

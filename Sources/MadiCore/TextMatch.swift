@@ -65,6 +65,19 @@ public struct PreparedInput: Sendable {
         tokens = folded.split(separator: " ").map { $0.unicodeScalars.map(\.value) }
     }
 
+    init(raw: String, tokens: [[UInt32]]) {
+        self.raw = raw
+        self.tokens = tokens
+        folded = tokens.map { String(String.UnicodeScalarView($0.compactMap(Unicode.Scalar.init))) }.joined(separator: " ")
+    }
+
+    /// The same input with some tokens blanked out (they cannot match anything).
+    public func masking(_ range: Range<Int>) -> PreparedInput {
+        var t = tokens
+        for i in range where i < t.count { t[i] = [0] }
+        return PreparedInput(raw: raw, tokens: t)
+    }
+
     public var tokenStrings: [String] { folded.split(separator: " ").map(String.init) }
     public var isEmpty: Bool { tokens.isEmpty }
 }
@@ -110,9 +123,14 @@ public enum Fuzzy {
     /// How well the phrase occurs (as consecutive tokens) in the input: its length in characters,
     /// less one per typo; nil when it does not occur.
     public static func score(_ phrase: Phrase, in input: PreparedInput, fuzzy: Bool = true) -> Int? {
+        match(phrase, in: input, fuzzy: fuzzy)?.score
+    }
+
+    /// The best occurrence: its score and the range of input tokens it covers.
+    public static func match(_ phrase: Phrase, in input: PreparedInput, fuzzy: Bool = true) -> (score: Int, tokens: Range<Int>)? {
         let p = phrase.tokens, t = input.tokens
         guard !p.isEmpty, p.count <= t.count else { return nil }
-        var best: Int?
+        var best: (Int, Range<Int>)?
         for start in 0...(t.count - p.count) {
             var typos = 0
             var ok = true
@@ -122,7 +140,7 @@ public enum Fuzzy {
             }
             if ok {
                 let s = phrase.chars * 2 - typos * 3
-                if best == nil || s > best! { best = s }
+                if best == nil || s > best!.0 { best = (s, start..<(start + p.count)) }
             }
         }
         return best

@@ -89,6 +89,18 @@ public struct Understanding: Sendable {
         case none
     }
 
+    /// The input tokens that answered a choice step, so that they are not read again for another.
+    public func answerSpan(step: Step, _ input: PreparedInput) -> Range<Int>? {
+        guard let list = options[step.id] else { return nil }
+        var best: (Int, Range<Int>)?
+        for o in list {
+            for p in o.phrases {
+                if let m = Fuzzy.match(p, in: input), best == nil || m.score > best!.0 { best = (m.score, m.tokens) }
+            }
+        }
+        return best?.1
+    }
+
     /// Which option of a choice step the input means.
     public func choose(step: Step, _ input: PreparedInput) -> Choice {
         if let n = bareNumber(input) {
@@ -97,25 +109,36 @@ public struct Understanding: Sendable {
         return bestOption(step.id, input, fuzzy: true)
     }
 
-    func bestOption(_ stepId: String, _ input: PreparedInput, fuzzy: Bool) -> Choice {
+    /// The option whose phrase matches best (longest, fewest typos). When another option is
+    /// named exactly by other words of the input ("comprendre et automatiser"), it is ambiguous.
+    func bestOption(_ stepId: String, _ input: PreparedInput, fuzzy: Bool, minChars: Int = 0) -> Choice {
         guard let list = options[stepId] else { return .none }
-        var best = 0
-        var winners: [String] = []
+        var matches: [(id: String, score: Int, span: Range<Int>)] = []
         for o in list {
-            var s = 0
-            for p in o.phrases { if let v = Fuzzy.score(p, in: input, fuzzy: fuzzy), v > s { s = v } }
-            if s == 0 { continue }
-            if s > best { best = s; winners = [o.id] } else if s == best { winners.append(o.id) }
+            var best: (Int, Range<Int>)?
+            for p in o.phrases where p.chars >= minChars {
+                if let m = Fuzzy.match(p, in: input, fuzzy: fuzzy), best == nil || m.score > best!.0 { best = (m.score, m.tokens) }
+            }
+            if let best { matches.append((o.id, best.0, best.1)) }
         }
-        if winners.count == 1 { return .option(winners[0]) }
-        return winners.isEmpty ? .none : .ambiguous(winners)
+        guard let top = matches.max(by: { $0.score < $1.score }) else { return .none }
+        let tied = matches.filter { $0.score == top.score }
+        if tied.count > 1 { return .ambiguous(tied.map(\.id)) }
+        let others = matches.filter { m in
+            m.id != top.id && !m.span.overlaps(top.span)
+                && list.first { $0.id == m.id }!.phrases.contains { p in
+                    p.chars >= 5 && (Fuzzy.match(p, in: input, fuzzy: false).map { !$0.tokens.overlaps(top.span) } ?? false)
+                }
+        }
+        if others.isEmpty { return .option(top.id) }
+        return .ambiguous([top.id] + others.map(\.id))
     }
 
     /// Options of other steps that the input names exactly and unambiguously.
     public func prefills(_ input: PreparedInput, steps: [Step]) -> [(step: String, option: String)] {
         var out: [(String, String)] = []
         for step in steps where step.kind == .choice && step.prefill {
-            if case let .option(id) = bestOption(step.id, input, fuzzy: false) { out.append((step.id, id)) }
+            if case let .option(id) = bestOption(step.id, input, fuzzy: false, minChars: 5) { out.append((step.id, id)) }
         }
         return out
     }

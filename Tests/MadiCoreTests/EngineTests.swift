@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import MadiCore
+
+@Suite("Engine")
+struct EngineTests {
+    let engine = Shipped.engine
+
+    @Test func startIntroducesAndOffersTheQuestions() {
+        let t = engine.start(language: nil, today: Shipped.today)
+        #expect(t.session.language == "fr")
+        #expect(t.session.step == "welcome")
+        #expect(t.reply.asked)
+        #expect(t.reply.options.map(\.id) == ["start", "browse"])
+        #expect(t.reply.messages.first?.contains("Madi") == true)
+        #expect(t.effects.isEmpty)
+    }
+
+    @Test func unknownLanguageFallsBackToTheDefault() {
+        #expect(engine.start(language: "de", today: Shipped.today).session.language == "fr")
+    }
+
+    @Test func stepIsPure() {
+        let t = engine.start(language: "en", today: Shipped.today)
+        let a = engine.step(t.session, .text("automate"))
+        let b = engine.step(t.session, .text("automate"))
+        #expect(a.session == b.session)
+        #expect(a.reply == b.reply)
+    }
+
+    @Test func sessionRoundTripsThroughJSON() throws {
+        let t = play(["oui", "automatiser", "de temps en temps"])
+        let data = try JSONEncoder().encode(t.session)
+        let back = try JSONDecoder().decode(Session.self, from: data)
+        #expect(back == t.session)
+        #expect(data.count < 1024)
+        // The restored session goes on exactly as the original.
+        #expect(engine.step(back, .text("freelance")).reply == engine.step(t.session, .text("freelance")).reply)
+    }
+
+    @Test func consentYesAsksForASaveAndConfirmsOnlyAfterIt() {
+        var t = play(["formations", "starter", "ana@orange.fr"])
+        #expect(t.session.step == "consent")
+        t = engine.step(t.session, .text("oui"))
+        #expect(t.session.lead == .saving)
+        #expect(t.reply.messages.isEmpty) // nothing is confirmed before the store answers
+        guard case let .saveLead(draft)? = t.effects.first else { Issue.record("no saveLead effect"); return }
+        #expect(draft.email == "ana@orange.fr")
+        #expect(draft.course == "starter")
+        #expect(draft.consentVersion == "2026-11-v1")
+        let saved = engine.step(t.session, .leadSaved(id: "1"))
+        #expect(saved.session.lead == .saved)
+        #expect(saved.reply.messages.joined().contains("24 h"))
+        let failed = engine.step(t.session, .leadFailed(reason: "store_read_only"))
+        #expect(failed.session.lead == .failed)
+        #expect(!failed.reply.messages.joined().contains("24 h"))
+    }
+
+    @Test func noLeadWithoutEmailAndConsent() {
+        let sink = MemoryLeadSink()
+        _ = play(["formations", "starter", "pas-une-adresse", "oui"], leads: sink)
+        _ = play(["formations", "starter", "ok@orange.fr", "non"], leads: sink)
+        #expect(sink.all.isEmpty)
+    }
+
+    @Test func choosingAnUnknownOptionRepromptsWithoutMoving() {
+        let t = engine.start(today: Shipped.today)
+        let r = engine.step(t.session, .choose("nope"))
+        #expect(r.session.step == "welcome")
+        #expect(r.reply.messages.first?.contains("nope") == true)
+        #expect(r.reply.asked)
+    }
+
+    @Test func languageSwitchKeepsAnswersAndRepeatsTheQuestion() {
+        let t = play(["oui", "automatiser", "/lang en"])
+        #expect(t.session.language == "en")
+        #expect(t.session.answers["goal"]?.option == "automate")
+        #expect(t.reply.messages.contains("Today, you use AI…?"))
+        #expect(t.reply.options.first?.label == "I'm new to it, I hardly ever use it")
+    }
+
+    @Test func backFromTheRecommendationReopensTheLastQuestion() {
+        let t = play(["oui", "1", "1", "1", "1", "/retour"])
+        #expect(t.session.step == "start_when")
+        #expect(t.session.answers["start_when"] == nil)
+        #expect(t.reply.recommendation == nil)
+    }
+
+    @Test func restartKeepsLanguageAndSource() {
+        let t = play(["yes", "automate", "/restart"], language: "en")
+        #expect(t.session.step == "welcome")
+        #expect(t.session.answers.isEmpty)
+        #expect(t.session.language == "en")
+        #expect(t.session.source == "test")
+    }
+
+    @Test func quitEndsAndLaterTextGetsTheEndHint() {
+        var t = play(["/quitter"])
+        #expect(t.session.done)
+        t = play(["/quitter", "bonjour"])
+        #expect(t.reply.messages.joined().contains("/recommencer"))
+    }
+
+    @Test func teamSizeOutOfRangeIsAskedAgain() {
+        let t = play(["oui", "former mon équipe", "0"])
+        #expect(t.session.step == "team_size")
+        #expect(t.reply.messages.first == "Il me faut un nombre entre 1 et 500.")
+    }
+
+    @Test func recommendationViewCarriesTheFacts() {
+        let t = play(["oui", "1", "1", "1", "1"])
+        let r = t.reply.recommendation
+        #expect(r?.course == "starter")
+        #expect(r?.facts.price == 490)
+        #expect(r?.facts.currency == "EUR")
+        #expect(r?.facts.nextSession == "2026-12-08")
+        #expect(r?.facts.priceText == "490 €")
+        #expect(r?.reasons.count == 3)
+    }
+
+    @Test func nextSessionDependsOnTheInjectedDay() {
+        var t = engine.start(today: Day(iso: "2027-01-01")!)
+        for i in ["oui", "1", "1", "1", "1"] { t = engine.step(t.session, .text(i)) }
+        #expect(t.reply.recommendation?.facts.nextSession == "2027-01-19")
+        var late = engine.start(today: Day(iso: "2030-01-01")!)
+        for i in ["oui", "1", "1", "1", "1"] { late = engine.step(late.session, .text(i)) }
+        #expect(late.reply.recommendation?.facts.nextSession == nil)
+        #expect(late.reply.recommendation?.facts.nextSessionText == "dates à venir")
+    }
+}

@@ -1,0 +1,104 @@
+import Testing
+@testable import MadiCore
+
+@Suite("Understanding answers without an LLM")
+struct UnderstandingTests {
+    let u = Shipped.engine.understanding
+    let c = Shipped.content
+
+    func choose(_ step: String, _ text: String) -> Understanding.Choice {
+        u.choose(step: c.step(step)!, PreparedInput(text))
+    }
+
+    @Test func foldIgnoresCaseAccentsAndPunctuation() {
+        #expect(TextFold.fold("  Je DÉBUTE, vraiment !! ") == "je debute vraiment")
+        #expect(TextFold.fold("l'équipe") == "l equipe")
+        #expect(TextFold.fold("Cœur") == "coeur")
+        #expect(TextFold.fold("e\u{301}quipe") == "equipe") // decomposed accent
+    }
+
+    @Test(arguments: [
+        ("usage", "2", "sometimes"),
+        ("usage", "la 2", "sometimes"),
+        ("usage", "deux", "sometimes"),
+        ("usage", "option two", "sometimes"),
+        ("usage", "DE TEMPS EN TEMPS", "sometimes"),
+        ("usage", "je debute", "none"),
+        ("usage", "tous les jours au boulot", "daily"),
+        ("goal", "autmatiser", "automate"),          // typo
+        ("goal", "automatisation des taches", "automate"),
+        ("goal", "Former mon équipe", "team"),
+        ("goal", "train my team", "team"),           // other language
+        ("profile", "étudiante", "student"),
+        ("profile", "etudiant", "student"),
+        ("profile", "developpeur", "developer"),
+        ("start_when", "dès que possible", "soon"),
+    ])
+    func choiceMatching(step: String, text: String, expected: String) {
+        #expect(choose(step, text) == .option(expected))
+    }
+
+    @Test func outOfRangeNumberAndGibberishAreNotUnderstood() {
+        #expect(choose("usage", "9") == .none)
+        #expect(choose("usage", "zzz qqq") == .none)
+    }
+
+    @Test func equalMatchesAreAmbiguous() {
+        // "api" and "code" are synonyms of the same option; "chatgpt" names another: the longer wins,
+        // but two options matched equally give an ambiguity, not a guess.
+        guard case let .ambiguous(ids) = choose("goal", "comprendre et automatiser") else {
+            Issue.record("expected an ambiguity"); return
+        }
+        #expect(Set(ids) == ["foundations", "automate"])
+    }
+
+    @Test func numbersInDigitsAndWords() {
+        #expect(u.number(PreparedInput("5 personnes")) == 5)
+        #expect(u.number(PreparedInput("cinq")) == 5)
+        #expect(u.number(PreparedInput("une équipe de cinq")) == 5)
+        #expect(u.number(PreparedInput("vingt-cinq")) == 25)
+        #expect(u.number(PreparedInput("twenty five people")) == 25)
+        #expect(u.number(PreparedInput("beaucoup")) == nil)
+    }
+
+    @Test func commandsInBothLanguagesWithOrWithoutSlash() {
+        #expect(u.command(PreparedInput("/retour")) == .back)
+        #expect(u.command(PreparedInput("back")) == .back)
+        #expect(u.command(PreparedInput("/RECOMMENCER")) == .restart)
+        #expect(u.command(PreparedInput("/lang en")) == .language("en"))
+        #expect(u.command(PreparedInput("/langue anglais")) == .language("en"))
+        #expect(u.command(PreparedInput("en français")) == .language("fr"))
+        #expect(u.command(PreparedInput("/formations")) == .courses)
+        #expect(u.command(PreparedInput("/quit")) == .quit)
+        // Inside a sentence, a command word is not a command.
+        #expect(u.command(PreparedInput("je veux revenir aux bases")) == nil)
+    }
+
+    @Test func yesAndNo() {
+        #expect(u.yesNo(PreparedInput("Oui !")) == true)
+        #expect(u.yesNo(PreparedInput("non merci")) == false)
+        #expect(u.yesNo(PreparedInput("yes please")) == true)
+        #expect(u.yesNo(PreparedInput("peut-être")) == nil)
+    }
+
+    @Test func prefillsOnlyExactMatchesAtOtherSteps() {
+        let found = u.prefills(PreparedInput("je suis étudiant et je débute"), steps: c.steps.filter { $0.id != "goal" })
+        let map = Dictionary(found.map { ($0.step, $0.option) }, uniquingKeysWith: { a, _ in a })
+        #expect(map["profile"] == "student")
+        #expect(map["usage"] == "none")
+        #expect(map["welcome"] == nil) // navigation steps are never prefilled
+    }
+
+    @Test func faqAndCourseMentions() {
+        let i = u.faqEntry(PreparedInput("combien ça coûte ?"))
+        #expect(i.map { c.faq[$0].id } == "price")
+        #expect(u.faqEntry(PreparedInput("how long does it last")).map { c.faq[$0].id } == "duration")
+        #expect(u.mentionedCourses(PreparedInput("différence entre master et startr")) == ["master", "starter"])
+    }
+
+    @Test func sanitizeRemovesControlAndEscapeSequences() {
+        #expect(Sanitize.line("a\u{1B}[31mred\u{1B}[0m b") == "ared b")
+        #expect(Sanitize.line("x\u{1B}]0;title\u{07}y") == "xy")
+        #expect(Sanitize.line("bad\u{0}\u{7}\u{202E}name\n\tnext") == "badname next")
+    }
+}
