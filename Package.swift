@@ -17,11 +17,13 @@ let package = Package(
         // The engine: pure, no I/O. Content model and loader (from strings), matcher,
         // recommender, e-mail validator, the step function.
         .target(name: "MadiCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // libedit (line editing and history in the chat), as a system library.
+        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Durable lead storage (SQLite through GRDB).
         .target(name: "MadiStore", dependencies: ["MadiCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The fronts and commands: REPL, JSON-lines, conversation test runner, paths, lint.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiStore",
+            "MadiCore", "MadiStore", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),

@@ -1,14 +1,50 @@
 import ArgumentParser
+import CEdit
 import Foundation
 import MadiCore
+import MadiStore
+
+/// Options of the commands that store leads.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("leads-db"), help: ArgumentHelp(
+        "The lead database (default: $MADI_LEADS_DB, else $XDG_DATA_HOME/madi/leads.sqlite, else ~/.local/share/madi/leads.sqlite).",
+        valueName: "path"))
+    var leadsDB: String?
+
+    var path: String { leadsDB ?? LeadStore.defaultPath() }
+
+    /// The store, opened now so that a problem is logged at start; saving retries later anyway.
+    func store() -> LeadStore {
+        let store = LeadStore(path: path)
+        do { try store.open() } catch {
+            Log.log(.warning, "lead store not available yet (\(error.code)): \(error.message); saves will be retried")
+        }
+        return store
+    }
+}
+
+/// SIGINT while a turn runs: nothing to cancel yet, so leave cleanly (line editing has already
+/// put the terminal back in its normal mode).
+private func onInterrupt(_: Int32) {
+    let nl: [UInt8] = [0x0A]
+    _ = nl.withUnsafeBytes { write(1, $0.baseAddress, 1) }
+    _exit(130)
+}
 
 struct Chat: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Talk with Madi in the terminal (the default command).",
-        discussion: "Answer with a number or in your own words. /help lists the commands.")
+        discussion: """
+        Answer with a number or in your own words. Commands, in French or English: /help /aide, /back /retour, \
+        /restart /recommencer, /lang en /langue fr, /courses /formations, /quit /quitter. Ctrl-D leaves too. \
+        On a terminal: colours (unless NO_COLOR or --no-color), line editing and history (arrows, Ctrl-R). \
+        Otherwise plain text, with your lines echoed as "> ...", so that a piped session is a clean transcript.
+        """)
 
     @OptionGroup var content: ContentOptions
+    @OptionGroup var storage: StoreOptions
     @Option(help: "Language to start in (fr, en).") var lang: String?
+    @Flag(help: "No colours, even on a terminal.") var noColor = false
 
     func validate() throws { try content.validateLevel() }
 
@@ -17,15 +53,71 @@ struct Chat: ParsableCommand {
         if let lang, !c.languages.contains(lang) {
             throw ValidationError("--lang must be one of \(c.languages.joined(separator: ", ")) (got '\(lang)')")
         }
+        let interactive = isatty(0) == 1 && isatty(1) == 1
+        let env = ProcessInfo.processInfo.environment
+        let style = Style(color: interactive && !noColor && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb")
         let engine = Engine(content: c)
-        let leads = MemoryLeadSink()
+        let leads = storage.store()
+        signal(SIGINT, onInterrupt)
+        var input = LineInput(interactive: interactive)
         var turn = Conversation.start(engine, language: lang, source: "chat", today: todayUTC())
-        print(Transcript.render(turn.reply))
-        while let line = readLine(strippingNewline: true) {
-            turn = Conversation.turn(engine, turn.session, .text(line), leads: leads)
+        style.show(turn.reply)
+        while true {
+            guard let line = input.read(prompt: style.prompt) else {
+                // Ctrl-D or end of input: a short goodbye.
+                print(Sanitize.text(c.strings.text("quit.bye", turn.session.language)))
+                return
+            }
+            if !interactive { print("> " + Sanitize.line(line)) }
+            turn = Conversation.turn(engine, turn.session, .text(line), leads: leads) { e in
+                Log.log(.warning, "lead store failed: \(e.code): \(e.message)")
+            }
             print("")
-            print(Transcript.render(turn.reply))
-            if engine.understanding.command(PreparedInput(line)) == .quit { break }
+            style.show(turn.reply)
+            if turn.reply.quit { return }
         }
+    }
+}
+
+/// Reads lines: through libedit on a terminal (editing, history, Ctrl-R), plainly otherwise.
+struct LineInput {
+    let interactive: Bool
+
+    init(interactive: Bool) {
+        self.interactive = interactive
+        if interactive {
+            using_history()
+        }
+    }
+
+    mutating func read(prompt: String) -> String? {
+        fflush(nil)
+        guard interactive else { return readLine(strippingNewline: true) }
+        guard let raw = readline(prompt) else { print(""); return nil }
+        defer { free(raw) }
+        let line = String(cString: raw)
+        if !line.trimmingCharacters(in: .whitespaces).isEmpty { add_history(raw) }
+        return line
+    }
+}
+
+/// How replies look: plain, or with a little colour on a terminal. Everything printed is
+/// sanitised (no control characters, no escape sequences from content or input).
+struct Style {
+    let color: Bool
+
+    var prompt: String { color ? "\u{1B}[1;35m›\u{1B}[0m " : "› " }
+
+    func show(_ reply: Reply) {
+        for m in reply.messages {
+            print(Sanitize.text(m))
+        }
+        if reply.asked {
+            for (i, o) in reply.options.enumerated() {
+                let n = "  \(i + 1)."
+                print((color ? "\u{1B}[36m\(n)\u{1B}[0m" : n) + " " + Sanitize.line(o.label))
+            }
+        }
+        fflush(nil)
     }
 }

@@ -93,6 +93,7 @@ public enum Conversation {
         var r = b
         r.messages = a.messages + b.messages
         r.asked = b.asked || (a.asked && a.step == b.step && b.messages.isEmpty)
+        r.quit = a.quit || b.quit
         return r
     }
 }

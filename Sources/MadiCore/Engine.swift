@@ -57,6 +57,7 @@ struct TurnBuilder {
     var out: [String] = []
     var effects: [Effect] = []
     var asked = false
+    var quitting = false
 
     init(engine: Engine, session: Session) {
         self.engine = engine
@@ -82,6 +83,7 @@ struct TurnBuilder {
         r.asked = asked
         r.lead = s.lead
         r.done = s.done
+        r.quit = quitting
         if let rec = engine.recommendation(for: s) { r.recommendation = view(rec) }
         return Turn(session: s, reply: r, effects: effects)
     }
@@ -443,6 +445,7 @@ struct TurnBuilder {
         case .quit:
             say("quit.bye")
             s.done = true
+            quitting = true
         }
     }
 

@@ -42,7 +42,10 @@ public enum Sanitize {
 
     /// Multi-line text (Madi's own answers): each line cleaned, line breaks kept.
     public static func text(_ s: String) -> String {
-        s.split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }.joined(separator: "\n")
+        s.split(separator: "\n", omittingEmptySubsequences: false).map { l in
+            let indent = l.prefix { $0 == " " }.count
+            return String(repeating: " ", count: min(indent, 8)) + line(String(l))
+        }.joined(separator: "\n")
     }
 }
 

@@ -86,6 +86,12 @@ public struct LeadAnswer: Codable, Sendable, Equatable {
     public var value: String
     /// The answer as the prospect saw it, in the lead's language.
     public var label: String
+
+    public init(step: String, value: String, label: String) {
+        self.step = step
+        self.value = value
+        self.label = label
+    }
 }
 
 /// Everything a lead carries out of the conversation. Times and id are the store's.
@@ -103,6 +109,23 @@ public struct LeadDraft: Codable, Sendable, Equatable {
     /// "preregistration", or "quote" for a team.
     public var kind: String
     public var consentVersion: String
+
+    public init(email: String, emailASCII: String?, firstName: String?, course: String, recommendedCourse: String?,
+                answers: [LeadAnswer], language: String, source: String, company: String?, teamSize: Int?,
+                kind: String, consentVersion: String) {
+        self.email = email
+        self.emailASCII = emailASCII
+        self.firstName = firstName
+        self.course = course
+        self.recommendedCourse = recommendedCourse
+        self.answers = answers
+        self.language = language
+        self.source = source
+        self.company = company
+        self.teamSize = teamSize
+        self.kind = kind
+        self.consentVersion = consentVersion
+    }
 }
 
 public struct OptionView: Codable, Sendable, Equatable {
@@ -144,6 +167,8 @@ public struct Reply: Sendable, Equatable {
     public var recommendation: RecommendationView?
     public var lead: LeadStatus = .none
     public var done = false
+    /// The prospect asked to quit: a chat front ends here.
+    public var quit = false
 }
 
 public struct Turn: Sendable {

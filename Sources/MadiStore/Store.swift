@@ -1,1 +1,233 @@
+import Foundation
+import GRDB
 import MadiCore
+
+/// A lead as stored.
+public struct StoredLead: Codable, Sendable, Equatable, FetchableRecord {
+    public var id: String
+    public var createdAt: String
+    public var updatedAt: String
+    public var email: String
+    public var emailAscii: String?
+    public var firstName: String?
+    public var course: String
+    public var recommendedCourse: String?
+    /// JSON array of {step, value, label}.
+    public var answers: String
+    public var language: String
+    public var source: String
+    public var company: String?
+    public var teamSize: Int?
+    public var kind: String
+    public var consentVersion: String
+    public var consentedAt: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, email, course, answers, language, source, company, kind
+        case createdAt = "created_at", updatedAt = "updated_at", emailAscii = "email_ascii", firstName = "first_name"
+        case recommendedCourse = "recommended_course", teamSize = "team_size", consentVersion = "consent_version"
+        case consentedAt = "consented_at"
+    }
+
+    public var decodedAnswers: [LeadAnswer] {
+        (try? JSONDecoder().decode([LeadAnswer].self, from: Data(answers.utf8))) ?? []
+    }
+}
+
+/// Durable lead storage in SQLite: WAL, synchronous FULL, a busy timeout so that several `madi`
+/// processes can write at once, the file created with mode 0600. A save returns only once the
+/// transaction is committed.
+public final class LeadStore: LeadSink, @unchecked Sendable {
+    public let path: String
+    private let lock = NSLock()
+    private var queue: DatabaseQueue?
+    private let busyTimeout: TimeInterval
+    private let now: @Sendable () -> Date
+
+    /// `MADI_LEADS_DB`, else `$XDG_DATA_HOME/madi/leads.sqlite`, else `~/.local/share/madi/leads.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let p = environment["MADI_LEADS_DB"], !p.isEmpty { return p }
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
+        return (data as NSString).appendingPathComponent("madi/leads.sqlite")
+    }
+
+    /// Does not touch the disk: the database is opened on first use, and again after a failure.
+    public init(path: String, busyTimeout: TimeInterval = 10, now: @escaping @Sendable () -> Date = Date.init) {
+        self.path = path
+        self.busyTimeout = busyTimeout
+        self.now = now
+    }
+
+    /// Opens (creating and migrating) the database now; throws the store error if it cannot.
+    public func open() throws(LeadSaveError) {
+        lock.lock(); defer { lock.unlock() }
+        _ = try database()
+    }
+
+    private func database() throws(LeadSaveError) -> DatabaseQueue {
+        if let queue { return queue }
+        do {
+            let fm = FileManager.default
+            let dir = (path as NSString).deletingLastPathComponent
+            if !dir.isEmpty, !fm.fileExists(atPath: dir) {
+                try fm.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            if !fm.fileExists(atPath: path) {
+                let fd = Foundation.open(path, O_CREAT | O_WRONLY | O_EXCL, 0o600)
+                if fd < 0, errno != EEXIST {
+                    let e = errno
+                    throw LeadSaveError(code: e == EROFS || e == EACCES ? "store_read_only" : "store_unavailable",
+                                        message: "cannot create \(path): \(String(cString: strerror(e)))")
+                }
+                if fd >= 0 { close(fd) }
+            }
+            var config = Configuration()
+            config.journalMode = .wal
+            config.busyMode = .timeout(busyTimeout)
+            config.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+            let q = try DatabaseQueue(path: path, configuration: config)
+            try Self.migrator.migrate(q)
+            queue = q
+            return q
+        } catch let e as LeadSaveError {
+            throw e
+        } catch {
+            throw Self.map(error, path: path)
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1: leads") { db in
+            try db.execute(sql: """
+                CREATE TABLE lead (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    email_ascii TEXT,
+                    first_name TEXT,
+                    course TEXT NOT NULL,
+                    recommended_course TEXT,
+                    answers TEXT NOT NULL,
+                    language TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    company TEXT,
+                    team_size INTEGER,
+                    kind TEXT NOT NULL,
+                    consent_version TEXT NOT NULL,
+                    consented_at TEXT NOT NULL,
+                    UNIQUE (email, course)
+                );
+                CREATE INDEX lead_created_at ON lead (created_at);
+                """)
+        }
+        return m
+    }
+
+    static func map(_ error: Error, path: String) -> LeadSaveError {
+        if let e = error as? DatabaseError {
+            switch e.resultCode {
+            case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+                return LeadSaveError(code: "store_read_only", message: "the lead database \(path) is read-only")
+            case .SQLITE_FULL:
+                return LeadSaveError(code: "store_full", message: "the disk holding \(path) is full")
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return LeadSaveError(code: "store_busy", message: "the lead database \(path) stayed locked too long")
+            case .SQLITE_CANTOPEN:
+                return LeadSaveError(code: "store_unavailable", message: "cannot open the lead database \(path)")
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+                return LeadSaveError(code: "store_corrupt", message: "\(path) is not a sound lead database")
+            default:
+                return LeadSaveError(code: "store_error", message: "lead database error: \(e.message ?? "\(e.resultCode)")")
+            }
+        }
+        return LeadSaveError(code: "store_error", message: "lead database error: \(error)")
+    }
+
+    public static func timestamp(_ d: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        f.timeZone = TimeZone(identifier: "UTC")
+        return f.string(from: d)
+    }
+
+    /// Inserts, or updates the lead with the same e-mail and course (its id and first time kept).
+    public func save(_ draft: LeadDraft) -> Result<String, LeadSaveError> {
+        lock.lock(); defer { lock.unlock() }
+        do {
+            let q = try database()
+            let time = Self.timestamp(now())
+            let answers = String(decoding: try JSONEncoder().encode(draft.answers), as: UTF8.self)
+            let id = try q.write { db -> String in
+                try db.execute(sql: """
+                    INSERT INTO lead (id, created_at, updated_at, email, email_ascii, first_name, course,
+                        recommended_course, answers, language, source, company, team_size, kind, consent_version, consented_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (email, course) DO UPDATE SET
+                        updated_at = excluded.updated_at, email_ascii = excluded.email_ascii,
+                        first_name = COALESCE(excluded.first_name, lead.first_name),
+                        recommended_course = excluded.recommended_course, answers = excluded.answers,
+                        language = excluded.language, source = excluded.source,
+                        company = COALESCE(excluded.company, lead.company),
+                        team_size = COALESCE(excluded.team_size, lead.team_size), kind = excluded.kind,
+                        consent_version = excluded.consent_version, consented_at = excluded.consented_at
+                    """, arguments: [UUID().uuidString.lowercased(), time, time, draft.email, draft.emailASCII, draft.firstName,
+                                     draft.course, draft.recommendedCourse, answers, draft.language, draft.source,
+                                     draft.company, draft.teamSize, draft.kind, draft.consentVersion, time])
+                return try String.fetchOne(db, sql: "SELECT id FROM lead WHERE email = ? AND course = ?",
+                                           arguments: [draft.email, draft.course]) ?? ""
+            }
+            return .success(id)
+        } catch let e as LeadSaveError {
+            return .failure(e)
+        } catch {
+            let mapped = Self.map(error, path: path)
+            // A read-only or vanished file: reopen on the next try.
+            if mapped.code != "store_busy" { queue = nil }
+            return .failure(mapped)
+        }
+    }
+
+    public func list(since: String? = nil) throws(LeadSaveError) -> [StoredLead] {
+        lock.lock(); defer { lock.unlock() }
+        do {
+            let q = try database()
+            return try q.read { db in
+                if let since {
+                    return try StoredLead.fetchAll(db, sql: "SELECT * FROM lead WHERE created_at >= ? ORDER BY created_at, id", arguments: [since])
+                }
+                return try StoredLead.fetchAll(db, sql: "SELECT * FROM lead ORDER BY created_at, id")
+            }
+        } catch let e as LeadSaveError { throw e } catch { throw Self.map(error, path: path) }
+    }
+
+    public func lead(id: String) throws(LeadSaveError) -> StoredLead? {
+        lock.lock(); defer { lock.unlock() }
+        do {
+            let q = try database()
+            return try q.read { db in
+                try StoredLead.fetchOne(db, sql: "SELECT * FROM lead WHERE id = ? OR id LIKE ? ORDER BY id LIMIT 2",
+                                        arguments: [id, id + "%"])
+            }
+        } catch let e as LeadSaveError { throw e } catch { throw Self.map(error, path: path) }
+    }
+
+    public func count() throws(LeadSaveError) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        do {
+            return try database().read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM lead") ?? 0 }
+        } catch let e as LeadSaveError { throw e } catch { throw Self.map(error, path: path) }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" when the database is sound.
+    public func integrityCheck() throws(LeadSaveError) -> String {
+        lock.lock(); defer { lock.unlock() }
+        do {
+            return try database().read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
+        } catch let e as LeadSaveError { throw e } catch { throw Self.map(error, path: path) }
+    }
+}

@@ -1,0 +1,277 @@
+/// A JSON value with a strict parser (RFC 8259) and a compact writer whose object keys keep
+/// their insertion order, so that protocol lines are stable and diffable.
+public enum JSON: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (a: JSON, b: JSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.number(x), .number(y)): return x == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    public subscript(key: String) -> JSON? {
+        if case let .object(pairs) = self { return pairs.last { $0.0 == key }?.1 }
+        return nil
+    }
+
+    public var string: String? { if case let .string(s) = self { return s }; return nil }
+    public var isNull: Bool { if case .null = self { return true }; return false }
+
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    // MARK: Writing
+
+    public var serialized: String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    public func write(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .number(n):
+            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) } else if n.isFinite { out += String(n) } else { out += "null" }
+        case let .string(s): JSON.writeString(s, into: &out)
+        case let .array(items):
+            out += "["
+            for (i, v) in items.enumerated() {
+                if i > 0 { out += "," }
+                v.write(into: &out)
+            }
+            out += "]"
+        case let .object(pairs):
+            out += "{"
+            for (i, (k, v)) in pairs.enumerated() {
+                if i > 0 { out += "," }
+                JSON.writeString(k, into: &out)
+                out += ":"
+                v.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static let hex: [Character] = Array("0123456789abcdef")
+
+    static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                // Controls, and U+2028/2029 which break some JavaScript readers, are escaped.
+                if c.value < 0x20 || c.value == 0x7F || c.value == 0x2028 || c.value == 0x2029 {
+                    let v = Int(c.value)
+                    out += "\\u"
+                    for shift in [12, 8, 4, 0] { out.append(hex[(v >> shift) & 0xF]) }
+                } else {
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    // MARK: Parsing
+
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public var offset: Int
+        public var message: String
+        public var description: String { "\(message) at byte \(offset)" }
+    }
+
+    /// Parses one JSON text from UTF-8 bytes (already checked to be valid UTF-8).
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws -> JSON {
+        var p = Parser(b: bytes, maxDepth: maxDepth)
+        p.skipWS()
+        let v = try p.value(depth: 0)
+        p.skipWS()
+        if p.i != bytes.count { throw p.fail("unexpected data after the JSON value") }
+        return v
+    }
+
+    struct Parser {
+        let b: [UInt8]
+        let maxDepth: Int
+        var i = 0
+
+        init(b: [UInt8], maxDepth: Int) {
+            self.b = b
+            self.maxDepth = maxDepth
+        }
+
+        func fail(_ m: String) -> ParseError { ParseError(offset: i, message: m) }
+
+        mutating func skipWS() {
+            while i < b.count, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == 0x0D { i += 1 }
+        }
+
+        mutating func value(depth: Int) throws -> JSON {
+            guard depth < maxDepth else { throw fail("nesting deeper than \(maxDepth)") }
+            guard i < b.count else { throw fail("unexpected end of line") }
+            switch b[i] {
+            case UInt8(ascii: "{"): return try object(depth)
+            case UInt8(ascii: "["): return try array(depth)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            default: throw fail("unexpected character")
+            }
+        }
+
+        mutating func literal(_ word: String) throws {
+            let w = Array(word.utf8)
+            guard i + w.count <= b.count, Array(b[i..<i + w.count]) == w else { throw fail("invalid literal") }
+            i += w.count
+        }
+
+        mutating func number() throws -> Double {
+            let start = i
+            if b[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < b.count else { throw fail("invalid number") }
+            if b[i] == UInt8(ascii: "0") { i += 1 } else if (0x31...0x39).contains(b[i]) {
+                while i < b.count, (0x30...0x39).contains(b[i]) { i += 1 }
+            } else { throw fail("invalid number") }
+            if i < b.count, b[i] == UInt8(ascii: ".") {
+                i += 1
+                guard i < b.count, (0x30...0x39).contains(b[i]) else { throw fail("invalid number") }
+                while i < b.count, (0x30...0x39).contains(b[i]) { i += 1 }
+            }
+            if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+                i += 1
+                if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+                guard i < b.count, (0x30...0x39).contains(b[i]) else { throw fail("invalid number") }
+                while i < b.count, (0x30...0x39).contains(b[i]) { i += 1 }
+            }
+            guard let d = Double(String(decoding: b[start..<i], as: UTF8.self)) else { throw fail("invalid number") }
+            return d
+        }
+
+        mutating func hex4() throws -> UInt32 {
+            guard i + 4 <= b.count else { throw fail("truncated \\u escape") }
+            var v: UInt32 = 0
+            for _ in 0..<4 {
+                let c = b[i]
+                let d: UInt8
+                switch c {
+                case 0x30...0x39: d = c - 0x30
+                case 0x41...0x46: d = c - 0x41 + 10
+                case 0x61...0x66: d = c - 0x61 + 10
+                default: throw fail("invalid \\u escape")
+                }
+                v = v << 4 | UInt32(d)
+                i += 1
+            }
+            return v
+        }
+
+        mutating func string() throws -> String {
+            i += 1 // opening quote
+            var bytes: [UInt8] = []
+            while true {
+                guard i < b.count else { throw fail("unterminated string") }
+                let c = b[i]
+                if c == UInt8(ascii: "\"") { i += 1; break }
+                if c < 0x20 { throw fail("control character in string") }
+                if c != UInt8(ascii: "\\") { bytes.append(c); i += 1; continue }
+                i += 1
+                guard i < b.count else { throw fail("unterminated escape") }
+                let e = b[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""): bytes.append(0x22)
+                case UInt8(ascii: "\\"): bytes.append(0x5C)
+                case UInt8(ascii: "/"): bytes.append(0x2F)
+                case UInt8(ascii: "b"): bytes.append(0x08)
+                case UInt8(ascii: "f"): bytes.append(0x0C)
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "r"): bytes.append(0x0D)
+                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "u"):
+                    var v = try hex4()
+                    if (0xD800...0xDBFF).contains(v) {
+                        guard i + 2 <= b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
+                            throw fail("unpaired surrogate")
+                        }
+                        i += 2
+                        let lo = try hex4()
+                        guard (0xDC00...0xDFFF).contains(lo) else { throw fail("unpaired surrogate") }
+                        v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(v) {
+                        throw fail("unpaired surrogate")
+                    }
+                    guard let scalar = Unicode.Scalar(v) else { throw fail("invalid \\u escape") }
+                    bytes.append(contentsOf: Array(String(scalar).utf8))
+                default: throw fail("invalid escape")
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        mutating func array(_ depth: Int) throws -> JSON {
+            i += 1
+            var items: [JSON] = []
+            skipWS()
+            if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            while true {
+                skipWS()
+                items.append(try value(depth: depth + 1))
+                skipWS()
+                guard i < b.count else { throw fail("unterminated array") }
+                if b[i] == UInt8(ascii: ",") { i += 1; continue }
+                if b[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                throw fail("expected , or ]")
+            }
+        }
+
+        mutating func object(_ depth: Int) throws -> JSON {
+            i += 1
+            var pairs: [(String, JSON)] = []
+            skipWS()
+            if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+            while true {
+                skipWS()
+                guard i < b.count, b[i] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+                let k = try string()
+                skipWS()
+                guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("expected :") }
+                i += 1
+                skipWS()
+                pairs.append((k, try value(depth: depth + 1)))
+                skipWS()
+                guard i < b.count else { throw fail("unterminated object") }
+                if b[i] == UInt8(ascii: ",") { i += 1; continue }
+                if b[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+                throw fail("expected , or }")
+            }
+        }
+    }
+}

@@ -1,0 +1,293 @@
+import Foundation
+import MadiCore
+
+/// Reads lines from a file descriptor with a length limit: an over-long line is skipped up to its
+/// newline and reported once, never held in memory whole.
+struct LineReader {
+    enum Line {
+        case line([UInt8])
+        case tooLong(Int)
+    }
+
+    let fd: Int32
+    let maxBytes: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var skipping = 0
+    private var eof = false
+    private var chunk = [UInt8](repeating: 0, count: 65536)
+
+    init(fd: Int32, maxBytes: Int) {
+        self.fd = fd
+        self.maxBytes = maxBytes
+    }
+
+    /// The next line, or nil at end of input. A last line without a newline counts.
+    mutating func next() -> Line? {
+        while true {
+            if let nl = buffer[start...].firstIndex(of: 0x0A) {
+                var line = Array(buffer[start..<nl])
+                start = nl + 1
+                compact()
+                if skipping > 0 {
+                    let total = skipping + line.count
+                    skipping = 0
+                    return .tooLong(total)
+                }
+                if line.last == 0x0D { line.removeLast() }
+                if line.count > maxBytes { return .tooLong(line.count) }
+                return .line(line)
+            }
+            // No newline yet: drop what is pending if it is already too long.
+            if buffer.count - start > maxBytes {
+                skipping += buffer.count - start
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+            }
+            if eof {
+                if skipping > 0 { let n = skipping; skipping = 0; return .tooLong(n) }
+                if start < buffer.count {
+                    var line = Array(buffer[start...])
+                    buffer.removeAll(); start = 0
+                    if line.last == 0x0D { line.removeLast() }
+                    return .line(line)
+                }
+                return nil
+            }
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                eof = true
+            } else if n == 0 {
+                eof = true
+            } else {
+                buffer.append(contentsOf: chunk[0..<n])
+            }
+        }
+    }
+
+    private mutating func compact() {
+        if start > 65536 || start == buffer.count {
+            buffer.removeFirst(start)
+            start = 0
+        }
+    }
+}
+
+/// Writes whole lines to a file descriptor, one writer at a time, flushed per line.
+final class LineWriter: @unchecked Sendable {
+    private let fd: Int32
+    private let lock = NSLock()
+
+    init(fd: Int32) { self.fd = fd }
+
+    func write(_ json: JSON) {
+        var s = ""
+        json.write(into: &s)
+        s += "\n"
+        lock.lock(); defer { lock.unlock() }
+        var bytes = Array(s.utf8)
+        var off = 0
+        while off < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + off, $0.count - off) }
+            if n < 0 { if errno == EINTR { continue }; return }
+            off += n
+        }
+        bytes.removeAll()
+    }
+}
+
+public struct JSONLConfig: Sendable {
+    public var maxLineBytes = 64 * 1024
+    public var maxSessions = 10_000
+    public var ttl: Double = 1800
+    public var source = "jsonl"
+
+    public init() {}
+}
+
+/// The JSON-lines front: many sessions multiplexed on one stream. Requests of one session run
+/// in order on that session's queue; sessions run concurrently, so a slow effect in one never
+/// holds up another. Bad input gets an error line and the stream goes on.
+public final class JSONLServer: @unchecked Sendable {
+    final class Box {
+        var session: Session?
+        var lastUsed: Double
+        let queue: DispatchQueue
+        init(now: Double, queue: DispatchQueue) {
+            lastUsed = now
+            self.queue = queue
+        }
+    }
+
+    let engine: Engine
+    let leads: LeadSink
+    let config: JSONLConfig
+    let today: @Sendable () -> Day
+    let clock: @Sendable () -> Double
+    let writer: LineWriter
+    private let lock = NSLock()
+    private var sessions: [String: Box] = [:]
+    private var counter = 0
+    private let group = DispatchGroup()
+    private let workers = DispatchQueue(label: "madi.jsonl.workers", attributes: .concurrent)
+
+    public init(engine: Engine, leads: LeadSink, config: JSONLConfig, output: Int32 = 1,
+                today: @escaping @Sendable () -> Day = todayUTC,
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.engine = engine
+        self.leads = leads
+        self.config = config
+        self.writer = LineWriter(fd: output)
+        self.today = today
+        self.clock = clock
+    }
+
+    /// Serves until end of input, then finishes pending work and returns.
+    public func run(input: Int32 = 0) {
+        var reader = LineReader(fd: input, maxBytes: config.maxLineBytes)
+        let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+        let period = max(0.05, min(config.ttl / 4, 30))
+        sweeper.schedule(deadline: .now() + period, repeating: period)
+        sweeper.setEventHandler { [weak self] in self?.sweep() }
+        sweeper.resume()
+        while let item = reader.next() {
+            switch item {
+            case let .tooLong(n):
+                writer.write(ProtocolV1.error(id: .null, ProtocolV1.Failure(
+                    "line_too_long", "the line has \(n) bytes; the limit is \(config.maxLineBytes)")))
+            case let .line(bytes):
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue } // blank lines are ignored
+                handle(bytes)
+            }
+        }
+        sweeper.cancel()
+        group.wait()
+    }
+
+    func handle(_ bytes: [UInt8]) {
+        let (id, result) = ProtocolV1.decode(bytes)
+        let request: ProtocolV1.Request
+        switch result {
+        case let .failure(f):
+            writer.write(ProtocolV1.error(id: id, f))
+            return
+        case let .success(r): request = r
+        }
+        switch request.kind {
+        case .hello:
+            writer.write(ProtocolV1.hello(id: id, languages: engine.content.languages, version: MadiCoreVersion.value))
+        case let .start(requested, language, context):
+            if let language, !engine.content.languages.contains(language) {
+                writer.write(ProtocolV1.error(id: id, ProtocolV1.Failure(
+                    "bad_value", "unknown language '\(language)' (\(engine.content.languages.joined(separator: ", ")))")))
+                return
+            }
+            let now = clock()
+            lock.lock()
+            if sessions.count >= config.maxSessions { sweepLocked(now) }
+            if let requested, sessions[requested] != nil {
+                lock.unlock()
+                writer.write(ProtocolV1.error(id: id, session: requested, ProtocolV1.Failure("session_exists", "session '\(requested)' is already live")))
+                return
+            }
+            guard sessions.count < config.maxSessions else {
+                lock.unlock()
+                writer.write(ProtocolV1.error(id: id, ProtocolV1.Failure(
+                    "too_many_sessions", "\(config.maxSessions) sessions are live; end one or wait for idle ones to expire")))
+                return
+            }
+            counter += 1
+            let sid = requested ?? "s\(counter)"
+            let box = Box(now: now, queue: DispatchQueue(label: "madi.session", target: workers))
+            sessions[sid] = box
+            lock.unlock()
+            let source = context.source ?? config.source
+            let day = today()
+            dispatch(box) { [engine, writer] in
+                let turn = Conversation.start(engine, language: language, source: source, today: day,
+                                              course: context.course, firstName: context.firstName)
+                box.session = turn.session
+                writer.write(ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply))
+            }
+        case let .end(sid):
+            lock.lock()
+            let box = sessions.removeValue(forKey: sid)
+            lock.unlock()
+            guard let box else { return unknown(id, sid) }
+            dispatch(box) { [writer] in
+                box.session = nil
+                writer.write(ProtocolV1.ended(id: id, session: sid))
+            }
+        case let .say(sid, _), let .choose(sid, _), let .command(sid, _), let .state(sid):
+            let now = clock()
+            lock.lock()
+            let box = sessions[sid]
+            box?.lastUsed = now
+            lock.unlock()
+            guard let box else { return unknown(id, sid) }
+            dispatch(box) { [self] in self.turn(id: id, sid: sid, box: box, kind: request.kind) }
+        }
+    }
+
+    func turn(id: JSON, sid: String, box: Box, kind: ProtocolV1.Kind) {
+        guard let session = box.session else { return unknown(id, sid) }
+        let input: Input
+        switch kind {
+        case let .say(_, text): input = .text(text)
+        case let .choose(_, option): input = .choose(option)
+        case let .command(_, c):
+            if case let .language(l) = c, !engine.content.languages.contains(l) {
+                writer.write(ProtocolV1.error(id: id, session: sid, ProtocolV1.Failure(
+                    "bad_value", "unknown language '\(l)' (\(engine.content.languages.joined(separator: ", ")))")))
+                return
+            }
+            input = .command(c)
+        case .state:
+            writer.write(ProtocolV1.reply(id: id, session: sid, language: session.language, engine.view(session)))
+            return
+        default: return
+        }
+        var saveError: LeadSaveError?
+        let turn = Conversation.turn(engine, session, input, leads: leads) { e in
+            saveError = e
+            Log.log(.warning, "lead store failed for session \(sid): \(e.code): \(e.message)")
+        }
+        box.session = turn.session
+        writer.write(ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply, leadError: saveError))
+    }
+
+    func unknown(_ id: JSON, _ sid: String) {
+        writer.write(ProtocolV1.error(id: id, session: sid, ProtocolV1.Failure(
+            "unknown_session", "no live session '\(sid)' (never started, ended, or expired after \(config.ttl.formatted) s idle)")))
+    }
+
+    func dispatch(_ box: Box, _ work: @escaping @Sendable () -> Void) {
+        group.enter()
+        box.queue.async { [group] in
+            work()
+            group.leave()
+        }
+    }
+
+    /// Drops sessions idle for longer than the TTL.
+    func sweep() {
+        let now = clock()
+        lock.lock()
+        sweepLocked(now)
+        lock.unlock()
+    }
+
+    private func sweepLocked(_ now: Double) {
+        let expired = sessions.filter { now - $0.value.lastUsed > config.ttl }.map(\.key)
+        for k in expired { sessions[k] = nil }
+        if !expired.isEmpty { Log.log(.debug, "expired \(expired.count) idle session(s)") }
+    }
+
+    public var liveSessions: Int {
+        lock.lock(); defer { lock.unlock() }
+        return sessions.count
+    }
+}
+
+extension JSONLServer.Box: @unchecked Sendable {}
