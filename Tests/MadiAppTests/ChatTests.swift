@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import MadiApp
+
+@Suite("Chat REPL through a pipe")
+struct ChatTests {
+    let lucas = ["bonjour", "je veux structurer mes connaissances", "je suis étudiant et je débute", "je me renseigne",
+                 "oui", "lucas@gmial.com", "oui", "oui"]
+
+    @Test func fullConversationToALeadGivesACleanTranscript() throws {
+        let db = Paths.temp("leads.sqlite")
+        let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", db], stdin: lucas.joined(separator: "\n") + "\n")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("> je suis étudiant et je débute"))
+        #expect(r.stdout.contains("Ma recommandation pour toi : Starter"))
+        #expect(r.stdout.contains("  1. Je suis intéressé·e"))
+        #expect(r.stdout.contains("Tu voulais dire lucas@gmail.com ?"))
+        #expect(r.stdout.contains("C'est noté, lucas@gmail.com !"))
+        #expect(!r.stdout.contains("\u{1B}")) // plain text when not a terminal
+        let export = try run(["leads", "export", "--format", "jsonl", "--leads-db", db])
+        #expect(export.stdout.contains("\"email\":\"lucas@gmail.com\""))
+        #expect(export.stdout.contains("\"source\":\"chat\""))
+    }
+
+    @Test func endOfInputSaysGoodbyeAndExitsZero() throws {
+        let r = try run(["--dialogues", Paths.dialogues, "--lang", "en", "--leads-db", Paths.temp("l.sqlite")], stdin: "yes\n")
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix("See you soon! Come back whenever you like.\n"))
+    }
+
+    @Test func quitCommandEndsTheSessionAndUnknownCommandsGetAHint() throws {
+        let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite")],
+                        stdin: "/danse\n/quitter\nnot read\n")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Je ne connais pas la commande /danse. Tape /aide"))
+        #expect(r.stdout.contains("À bientôt"))
+        #expect(!r.stdout.contains("> not read"))
+    }
+
+    @Test func prospectTextIsNeutralisedBeforeItIsPrinted() throws {
+        let evil = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{1B}[31mrouge\u{8}\u{202E}"
+        let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite")],
+                        stdin: "oui\n1\n1\n1\n1\n1\n\(evil)\n")
+        #expect(r.stdout.contains("> rouge"))
+        #expect(!r.stdout.contains("\u{1B}"))
+        #expect(!r.stdout.contains("\u{202E}"))
+        #expect(!r.stdout.contains("\u{8}"))
+    }
+
+    @Test func badFlagsAreClearErrors() throws {
+        let r = try run(["chat", "--dialogues", Paths.dialogues, "--lang", "de"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("--lang must be one of fr, en"))
+        let l = try run(["chat", "--log-level", "loud"])
+        #expect(l.stderr.contains("--log-level must be one of debug, info, warning, error"))
+    }
+
+    @Test func helpListsTheFlags() throws {
+        let r = try run(["chat", "--help"])
+        for flag in ["--lang", "--dialogues", "--leads-db", "--log-level", "--no-color"] {
+            #expect(r.stdout.contains(flag), "\(flag) missing from --help")
+        }
+    }
+
+    @Test func aBrokenDialogueFileStopsStartupNamingTheFileAndProblem() throws {
+        let dir = Paths.temp("Dialogues")
+        try FileManager.default.copyItem(atPath: Paths.dialogues, toPath: dir)
+        let q = dir + "/questionnaire.yaml"
+        let text = try String(contentsOfFile: q, encoding: .utf8).replacingOccurrences(of: "next: team_level", with: "next: nowhere")
+        try text.write(toFile: q, atomically: true, encoding: .utf8)
+        let r = try run(["chat", "--dialogues", dir], stdin: "oui\n")
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("questionnaire.yaml:"))
+        #expect(r.stderr.contains("unknown step 'nowhere'"))
+        #expect(r.stdout.isEmpty)
+    }
+}

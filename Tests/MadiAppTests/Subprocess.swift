@@ -1,0 +1,130 @@
+import Foundation
+@testable import MadiApp
+
+/// The repository and the built `madi` binary next to this test bundle.
+enum Paths {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let dialogues = root.appendingPathComponent("Dialogues").path
+    static let madi: String = {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("madi").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return root.appendingPathComponent(".build/debug/madi").path
+    }()
+
+    static func temp(_ name: String) -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("madi-app-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent(name).path
+    }
+}
+
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+}
+
+/// A running `madi` with pipes: write lines, read stdout lines as they come.
+final class Madi: @unchecked Sendable {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let cond = NSCondition()
+    private var buffer = Data()
+    private var errBuffer = Data()
+    private var closed = false
+
+    init(_ args: [String], prefix: [String] = [], environment: [String: String] = [:]) throws {
+        if prefix.isEmpty {
+            process.executableURL = URL(fileURLWithPath: Paths.madi)
+            process.arguments = args
+        } else {
+            process.executableURL = URL(fileURLWithPath: prefix[0])
+            process.arguments = Array(prefix.dropFirst()) + [Paths.madi] + args
+        }
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        output.fileHandleForReading.readabilityHandler = { [weak self] h in
+            let d = h.availableData
+            guard let self else { return }
+            self.cond.lock()
+            if d.isEmpty { self.closed = true; h.readabilityHandler = nil } else { self.buffer.append(d) }
+            self.cond.broadcast()
+            self.cond.unlock()
+        }
+        errors.fileHandleForReading.readabilityHandler = { [weak self] h in
+            let d = h.availableData
+            guard let self else { return }
+            self.cond.lock()
+            if d.isEmpty { h.readabilityHandler = nil } else { self.errBuffer.append(d) }
+            self.cond.unlock()
+        }
+        try process.run()
+    }
+
+    func send(_ line: String) { send(Data((line + "\n").utf8)) }
+    func send(_ data: Data) { try? input.fileHandleForWriting.write(contentsOf: data) }
+    func closeInput() { try? input.fileHandleForWriting.close() }
+
+    /// The next stdout line, or nil after `timeout` seconds or at end of output.
+    func readLine(timeout: Double = 10) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        cond.lock(); defer { cond.unlock() }
+        while true {
+            if let nl = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[buffer.startIndex..<nl], as: UTF8.self)
+                buffer.removeSubrange(buffer.startIndex...nl)
+                return line
+            }
+            if closed { return nil }
+            if !cond.wait(until: deadline) { return nil }
+        }
+    }
+
+    func json(timeout: Double = 10) -> JSON? {
+        guard let line = readLine(timeout: timeout) else { return nil }
+        return try? JSON.parse(Array(line.utf8))
+    }
+
+    /// Closes stdin, waits for the exit, returns everything left.
+    func finish(timeout: Double = 60) -> Run {
+        closeInput()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        cond.lock()
+        let end = Date().addingTimeInterval(5)
+        while !closed, cond.wait(until: end) {}
+        let out = String(decoding: buffer, as: UTF8.self)
+        let err = String(decoding: errBuffer, as: UTF8.self)
+        cond.unlock()
+        return Run(status: process.terminationStatus, stdout: out, stderr: err)
+    }
+
+    var stderrSoFar: String {
+        cond.lock(); defer { cond.unlock() }
+        return String(decoding: errBuffer, as: UTF8.self)
+    }
+}
+
+/// Runs madi to completion with the given stdin.
+func run(_ args: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Run {
+    let m = try Madi(args, environment: environment)
+    m.send(Data(stdin.utf8))
+    return m.finish()
+}
+
+func request(_ pairs: [(String, JSON)]) -> String { JSON.object(pairs).serialized }
