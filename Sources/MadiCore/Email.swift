@@ -195,7 +195,12 @@ public enum EmailValidator {
             if isASCII {
                 if label.hasPrefix("xn--") {
                     guard let decoded = Punycode.decode(String(label.dropFirst(4))), !decoded.isEmpty,
-                          Punycode.encode(decoded) == String(label.dropFirst(4)) else { return .failure(.badPunycode(lower)) }
+                          Punycode.encode(decoded) == String(label.dropFirst(4)),
+                          !decoded.unicodeScalars.allSatisfy(\.isASCII),
+                          decoded.unicodeScalars.allSatisfy({ c in
+                              c.isASCII ? (("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "-")
+                                  : (c.properties.isAlphabetic || c.properties.numericType != nil || isMark(c))
+                          }) else { return .failure(.badPunycode(lower)) }
                     unicodeLabels.append(decoded)
                 } else {
                     if label.count >= 4, Array(label)[2...3] == ["-", "-"] { return .failure(.domainHyphen(lower)) }

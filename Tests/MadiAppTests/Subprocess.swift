@@ -40,6 +40,7 @@ final class Madi: @unchecked Sendable {
     private var buffer = Data()
     private var errBuffer = Data()
     private var closed = false
+    private var errClosed = false
 
     init(_ args: [String], prefix: [String] = [], environment: [String: String] = [:]) throws {
         if prefix.isEmpty {
@@ -68,7 +69,8 @@ final class Madi: @unchecked Sendable {
             let d = h.availableData
             guard let self else { return }
             self.cond.lock()
-            if d.isEmpty { h.readabilityHandler = nil } else { self.errBuffer.append(d) }
+            if d.isEmpty { self.errClosed = true; h.readabilityHandler = nil } else { self.errBuffer.append(d) }
+            self.cond.broadcast()
             self.cond.unlock()
         }
         try process.run()
@@ -107,7 +109,7 @@ final class Madi: @unchecked Sendable {
         process.waitUntilExit()
         cond.lock()
         let end = Date().addingTimeInterval(5)
-        while !closed, cond.wait(until: end) {}
+        while !(closed && errClosed), cond.wait(until: end) {}
         let out = String(decoding: buffer, as: UTF8.self)
         let err = String(decoding: errBuffer, as: UTF8.self)
         cond.unlock()
