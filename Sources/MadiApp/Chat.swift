@@ -83,17 +83,29 @@ struct Chat: ParsableCommand {
 struct LineInput {
     let interactive: Bool
 
+    /// libedit edits wide characters: it needs a UTF-8 LC_CTYPE, or multibyte text (a prompt, an
+    /// accented letter) breaks it.
+    let utf8: Bool
+
     init(interactive: Bool) {
         self.interactive = interactive
+        var ok = false
         if interactive {
+            for name in ["", "C.UTF-8", "en_US.UTF-8"] {
+                if let set = setlocale(LC_CTYPE, name), String(cString: set).uppercased().replacingOccurrences(of: "-", with: "").contains("UTF8") {
+                    ok = true
+                    break
+                }
+            }
             using_history()
         }
+        utf8 = ok
     }
 
     mutating func read(prompt: String) -> String? {
         fflush(nil)
         guard interactive else { return readLine(strippingNewline: true) }
-        guard let raw = readline(prompt) else { print(""); return nil }
+        guard let raw = readline(utf8 ? prompt : "> ") else { print(""); return nil }
         defer { free(raw) }
         let line = String(cString: raw)
         if !line.trimmingCharacters(in: .whitespaces).isEmpty { add_history(raw) }
@@ -106,7 +118,8 @@ struct LineInput {
 struct Style {
     let color: Bool
 
-    var prompt: String { color ? "\u{1B}[1;35m›\u{1B}[0m " : "› " }
+    /// Escape sequences in a libedit prompt sit between \u{1} delimiters (they take no column).
+    var prompt: String { color ? "\u{1}\u{1B}[1;35m\u{1}›\u{1}\u{1B}[0m\u{1} " : "› " }
 
     func show(_ reply: Reply) {
         for m in reply.messages {

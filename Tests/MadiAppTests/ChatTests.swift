@@ -75,3 +75,47 @@ struct ChatTests {
         #expect(r.stdout.isEmpty)
     }
 }
+
+/// The chat on a real pseudo-terminal (util-linux `script`), so that line editing runs.
+@Suite("Chat on a terminal")
+struct TerminalChatTests {
+    func onTerminal(noColor: Bool) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let cmd = "\(Paths.madi) --dialogues \(Paths.dialogues) --leads-db \(Paths.temp("tty.sqlite"))"
+        p.arguments = ["-qefc", cmd, "/dev/null"]
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "xterm"
+        env["NO_COLOR"] = noColor ? "1" : nil
+        p.environment = env
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = output
+        try p.run()
+        input.fileHandleForWriting.write(Data("oui\n/lang en\n".utf8))
+        usleep(1_500_000)
+        input.fileHandleForWriting.write(Data([4])) // Ctrl-D
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test
+    func colouredWithLineEditingAndCtrlDSaysGoodbye() throws {
+        let r = try onTerminal(noColor: false)
+        #expect(r.status == 0)
+        #expect(r.output.contains("\u{1B}[36m  1.\u{1B}[0m Understand AI"))
+        #expect(r.output.contains("See you soon!"))
+        #expect(!r.output.contains("crashed"))
+    }
+
+    @Test
+    func noColorIsHonoured() throws {
+        let r = try onTerminal(noColor: true)
+        #expect(r.status == 0)
+        #expect(!r.output.contains("\u{1B}[36m"))
+        #expect(r.output.contains("  1. Understand AI"))
+    }
+}

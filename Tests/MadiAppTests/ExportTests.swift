@@ -49,7 +49,7 @@ struct ExportTests {
         #expect(try run(["leads", "count", "--leads-db", db]).stdout == "2\n")
         let list = try run(["leads", "list", "--leads-db", db])
         #expect(list.lines.count == 2)
-        let id = String(list.lines[0].prefix(8))
+        let id = String(list.lines.first { $0.hasSuffix("a@orange.fr") }!.prefix(8))
         let show = try run(["leads", "show", id, "--leads-db", db])
         #expect(show.stdout.contains("email: a@orange.fr"))
         #expect(show.stdout.contains("answer goal: Comprendre l'IA (foundations)"))
