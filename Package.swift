@@ -19,16 +19,21 @@ let package = Package(
         .target(name: "MadiCore", dependencies: [.product(name: "Yams", package: "Yams")]),
         // libedit (line editing and history in the chat), as a system library.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // libcurl, as a system library (the LLM client).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // OpenAI-compatible chat client on libcurl: requests, SSE streaming, retries, circuit breaker.
+        .target(name: "MadiLLM", dependencies: ["MadiCore", "CCurl"]),
         // Durable lead storage (SQLite through GRDB).
         .target(name: "MadiStore", dependencies: ["MadiCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The fronts and commands: REPL, JSON-lines, conversation test runner, paths, lint.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiStore", "CEdit",
+            "MadiCore", "MadiStore", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
         .testTarget(name: "MadiCoreTests", dependencies: ["MadiCore"]),
         .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore"]),
+        .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM"]),
         .testTarget(name: "MadiAppTests", dependencies: ["MadiApp"]),
     ]
 )

@@ -23,9 +23,16 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-/// SIGINT while a turn runs: nothing to cancel yet, so leave cleanly (line editing has already
+/// Ctrl-C: cancels an LLM call in progress; otherwise leaves cleanly (line editing has already
 /// put the terminal back in its normal mode).
+private let interrupt = CancelFlag()
+private let llmInFlight = CancelFlag()
+
 private func onInterrupt(_: Int32) {
+    if llmInFlight.isCancelled {
+        interrupt.cancel()
+        return
+    }
     let nl: [UInt8] = [0x0A]
     _ = nl.withUnsafeBytes { write(1, $0.baseAddress, 1) }
     _exit(130)
@@ -43,10 +50,14 @@ struct Chat: ParsableCommand {
 
     @OptionGroup var content: ContentOptions
     @OptionGroup var storage: StoreOptions
+    @OptionGroup(title: "LLM (optional)") var llm: LLMOptions
     @Option(help: "Language to start in (fr, en).") var lang: String?
     @Flag(help: "No colours, even on a terminal.") var noColor = false
 
-    func validate() throws { try content.validateLevel() }
+    func validate() throws {
+        try content.validateLevel()
+        try llm.validateValues()
+    }
 
     func run() throws {
         let c = try content.load()
@@ -58,9 +69,10 @@ struct Chat: ParsableCommand {
         let style = Style(color: interactive && !noColor && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb")
         let engine = Engine(content: c)
         let leads = storage.store()
+        let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
         signal(SIGINT, onInterrupt)
         var input = LineInput(interactive: interactive)
-        var turn = Conversation.start(engine, language: lang, source: "chat", today: todayUTC())
+        var turn = Conversation.start(engine, language: lang, source: "chat", today: todayUTC(), assistant: assistant != nil)
         style.show(turn.reply)
         while true {
             guard let line = input.read(prompt: style.prompt) else {
@@ -69,11 +81,15 @@ struct Chat: ParsableCommand {
                 return
             }
             if !interactive { print("> " + Sanitize.line(line)) }
-            turn = Conversation.turn(engine, turn.session, .text(line), leads: leads) { e in
-                Log.log(.warning, "lead store failed: \(e.code): \(e.message)")
-            }
             print("")
-            style.show(turn.reply)
+            let streamed = StreamEcho()
+            interrupt.reset()
+            llmInFlight.cancel() // "in flight" while the turn runs: Ctrl-C cancels instead of quitting
+            turn = Conversation.turn(engine, turn.session, .text(line), leads: leads, assistant: assistant, cancel: interrupt,
+                                     onDelta: { streamed.show($0) },
+                                     onSaveError: { e in Log.log(.warning, "lead store failed: \(e.code): \(e.message)") })
+            llmInFlight.reset()
+            style.show(turn.reply, skippingStreamed: streamed.text)
             if turn.reply.quit { return }
         }
     }
@@ -121,8 +137,16 @@ struct Style {
     /// Escape sequences in a libedit prompt sit between \u{1} delimiters (they take no column).
     var prompt: String { color ? "\u{1}\u{1B}[1;35m\u{1}›\u{1}\u{1B}[0m\u{1} " : "› " }
 
-    func show(_ reply: Reply) {
-        for m in reply.messages {
+    func show(_ reply: Reply, skippingStreamed streamed: String = "") {
+        var messages = reply.messages
+        // An answer already shown as it streamed is not printed twice.
+        if !streamed.isEmpty {
+            print("")
+            if let first = messages.first, first.prefix(16) == Sanitize.text(streamed).trimmingCharacters(in: .whitespaces).prefix(16) {
+                messages.removeFirst()
+            }
+        }
+        for m in messages {
             print(Sanitize.text(m))
         }
         if reply.asked {
@@ -132,5 +156,17 @@ struct Style {
             }
         }
         fflush(nil)
+    }
+}
+
+/// Prints an LLM answer piece by piece as it streams in.
+final class StreamEcho: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var text = ""
+
+    func show(_ piece: String) {
+        lock.lock(); defer { lock.unlock() }
+        text += piece
+        FileHandle.standardOutput.write(Data(Sanitize.streamPiece(piece).utf8))
     }
 }

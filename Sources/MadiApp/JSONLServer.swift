@@ -114,6 +114,8 @@ public final class JSONLServer: @unchecked Sendable {
         var session: Session?
         var lastUsed: Double
         let queue: DispatchQueue
+        /// Cancels this session's LLM call when the session ends.
+        let cancel = CancelFlag()
         init(now: Double, queue: DispatchQueue) {
             lastUsed = now
             self.queue = queue
@@ -122,6 +124,7 @@ public final class JSONLServer: @unchecked Sendable {
 
     let engine: Engine
     let leads: LeadSink
+    let assistant: Assistant?
     let config: JSONLConfig
     let today: @Sendable () -> Day
     let clock: @Sendable () -> Double
@@ -132,11 +135,12 @@ public final class JSONLServer: @unchecked Sendable {
     private let group = DispatchGroup()
     private let workers = DispatchQueue(label: "madi.jsonl.workers", attributes: .concurrent)
 
-    public init(engine: Engine, leads: LeadSink, config: JSONLConfig, output: Int32 = 1,
+    public init(engine: Engine, leads: LeadSink, assistant: Assistant? = nil, config: JSONLConfig, output: Int32 = 1,
                 today: @escaping @Sendable () -> Day = todayUTC,
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.engine = engine
         self.leads = leads
+        self.assistant = assistant
         self.config = config
         self.writer = LineWriter(fd: output)
         self.today = today
@@ -204,9 +208,10 @@ public final class JSONLServer: @unchecked Sendable {
             lock.unlock()
             let source = context.source ?? config.source
             let day = today()
+            let withAssistant = assistant != nil
             dispatch(box) { [engine, writer] in
                 let turn = Conversation.start(engine, language: language, source: source, today: day,
-                                              course: context.course, firstName: context.firstName)
+                                              course: context.course, firstName: context.firstName, assistant: withAssistant)
                 box.session = turn.session
                 writer.write(ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply))
             }
@@ -215,6 +220,7 @@ public final class JSONLServer: @unchecked Sendable {
             let box = sessions.removeValue(forKey: sid)
             lock.unlock()
             guard let box else { return unknown(id, sid) }
+            box.cancel.cancel() // an LLM call of this session stops now
             dispatch(box) { [writer] in
                 box.session = nil
                 writer.write(ProtocolV1.ended(id: id, session: sid))
@@ -249,10 +255,16 @@ public final class JSONLServer: @unchecked Sendable {
         default: return
         }
         var saveError: LeadSaveError?
-        let turn = Conversation.turn(engine, session, input, leads: leads) { e in
+        let writer = self.writer
+        let turn = Conversation.turn(engine, session, input, leads: leads, assistant: assistant, cancel: box.cancel,
+                                     onDelta: { piece in
+                                         writer.write(.object([("v", .number(1)), ("id", id), ("type", .string("delta")),
+                                                               ("session", .string(sid)), ("text", .string(Sanitize.streamPiece(piece)))]))
+                                     },
+                                     onSaveError: { e in
             saveError = e
             Log.log(.warning, "lead store failed for session \(sid): \(e.code): \(e.message)")
-        }
+        })
         box.session = turn.session
         writer.write(ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply, leadError: saveError))
     }

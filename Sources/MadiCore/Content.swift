@@ -170,4 +170,6 @@ public struct Lexicon: Sendable {
     public var months: [String]
     /// Ways to name this language ("english", "en anglais").
     public var names: [String]
+    /// Words that turn a yes into something else ("pas", "not").
+    public var negations: [String]
 }

@@ -96,7 +96,7 @@ public enum ContentLoader {
         var lexicon: [String: Lexicon] = [:]
         if let lRoot = file(lexiconFile).flatMap({ l.compose($0) }) {
             for (lang, _, v) in l.pairs(lRoot, "lexicon") {
-                l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names"], in: "lexicon.\(lang)")
+                l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations"], in: "lexicon.\(lang)")
                 var numbers: [String: Int] = [:]
                 for (word, _, n) in l.pairs(l.value(v, "numbers"), "lexicon.\(lang).numbers") {
                     if let s = n.scalar?.string, let value = Int(s) { numbers[word] = value } else { l.error(n, "lexicon.\(lang).numbers.\(word) must be a whole number") }
@@ -107,7 +107,8 @@ public enum ContentLoader {
                     numbers: numbers,
                     fillers: l.strings(l.value(v, "fillers"), in: "lexicon.\(lang).fillers"),
                     months: l.strings(l.value(v, "months"), in: "lexicon.\(lang).months"),
-                    names: l.strings(l.value(v, "names"), in: "lexicon.\(lang).names"))
+                    names: l.strings(l.value(v, "names"), in: "lexicon.\(lang).names"),
+                    negations: l.strings(l.value(v, "negations"), in: "lexicon.\(lang).negations"))
                 if lex.yes.isEmpty || lex.no.isEmpty { l.error(v, "lexicon.\(lang): 'yes' and 'no' must not be empty") }
                 if lex.months.count != 12 { l.error(l.value(v, "months") ?? v, "lexicon.\(lang).months must list 12 months") }
                 lexicon[lang] = lex

@@ -3,7 +3,7 @@
 public enum ContentValidator {
     /// Keys the engine itself says; every language must have each of them.
     public static let engineKeys: [String] = [
-        "ack.prefilled", "format.quote", "back.nothing", "back.ok", "catalogue.example_note", "command.unknown", "consent.reprompt",
+        "ack.prefilled", "format.quote", "llm.no_answer", "back.nothing", "back.ok", "catalogue.example_note", "command.unknown", "consent.reprompt",
         "course.facts", "courses.card", "courses.intro", "courses.prompt", "courses.recommended", "date.none",
         "email.reprompt", "email.suggest", "end.hint", "faq.back", "format.date", "format.or", "format.price",
         "format.thousands", "help.text", "ladder.goal", "ladder.here", "language.switched", "language.unknown",

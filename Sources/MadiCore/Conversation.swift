@@ -58,11 +58,14 @@ public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
 /// every front (REPL, JSON-lines, `madi test`) plays the conversation the same way.
 public enum Conversation {
     public static func start(_ engine: Engine, language: String?, source: String, today: Day,
-                             course: String? = nil, firstName: String? = nil) -> Turn {
-        engine.start(language: language, source: source, today: today, course: course, firstName: firstName)
+                             course: String? = nil, firstName: String? = nil, assistant: Bool = false) -> Turn {
+        engine.start(language: language, source: source, today: today, course: course, firstName: firstName,
+                     assistant: assistant)
     }
 
     public static func turn(_ engine: Engine, _ session: Session, _ input: Input, leads: LeadSink,
+                            assistant: Assistant? = nil, cancel: CancelFlag? = nil,
+                            onDelta: @escaping @Sendable (String) -> Void = { _ in },
                             onSaveError: ((LeadSaveError) -> Void)? = nil) -> Turn {
         var turn = engine.step(session, input)
         var pending = turn.effects
@@ -79,6 +82,10 @@ public enum Conversation {
                     onSaveError?(error)
                     result = .leadFailed(reason: error.code)
                 }
+            case let .understand(request):
+                result = .understood(option: assistant?.understand(request, cancel: cancel))
+            case let .answer(request):
+                result = .answered(text: assistant?.answer(request, cancel: cancel, onDelta: onDelta))
             }
             let next = engine.step(turn.session, result)
             turn.reply = merge(turn.reply, next.reply)

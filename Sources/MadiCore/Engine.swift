@@ -11,9 +11,10 @@ public struct Engine: Sendable {
 
     /// A new session: Madi introduces itself and offers the questions.
     public func start(language: String? = nil, source: String = "chat", today: Day,
-                      course: String? = nil, firstName: String? = nil) -> Turn {
+                      course: String? = nil, firstName: String? = nil, assistant: Bool = false) -> Turn {
         let lang = language.flatMap { content.languages.contains($0) ? $0 : nil } ?? content.defaultLanguage
         var s = Session(language: lang, step: content.start, source: source, today: today)
+        s.assistant = assistant
         s.courseContext = course.flatMap { content.catalogue.course($0) != nil ? $0 : nil }
         s.firstName = firstName.map(Sanitize.line).flatMap { $0.isEmpty ? nil : String($0.prefix(80)) }
         var t = TurnBuilder(engine: self, session: s)
@@ -113,6 +114,27 @@ struct TurnBuilder {
             answer(choice: id, said: nil)
         case let .text(raw):
             text(raw)
+        case let .understood(option):
+            guard case let .understand(said)? = s.pending else { return }
+            s.pending = nil
+            // The proposal counts only if it is one of this step's options.
+            if let option, let step = current, step.kind == .choice, step.option(option) != nil {
+                answer(choice: option, said: said)
+            } else {
+                miss(PreparedInput(said))
+            }
+        case let .answered(text):
+            guard s.pending == .answer else { return }
+            s.pending = nil
+            if let text, !text.isEmpty {
+                out.append(text)
+            } else {
+                say("llm.no_answer")
+            }
+            if !s.done, current?.kind != .end {
+                say("faq.back")
+                ask()
+            }
         }
     }
 
@@ -120,6 +142,7 @@ struct TurnBuilder {
         let trimmed = raw.trimmed()
         let input = PreparedInput(trimmed)
         if s.lead == .saving { say("save.pending"); return }
+        s.pending = nil
         if let c = u.command(input) { command(c); return }
         if trimmed.hasPrefix("/") {
             if u.isLanguageCommand(input) {
@@ -130,14 +153,19 @@ struct TurnBuilder {
             return
         }
         if input.isEmpty { ask(); return }
+        let question = trimmed.contains("?")
         if s.done {
-            if !sideQuestion(input, returnToQuestion: false) { say("end.hint") }
+            if sideQuestion(input, returnToQuestion: false) { return }
+            if question, askAssistant(answering: trimmed) { return }
+            say("end.hint")
             return
         }
         // A question mark asks a side question first; otherwise the step's answer comes first.
-        if trimmed.contains("?"), sideQuestion(input, returnToQuestion: true) { return }
+        if question, sideQuestion(input, returnToQuestion: true) { return }
         if interpret(input) { return }
         if sideQuestion(input, returnToQuestion: true) { return }
+        if question, askAssistant(answering: trimmed) { return }
+        if !question, askAssistant(understanding: trimmed) { return }
         miss(input)
     }
 
@@ -464,6 +492,27 @@ struct TurnBuilder {
         }
     }
 
+    // MARK: - The assistant (optional)
+
+    /// Asks which option a free text means; only at choice steps (never e-mail or consent).
+    mutating func askAssistant(understanding text: String) -> Bool {
+        guard s.assistant, let step = current, step.kind == .choice, !step.navigation else { return false }
+        s.pending = .understand(text: text)
+        effects.append(.understand(UnderstandRequest(
+            step: step.id, question: t(step.prompt), options: options(for: step), text: text, language: lang)))
+        return true
+    }
+
+    /// Asks for an answer to a side question the FAQ does not cover.
+    mutating func askAssistant(answering text: String) -> Bool {
+        guard s.assistant else { return false }
+        s.pending = .answer
+        effects.append(.answer(AnswerRequest(
+            question: text, language: lang, course: focusCourse,
+            answers: leadAnswers(), today: s.today)))
+        return true
+    }
+
     // MARK: - Side questions
 
     mutating func sideQuestion(_ input: PreparedInput, returnToQuestion: Bool) -> Bool {
@@ -582,10 +631,11 @@ struct TurnBuilder {
         return p
     }
 
-    func leadDraft(consentVersion: String) -> LeadDraft? {
-        guard let email = s.email, let course = leadCourse else { return nil }
-        let answers: [LeadAnswer] = (s.history + [s.step]).compactMap { id in
-            guard let step = content.step(id), step.isQuestion, !step.navigation, let a = s.answers[id] else { return nil }
+    func leadAnswers() -> [LeadAnswer] {
+        var seen: Set<String> = []
+        return (s.history + [s.step]).compactMap { id -> LeadAnswer? in
+            guard seen.insert(id).inserted, let step = content.step(id), step.isQuestion, !step.navigation,
+                  let a = s.answers[id] else { return nil }
             if let o = a.option, let option = step.option(o) {
                 return LeadAnswer(step: id, value: o, label: option.label[lang] ?? o)
             }
@@ -593,12 +643,16 @@ struct TurnBuilder {
             if let text = a.text { return LeadAnswer(step: id, value: text, label: text) }
             return nil
         }
-        var seen: Set<String> = []
+    }
+
+    func leadDraft(consentVersion: String) -> LeadDraft? {
+        guard let email = s.email, let course = leadCourse else { return nil }
+        let answers = leadAnswers()
         let quote = quoteRequested
         return LeadDraft(
             email: email.normalized, emailASCII: email.ascii, firstName: s.firstName ?? fieldText("first_name"),
             course: course, recommendedCourse: engine.recommendation(for: s)?.course,
-            answers: answers.filter { seen.insert($0.step).inserted }, language: lang, source: s.source,
+            answers: answers, language: lang, source: s.source,
             company: quote ? fieldText("company") : nil, teamSize: quote ? teamSize : nil,
             kind: quote ? "quote" : "preregistration", consentVersion: consentVersion)
     }

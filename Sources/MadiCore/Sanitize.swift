@@ -40,6 +40,21 @@ public enum Sanitize {
         return r
     }
 
+    /// A fragment of streamed text: control characters, escapes and invisible format characters
+    /// removed, spaces and line breaks kept as they are (the fragment is part of a sentence).
+    public static func streamPiece(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        for c in s.unicodeScalars {
+            let v = c.value
+            if v == 0x0A || v == 0x20 { out.append(c); continue }
+            if v == 0x09 { out.append(" "); continue }
+            if v < 0x20 || (0x7F...0x9F).contains(v) { continue }
+            if (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || (0x200B...0x200F).contains(v) || v == 0xFEFF { continue }
+            out.append(c)
+        }
+        return String(out)
+    }
+
     /// Multi-line text (Madi's own answers): each line cleaned, line breaks kept.
     public static func text(_ s: String) -> String {
         s.split(separator: "\n", omittingEmptySubsequences: false).map { l in

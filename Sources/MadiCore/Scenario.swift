@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// A conversation test case, in the spirit of Rasa's end-to-end tests:
@@ -20,6 +21,8 @@ public struct Scenario: Sendable {
         case expect([String: ExpectValue])
         /// The lead store fails the next N saves.
         case storeFails(Int)
+        /// The next assistant call gets this reply.
+        case llm(ScriptedAssistant.Reply)
     }
 
     public indirect enum ExpectValue: Sendable, Equatable {
@@ -36,6 +39,55 @@ public struct Scenario: Sendable {
     public var source: String
     public var course: String?
     public var steps: [(step: Step, line: Int?)]
+
+    /// A case that scripts LLM replies runs with the assistant on.
+    public var usesAssistant: Bool { steps.contains { if case .llm = $0.step { return true }; return false } }
+}
+
+/// Replays scripted LLM replies in order, and records calls nobody scripted.
+public final class ScriptedAssistant: Assistant, @unchecked Sendable {
+    public enum Reply: Sendable, Equatable {
+        /// Reads the text as this option id (nil: none fits).
+        case option(String?)
+        /// Answers the side question with this text.
+        case answer(String)
+        /// The call fails (timeout, 500...).
+        case fail
+    }
+
+    private let lock = NSLock()
+    private var queue: [Reply] = []
+    public private(set) var unexpected: [String] = []
+    public private(set) var calls: [String] = []
+
+    public init() {}
+
+    public func push(_ r: Reply) { lock.lock(); queue.append(r); lock.unlock() }
+
+    private func next(_ what: String) -> Reply? {
+        lock.lock(); defer { lock.unlock() }
+        calls.append(what)
+        if queue.isEmpty { unexpected.append(what); return nil }
+        return queue.removeFirst()
+    }
+
+    public var leftover: Int { lock.lock(); defer { lock.unlock() }; return queue.count }
+
+    public func understand(_ request: UnderstandRequest, cancel: CancelFlag?) -> String? {
+        switch next("understand \(request.text)") {
+        case let .option(o)?: return o
+        case .answer?, .fail?, nil: return nil
+        }
+    }
+
+    public func answer(_ request: AnswerRequest, cancel: CancelFlag?, onDelta: @escaping @Sendable (String) -> Void) -> String? {
+        switch next("answer \(request.question)") {
+        case let .answer(text)?:
+            onDelta(text)
+            return Sanitize.text(text)
+        case .option?, .fail?, nil: return nil
+        }
+    }
 }
 
 public enum ScenarioLoader {
@@ -61,7 +113,7 @@ public enum ScenarioLoader {
             for s in r.sequence(node, "steps", in: what) {
                 let pairs = r.pairs(s, "\(what) step")
                 guard pairs.count == 1, let (key, _, value) = pairs.first else {
-                    r.error(s, "\(what): each step has exactly one of user, choose, bot, bot_not, expect, store_fails")
+                    r.error(s, "\(what): each step has exactly one of user, choose, bot, bot_not, expect, store_fails, llm")
                     continue
                 }
                 let line = s.mark?.line
@@ -71,6 +123,17 @@ public enum ScenarioLoader {
                 case "bot": steps.append((.bot(value.scalar?.string ?? ""), line))
                 case "bot_not": steps.append((.botNot(value.scalar?.string ?? ""), line))
                 case "store_fails": steps.append((.storeFails(Int(value.scalar?.string ?? "") ?? 1), line))
+                case "llm":
+                    if value.scalar?.string == "fail" { steps.append((.llm(.fail), line)); break }
+                    let keys = r.pairs(value, "\(what) llm")
+                    if let (k, _, v) = keys.first, keys.count == 1, k == "option" {
+                        let id = v.scalar?.string
+                        steps.append((.llm(.option(id == nil || id == "null" || id == "~" || id == "" ? nil : id)), line))
+                    } else if let (k, _, v) = keys.first, keys.count == 1, k == "answer", let text = v.scalar?.string {
+                        steps.append((.llm(.answer(text)), line))
+                    } else {
+                        r.error(value, "\(what): llm is `fail`, {option: id}, {option: null} or {answer: text}")
+                    }
                 case "expect":
                     var e: [String: Scenario.ExpectValue] = [:]
                     for (k, _, v) in r.pairs(value, "\(what) expect") {
@@ -87,7 +150,7 @@ public enum ScenarioLoader {
                     }
                     steps.append((.expect(e), line))
                 default:
-                    r.error(s, "\(what): unknown step '\(key)' (user, choose, bot, bot_not, expect, store_fails)")
+                    r.error(s, "\(what): unknown step '\(key)' (user, choose, bot, bot_not, expect, store_fails, llm)")
                 }
             }
             out.append(Scenario(
@@ -123,8 +186,9 @@ public enum ScenarioRunner {
 
     public static func run(_ engine: Engine, _ scenario: Scenario) -> ScenarioResult {
         let sink = MemoryLeadSink()
+        let assistant = scenario.usesAssistant ? ScriptedAssistant() : nil
         var turn = Conversation.start(engine, language: scenario.language, source: scenario.source,
-                                      today: scenario.today, course: scenario.course)
+                                      today: scenario.today, course: scenario.course, assistant: assistant != nil)
         var transcript = ["madi: " + Transcript.render(turn.reply)]
         var last = turn.reply
         var failures: [ScenarioFailure] = []
@@ -132,12 +196,12 @@ public enum ScenarioRunner {
             switch step {
             case let .user(text):
                 transcript.append("user: " + text)
-                turn = Conversation.turn(engine, turn.session, .text(text), leads: sink)
+                turn = Conversation.turn(engine, turn.session, .text(text), leads: sink, assistant: assistant)
                 last = turn.reply
                 transcript.append("madi: " + Transcript.render(last))
             case let .choose(id):
                 transcript.append("choose: " + id)
-                turn = Conversation.turn(engine, turn.session, .choose(id), leads: sink)
+                turn = Conversation.turn(engine, turn.session, .choose(id), leads: sink, assistant: assistant)
                 last = turn.reply
                 transcript.append("madi: " + Transcript.render(last))
             case let .bot(expected):
@@ -152,9 +216,17 @@ public enum ScenarioRunner {
                 }
             case let .storeFails(n):
                 sink.failNext(n)
+            case let .llm(reply):
+                assistant?.push(reply)
             case let .expect(e):
                 failures += check(e, engine: engine, session: turn.session, reply: last, leads: sink.all, line: line)
             }
+        }
+        for call in assistant?.unexpected ?? [] {
+            failures.append(ScenarioFailure(line: nil, what: "llm", expected: "a scripted reply for every LLM call", actual: "unscripted call: \(call)"))
+        }
+        if let left = assistant?.leftover, left > 0 {
+            failures.append(ScenarioFailure(line: nil, what: "llm", expected: "every scripted reply used", actual: "\(left) left unused"))
         }
         return ScenarioResult(scenario: scenario.name, file: scenario.file, failures: failures, transcript: transcript)
     }

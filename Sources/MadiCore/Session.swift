@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One conversation, as a small value: fronts keep it, encode it, move it; the engine never
 /// holds it between turns.
 public struct Session: Codable, Sendable, Equatable {
@@ -25,6 +27,15 @@ public struct Session: Codable, Sendable, Equatable {
     /// The course the prospect came from, when the front knows it.
     public var courseContext: String?
     public var done: Bool = false
+    /// An assistant (LLM) may be asked when the rules do not understand.
+    public var assistant: Bool = false
+    /// What the assistant is being asked, while its answer is awaited.
+    public var pending: Pending?
+
+    public enum Pending: Codable, Sendable, Equatable {
+        case understand(text: String)
+        case answer
+    }
 
     public init(language: String, step: String, source: String, today: Day) {
         self.language = language
@@ -74,11 +85,56 @@ public enum Input: Sendable, Equatable {
     case command(Command)
     case leadSaved(id: String)
     case leadFailed(reason: String)
+    /// The assistant's reading of the last text: an option id it proposes, or nil.
+    case understood(option: String?)
+    /// The assistant's answer to a side question, or nil when it had none (or failed).
+    case answered(text: String?)
 }
 
 /// Work the engine asks the front to do; the result comes back as an `Input`.
 public enum Effect: Sendable, Equatable {
     case saveLead(LeadDraft)
+    /// Ask the assistant which of the options the text means.
+    case understand(UnderstandRequest)
+    /// Ask the assistant to answer a side question from the catalogue.
+    case answer(AnswerRequest)
+}
+
+public struct UnderstandRequest: Sendable, Equatable {
+    public var step: String
+    /// The question as the prospect saw it.
+    public var question: String
+    public var options: [OptionView]
+    public var text: String
+    public var language: String
+}
+
+public struct AnswerRequest: Sendable, Equatable {
+    public var question: String
+    public var language: String
+    /// The course the conversation is about, if any.
+    public var course: String?
+    /// What the prospect answered so far, as labels.
+    public var answers: [LeadAnswer]
+    public var today: Day
+}
+
+/// Something that can read free text and answer side questions (an LLM). It proposes; the
+/// engine disposes: its option ids are checked against the step, its text only ever said.
+public protocol Assistant: Sendable {
+    func understand(_ request: UnderstandRequest, cancel: CancelFlag?) -> String?
+    /// Streams pieces of the answer through `onDelta` as they arrive; returns the whole answer.
+    func answer(_ request: AnswerRequest, cancel: CancelFlag?, onDelta: @escaping @Sendable (String) -> Void) -> String?
+}
+
+/// Set by a front to stop a call in progress (Ctrl-C, a session's end). Lock-free, so that a
+/// signal handler may set it.
+public final class CancelFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    public init() {}
+    public func cancel() { value.store(true, ordering: .relaxed) }
+    public func reset() { value.store(false, ordering: .relaxed) }
+    public var isCancelled: Bool { value.load(ordering: .relaxed) }
 }
 
 public struct LeadAnswer: Codable, Sendable, Equatable {

@@ -42,6 +42,7 @@ public struct Phrase: Sendable {
     public let text: String
     let tokens: [[UInt32]]
     let chars: Int
+    public var words: [[UInt32]] { tokens }
 
     public init(_ text: String) {
         self.text = text
@@ -112,9 +113,10 @@ public enum Fuzzy {
     }
 
     /// 0 for an exact token, 1 for a tolerated typo, nil for no match.
-    static func tokenMatch(_ input: [UInt32], _ phrase: [UInt32], fuzzy: Bool) -> Int? {
+    static func tokenMatch(_ input: [UInt32], _ phrase: [UInt32], fuzzy: Bool, vocabulary: Set<[UInt32]> = []) -> Int? {
         if input == phrase { return 0 }
-        guard fuzzy else { return nil }
+        // A word Madi knows is never a typo of another one ("master" is not "faster").
+        guard fuzzy, !vocabulary.contains(input) else { return nil }
         let tol = tolerance(phrase.count)
         guard tol > 0, !phrase.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return distance(input, phrase, limit: tol) <= tol ? 1 : nil
@@ -122,12 +124,13 @@ public enum Fuzzy {
 
     /// How well the phrase occurs (as consecutive tokens) in the input: its length in characters,
     /// less one per typo; nil when it does not occur.
-    public static func score(_ phrase: Phrase, in input: PreparedInput, fuzzy: Bool = true) -> Int? {
-        match(phrase, in: input, fuzzy: fuzzy)?.score
+    public static func score(_ phrase: Phrase, in input: PreparedInput, fuzzy: Bool = true, vocabulary: Set<[UInt32]> = []) -> Int? {
+        match(phrase, in: input, fuzzy: fuzzy, vocabulary: vocabulary)?.score
     }
 
     /// The best occurrence: its score and the range of input tokens it covers.
-    public static func match(_ phrase: Phrase, in input: PreparedInput, fuzzy: Bool = true) -> (score: Int, tokens: Range<Int>)? {
+    public static func match(_ phrase: Phrase, in input: PreparedInput, fuzzy: Bool = true,
+                             vocabulary: Set<[UInt32]> = []) -> (score: Int, tokens: Range<Int>)? {
         let p = phrase.tokens, t = input.tokens
         guard !p.isEmpty, p.count <= t.count else { return nil }
         var best: (Int, Range<Int>)?
@@ -135,7 +138,7 @@ public enum Fuzzy {
             var typos = 0
             var ok = true
             for j in 0..<p.count {
-                guard let d = tokenMatch(t[start + j], p[j], fuzzy: fuzzy) else { ok = false; break }
+                guard let d = tokenMatch(t[start + j], p[j], fuzzy: fuzzy, vocabulary: vocabulary) else { ok = false; break }
                 typos += d
             }
             if ok {

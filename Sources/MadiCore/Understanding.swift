@@ -13,6 +13,9 @@ public struct Understanding: Sendable {
     let faq: [(Int, [Phrase])]
     let courses: [(String, [Phrase])]
     let languages: [String]
+    /// Every word of the content's phrases: such a word is never read as a typo of another.
+    let vocabulary: Set<[UInt32]>
+    let negations: Set<[UInt32]>
 
     public init(_ content: Content) {
         var options: [String: [OptionPhrases]] = [:]
@@ -44,6 +47,17 @@ public struct Understanding: Sendable {
             (c.id, ([c.name, c.id] + c.synonyms.values.joined()).map(Phrase.init).filter { !$0.isEmpty })
         }
         languages = content.languages
+        var vocab: Set<[UInt32]> = []
+        for list in options.values { for o in list { for p in o.phrases { vocab.formUnion(p.words) } } }
+        for (_, p) in commands { vocab.formUnion(p.words) }
+        for (_, p) in names { vocab.formUnion(p.words) }
+        for p in yes + no { vocab.formUnion(p.words) }
+        for (_, ps) in faq { for p in ps { vocab.formUnion(p.words) } }
+        for (_, ps) in courses { for p in ps { vocab.formUnion(p.words) } }
+        vocabulary = vocab
+        var neg: Set<[UInt32]> = []
+        for lex in content.lexicon.values { for w in lex.negations { neg.formUnion(Phrase(w).words) } }
+        negations = neg
     }
 
     // MARK: Commands
@@ -95,7 +109,7 @@ public struct Understanding: Sendable {
         var best: (Int, Range<Int>)?
         for o in list {
             for p in o.phrases {
-                if let m = Fuzzy.match(p, in: input), best == nil || m.score > best!.0 { best = (m.score, m.tokens) }
+                if let m = Fuzzy.match(p, in: input, vocabulary: vocabulary), best == nil || m.score > best!.0 { best = (m.score, m.tokens) }
             }
         }
         return best?.1
@@ -117,7 +131,7 @@ public struct Understanding: Sendable {
         for o in list {
             var best: (Int, Range<Int>)?
             for p in o.phrases where p.chars >= minChars {
-                if let m = Fuzzy.match(p, in: input, fuzzy: fuzzy), best == nil || m.score > best!.0 { best = (m.score, m.tokens) }
+                if let m = Fuzzy.match(p, in: input, fuzzy: fuzzy, vocabulary: vocabulary), best == nil || m.score > best!.0 { best = (m.score, m.tokens) }
             }
             if let best { matches.append((o.id, best.0, best.1)) }
         }
@@ -174,6 +188,8 @@ public struct Understanding: Sendable {
         if no.contains(where: { Fuzzy.isWhole($0, input) }) { return false }
         let y = yes.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
         let n = no.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
+        // "carrément pas", "sure, not now": a yes with a negation is not a yes.
+        if y > 0, n == 0, input.tokens.contains(where: negations.contains) { return nil }
         if y > n { return true }
         if n > y { return false }
         return nil
@@ -190,7 +206,7 @@ public struct Understanding: Sendable {
         var best = 0, found: Int?
         for (i, phrases) in faq {
             for p in phrases {
-                if let s = Fuzzy.score(p, in: input), s > best { best = s; found = i }
+                if let s = Fuzzy.score(p, in: input, vocabulary: vocabulary), s > best { best = s; found = i }
             }
         }
         return found
@@ -204,7 +220,7 @@ public struct Understanding: Sendable {
             for p in phrases {
                 for start in 0..<max(0, input.tokens.count - p.tokens.count + 1) {
                     let slice = Array(input.tokens[start..<start + p.tokens.count])
-                    let match = zip(slice, p.tokens).allSatisfy { Fuzzy.tokenMatch($0, $1, fuzzy: true) != nil }
+                    let match = zip(slice, p.tokens).allSatisfy { Fuzzy.tokenMatch($0, $1, fuzzy: true, vocabulary: vocabulary) != nil }
                     if match { first = min(first ?? start, start); break }
                 }
             }

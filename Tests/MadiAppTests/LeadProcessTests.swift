@@ -1,4 +1,5 @@
 import Foundation
+import MadiCore
 import Testing
 @testable import MadiApp
 

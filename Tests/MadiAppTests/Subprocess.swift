@@ -1,4 +1,5 @@
 import Foundation
+import MadiCore
 @testable import MadiApp
 
 /// The repository and the built `madi` binary next to this test bundle.

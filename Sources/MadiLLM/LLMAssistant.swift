@@ -1,0 +1,99 @@
+import Foundation
+import MadiCore
+
+/// The engine's assistant over an OpenAI-compatible endpoint. Failures are normal: they are
+/// logged, the engine's deterministic path goes on, and after several failures in a row the
+/// endpoint is left alone for a cool-down (circuit breaker).
+public final class LLMAssistant: Assistant, @unchecked Sendable {
+    let client: ChatClient
+    let prompts: PromptTemplates
+    let content: Content
+    let breaker: CircuitBreaker
+    let warn: @Sendable (String) -> Void
+
+    public static let languageNames = ["fr": "French", "en": "English"]
+
+    public init(client: ChatClient, prompts: PromptTemplates, content: Content,
+                breaker: CircuitBreaker? = nil, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.client = client
+        self.prompts = prompts
+        self.content = content
+        self.breaker = breaker ?? CircuitBreaker(threshold: client.config.breakerThreshold, cooldown: client.config.breakerCooldown)
+        self.warn = warn
+    }
+
+    func name(_ language: String) -> String { Self.languageNames[language] ?? language }
+
+    private func call(_ what: String, _ body: () -> Result<String, LLMError>) -> String? {
+        guard breaker.allow() else {
+            warn("LLM \(what) skipped: \(LLMError.circuitOpen)")
+            return nil
+        }
+        switch body() {
+        case let .success(text):
+            breaker.record(success: true)
+            return text
+        case .failure(.cancelled):
+            warn("LLM \(what) cancelled")
+            return nil
+        case let .failure(error):
+            let opened = breaker.record(success: false)
+            warn(client.config.redact("LLM \(what) failed: \(error)")
+                + (opened ? "; pausing LLM calls for \(Int(client.config.breakerCooldown)) s" : ""))
+            return nil
+        }
+    }
+
+    public func understand(_ request: UnderstandRequest, cancel: CancelFlag?) -> String? {
+        let p = prompts.understanding(request, languageName: name(request.language))
+        guard let reply = call("understanding", {
+            client.complete([ChatMessage(role: "system", content: p.system), ChatMessage(role: "user", content: p.user)],
+                            temperature: 0, maxTokens: 40, cancel: cancel)
+        }) else { return nil }
+        return Self.option(in: reply)
+    }
+
+    /// The `option` of the first JSON object in the reply (models like to wrap it in prose or
+    /// code fences); nil when there is none or it is not a string.
+    public static func option(in reply: String) -> String? {
+        var rest = Substring(reply)
+        while let open = rest.firstIndex(of: "{") {
+            if let close = rest[open...].firstIndex(of: "}"),
+               let json = try? JSON.parse(Array(rest[open...close].utf8)) {
+                return json["option"]?.string
+            }
+            rest = rest[rest.index(after: open)...]
+        }
+        return nil
+    }
+
+    public func answer(_ request: AnswerRequest, cancel: CancelFlag?, onDelta: @escaping @Sendable (String) -> Void) -> String? {
+        let limit = client.config.maxAnswerChars
+        let p = prompts.answering(request, content: content, languageName: name(request.language), maxChars: limit)
+        var shown = 0
+        guard let reply = call("answer", {
+            client.complete([ChatMessage(role: "system", content: p.system), ChatMessage(role: "user", content: p.user)],
+                            cancel: cancel, onDelta: { piece in
+                                // Pieces are shown as they come, cleaned, until the cap.
+                                let clean = Sanitize.streamPiece(piece)
+                                let room = limit - shown
+                                guard room > 0 else { return false }
+                                let part = String(clean.prefix(room))
+                                shown += part.count
+                                if !part.isEmpty { onDelta(part) }
+                                return shown < limit
+                            })
+        }) else { return nil }
+        return Self.cap(Sanitize.text(reply).trimmingCharacters(in: .whitespacesAndNewlines), limit)
+    }
+
+    /// At most `limit` characters, cut at a word with an ellipsis.
+    public static func cap(_ text: String, _ limit: Int) -> String {
+        guard text.count > limit else { return text }
+        var cut = String(text.prefix(limit))
+        if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit / 2 {
+            cut = String(cut[..<space])
+        }
+        return cut + "…"
+    }
+}

@@ -1,0 +1,215 @@
+import CCurl
+import Foundation
+import MadiCore
+
+/// Why a call to the LLM endpoint did not give an answer. Messages never carry the API key.
+public enum LLMError: Error, Equatable, Sendable, CustomStringConvertible {
+    case connection(String)
+    case connectTimeout
+    case timeout
+    case idleTimeout
+    case http(Int, String)
+    case wrongContentType(String)
+    case badResponse(String)
+    case tooLarge(Int)
+    case cancelled
+    case circuitOpen
+    case budgetExhausted(String)
+
+    public var description: String {
+        switch self {
+        case let .connection(m): return "connection failed: \(m)"
+        case .connectTimeout: return "connection timed out"
+        case .timeout: return "the call took longer than its total timeout"
+        case .idleTimeout: return "the stream stalled longer than the idle timeout"
+        case let .http(code, m): return "HTTP \(code)" + (m.isEmpty ? "" : ": \(m)")
+        case let .wrongContentType(t): return "unexpected content type '\(t)'"
+        case let .badResponse(m): return "malformed reply: \(m)"
+        case let .tooLarge(n): return "reply larger than \(n) bytes"
+        case .cancelled: return "cancelled"
+        case .circuitOpen: return "skipped: too many failures in a row, cooling down"
+        case let .budgetExhausted(last): return "gave up after retries: \(last)"
+        }
+    }
+
+    var retryable: Bool {
+        switch self {
+        case .connection, .connectTimeout: return true
+        case let .http(code, _): return code == 429 || (500...599).contains(code)
+        default: return false
+        }
+    }
+}
+
+struct HTTPResponse {
+    var status: Int
+    var headers: [String: String]
+    var body: [UInt8]
+}
+
+/// State shared with libcurl's C callbacks for one transfer.
+final class TransferContext {
+    var status = 0
+    var headers: [String: String] = [:]
+    var body: [UInt8] = []
+    var received = 0
+    let maxBytes: Int
+    var tooLarge = false
+    /// Called with each chunk; returns false to stop the transfer (enough was read).
+    let onData: (([UInt8]) -> Bool)?
+    var stoppedByReader = false
+    let cancel: CancelFlag?
+    var cancelled = false
+    let idle: Double
+    var lastData = Date()
+    var idleFired = false
+
+    init(maxBytes: Int, idle: Double, cancel: CancelFlag?, onData: (([UInt8]) -> Bool)?) {
+        self.maxBytes = maxBytes
+        self.idle = idle
+        self.cancel = cancel
+        self.onData = onData
+    }
+}
+
+private func writeCallback(_ ptr: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+    guard let ptr, let user else { return 0 }
+    let ctx = Unmanaged<TransferContext>.fromOpaque(user).takeUnretainedValue()
+    let n = size * count
+    ctx.received += n
+    ctx.lastData = Date()
+    if ctx.received > ctx.maxBytes { ctx.tooLarge = true; return 0 }
+    let bytes = Array(UnsafeRawBufferPointer(start: ptr, count: n).bindMemory(to: UInt8.self))
+    if let onData = ctx.onData, (200...299).contains(ctx.status) {
+        if !onData(bytes) { ctx.stoppedByReader = true; return 0 }
+    } else {
+        ctx.body.append(contentsOf: bytes)
+    }
+    return n
+}
+
+private func headerCallback(_ ptr: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+    guard let ptr, let user else { return 0 }
+    let ctx = Unmanaged<TransferContext>.fromOpaque(user).takeUnretainedValue()
+    let n = size * count
+    let line = String(decoding: UnsafeRawBufferPointer(start: ptr, count: n), as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    if line.hasPrefix("HTTP/") {
+        // A new response (after a 100 Continue, say): start over.
+        ctx.headers = [:]
+        let parts = line.split(separator: " ")
+        if parts.count > 1, let code = Int(parts[1]) { ctx.status = code }
+    } else if let colon = line.firstIndex(of: ":") {
+        let name = line[..<colon].lowercased()
+        ctx.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    ctx.lastData = Date()
+    return n
+}
+
+private func progressCallback(_ user: UnsafeMutableRawPointer?, _: curl_off_t, _: curl_off_t, _: curl_off_t, _: curl_off_t) -> Int32 {
+    guard let user else { return 0 }
+    let ctx = Unmanaged<TransferContext>.fromOpaque(user).takeUnretainedValue()
+    if ctx.cancel?.isCancelled == true { ctx.cancelled = true; return 1 }
+    if ctx.status != 0, Date().timeIntervalSince(ctx.lastData) > ctx.idle { ctx.idleFired = true; return 1 }
+    return 0
+}
+
+/// A bounded pool of libcurl easy handles, reused across calls so that connections are kept
+/// alive. Calls beyond the pool's size wait for a free handle.
+final class CurlPool: @unchecked Sendable {
+    private static let global: Void = { curl_global_init(Int(CURL_GLOBAL_ALL)) }()
+    private let lock = NSLock()
+    private var free: [OpaquePointer] = []
+    private let slots: DispatchSemaphore
+
+    init(size: Int) {
+        _ = Self.global
+        slots = DispatchSemaphore(value: max(1, size))
+    }
+
+    deinit {
+        for h in free { curl_easy_cleanup(UnsafeMutableRawPointer(h)) }
+    }
+
+    func withHandle<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
+        slots.wait()
+        defer { slots.signal() }
+        lock.lock()
+        let handle = free.popLast().map { UnsafeMutableRawPointer($0) } ?? curl_easy_init()!
+        lock.unlock()
+        curl_easy_reset(handle) // keeps the live connections
+        let result = body(handle)
+        lock.lock()
+        free.append(OpaquePointer(handle))
+        lock.unlock()
+        return result
+    }
+}
+
+struct Timeouts {
+    var connect: Double
+    var total: Double
+    var idle: Double
+}
+
+enum Curl {
+    /// One POST. `onData` receives the body of a 2xx response as it arrives (streaming);
+    /// otherwise the body is collected.
+    static func post(pool: CurlPool, url: String, headers: [String], body: [UInt8], timeouts: Timeouts,
+                     maxBytes: Int, cancel: CancelFlag?, onData: (([UInt8]) -> Bool)?) -> Result<HTTPResponse, LLMError> {
+        pool.withHandle { h in
+            let ctx = TransferContext(maxBytes: maxBytes, idle: timeouts.idle, cancel: cancel, onData: onData)
+            let ref = Unmanaged.passRetained(ctx)
+            defer { ref.release() }
+            var list: UnsafeMutablePointer<curl_slist>?
+            for header in headers { list = curl_slist_append(list, header) }
+            defer { curl_slist_free_all(list) }
+            _ = madi_curl_set_string(h, CURLOPT_URL, url)
+            _ = madi_curl_set_long(h, CURLOPT_POST, 1)
+            _ = madi_curl_set_long(h, CURLOPT_POSTFIELDSIZE, body.count)
+            _ = body.withUnsafeBufferPointer { b in
+                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: body.count) {
+                    madi_curl_set_pointer(h, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0))
+                }
+            }
+            _ = madi_curl_set_slist(h, CURLOPT_HTTPHEADER, list)
+            _ = madi_curl_set_long(h, CURLOPT_NOSIGNAL, 1)
+            _ = madi_curl_set_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(timeouts.connect * 1000))
+            _ = madi_curl_set_long(h, CURLOPT_TIMEOUT_MS, Int(timeouts.total * 1000))
+            _ = madi_curl_set_long(h, CURLOPT_LOW_SPEED_LIMIT, 1)
+            _ = madi_curl_set_long(h, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeouts.idle.rounded(.up))))
+            _ = madi_curl_set_long(h, CURLOPT_SSL_VERIFYPEER, 1)
+            _ = madi_curl_set_long(h, CURLOPT_SSL_VERIFYHOST, 2)
+            _ = madi_curl_set_long(h, CURLOPT_FOLLOWLOCATION, 0)
+            _ = madi_curl_set_write(h, writeCallback)
+            _ = madi_curl_set_pointer(h, CURLOPT_WRITEDATA, ref.toOpaque())
+            _ = madi_curl_set_header(h, headerCallback)
+            _ = madi_curl_set_pointer(h, CURLOPT_HEADERDATA, ref.toOpaque())
+            _ = madi_curl_set_progress(h, progressCallback)
+            _ = madi_curl_set_pointer(h, CURLOPT_XFERINFODATA, ref.toOpaque())
+            _ = madi_curl_set_long(h, CURLOPT_NOPROGRESS, 0)
+            let code = curl_easy_perform(h)
+            if ctx.status == 0 { ctx.status = madi_curl_status(h) }
+            if ctx.cancelled { return .failure(.cancelled) }
+            if ctx.tooLarge { return .failure(.tooLarge(maxBytes)) }
+            if ctx.idleFired { return .failure(.idleTimeout) }
+            if ctx.stoppedByReader || code == CURLE_OK {
+                return .success(HTTPResponse(status: ctx.status, headers: ctx.headers, body: ctx.body))
+            }
+            switch code {
+            case CURLE_OPERATION_TIMEDOUT:
+                if ctx.status == 0 { return .failure(.connectTimeout) }
+                return .failure(ctx.received > 0 ? .idleTimeout : .timeout)
+            case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_SEND_ERROR,
+                 CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SSL_CONNECT_ERROR:
+                if ctx.status != 0, ctx.received > 0 { return .failure(.badResponse("the connection closed mid-reply")) }
+                return .failure(.connection(String(cString: curl_easy_strerror(code))))
+            case CURLE_PARTIAL_FILE:
+                return .failure(.badResponse("the connection closed mid-reply"))
+            default:
+                return .failure(.connection(String(cString: curl_easy_strerror(code))))
+            }
+        }
+    }
+}
