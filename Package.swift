@@ -33,7 +33,9 @@ let package = Package(
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
         .testTarget(name: "MadiCoreTests", dependencies: ["MadiCore"]),
         .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore"]),
-        .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM"]),
-        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp"]),
+        // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
+        .target(name: "MadiTestSupport", path: "Tests/MadiTestSupport"),
+        .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiTestSupport"]),
+        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp", "MadiTestSupport"]),
     ]
 )

@@ -53,19 +53,34 @@ struct Lint: ParsableCommand {
     @Argument(help: ArgumentHelp("The Dialogues directory (default: the one madi would use).", valueName: "dir"))
     var directory: String?
 
+    @Option(help: ArgumentHelp("The prompt templates to check (default: Prompts beside the Dialogues directory, when it exists).", valueName: "dir"))
+    var prompts: String?
+
     func run() throws {
         let dir = DialoguesDirectory.resolve(directory)
+        var problems: [Diagnostic] = []
+        var summary = ""
         do {
             let content = try DialoguesDirectory.load(dir)
             let (cases, diags) = ScenarioFiles.load([(dir as NSString).appendingPathComponent("tests")], quietIfMissing: true)
-            for d in diags { print(d) }
-            if !diags.isEmpty { throw ExitCode(1) }
-            print("ok: \(dir): \(content.steps.count) steps, \(content.catalogue.courses.count) courses, \(content.faq.count) FAQ entries, languages \(content.languages.joined(separator: ", ")), \(cases.count) test cases")
+            problems += diags
+            summary = "\(content.steps.count) steps, \(content.catalogue.courses.count) courses, \(content.faq.count) FAQ entries, languages \(content.languages.joined(separator: ", ")), \(cases.count) test cases"
         } catch let e as ContentErrors {
-            for d in e.diagnostics { print(d) }
-            print("\(e.diagnostics.count) problem(s) in \(dir)")
+            problems += e.diagnostics
+        }
+        let promptsDir = LLMOptions.promptsDirectory(prompts, dialogues: dir)
+        if prompts != nil || FileManager.default.fileExists(atPath: promptsDir) {
+            do {
+                _ = try LLMOptions.loadPrompts(promptsDir)
+                summary += ", prompts ok"
+            } catch let e as ContentErrors { problems += e.diagnostics }
+        }
+        for d in problems { print(d) }
+        if !problems.isEmpty {
+            print("\(problems.count) problem(s) in \(dir)")
             throw ExitCode(1)
         }
+        print("ok: \(dir): \(summary)")
     }
 }
 

@@ -133,7 +133,6 @@ public final class JSONLServer: @unchecked Sendable {
     private var sessions: [String: Box] = [:]
     private var counter = 0
     private let group = DispatchGroup()
-    private let workers = DispatchQueue(label: "madi.jsonl.workers", attributes: .concurrent)
 
     public init(engine: Engine, leads: LeadSink, assistant: Assistant? = nil, config: JSONLConfig, output: Int32 = 1,
                 today: @escaping @Sendable () -> Day = todayUTC,
@@ -203,7 +202,9 @@ public final class JSONLServer: @unchecked Sendable {
             }
             counter += 1
             let sid = requested ?? "s\(counter)"
-            let box = Box(now: now, queue: DispatchQueue(label: "madi.session", target: workers))
+            // A serial queue of its own (not targeting a shared concurrent one): a session
+            // blocked on a slow LLM call then holds one thread, never another session's turn.
+            let box = Box(now: now, queue: DispatchQueue(label: "madi.session"))
             sessions[sid] = box
             lock.unlock()
             let source = context.source ?? config.source

@@ -39,7 +39,7 @@ struct LLMOptions: ParsableArguments {
     static func promptsDirectory(_ option: String?, dialogues: String) -> String {
         if let option { return option }
         if let env = ProcessInfo.processInfo.environment["MADI_PROMPTS"], !env.isEmpty { return env }
-        return ((dialogues as NSString).standardizingPath as NSString).deletingLastPathComponent + "/Prompts"
+        return URL(fileURLWithPath: dialogues).standardizedFileURL.deletingLastPathComponent().appendingPathComponent("Prompts").path
     }
 
     static func loadPrompts(_ dir: String) throws -> PromptTemplates {

@@ -107,6 +107,14 @@ public struct UnderstandRequest: Sendable, Equatable {
     public var options: [OptionView]
     public var text: String
     public var language: String
+
+    public init(step: String, question: String, options: [OptionView], text: String, language: String) {
+        self.step = step
+        self.question = question
+        self.options = options
+        self.text = text
+        self.language = language
+    }
 }
 
 public struct AnswerRequest: Sendable, Equatable {
@@ -117,6 +125,14 @@ public struct AnswerRequest: Sendable, Equatable {
     /// What the prospect answered so far, as labels.
     public var answers: [LeadAnswer]
     public var today: Day
+
+    public init(question: String, language: String, course: String?, answers: [LeadAnswer], today: Day) {
+        self.question = question
+        self.language = language
+        self.course = course
+        self.answers = answers
+        self.today = today
+    }
 }
 
 /// Something that can read free text and answer side questions (an LLM). It proposes; the
@@ -187,6 +203,11 @@ public struct LeadDraft: Codable, Sendable, Equatable {
 public struct OptionView: Codable, Sendable, Equatable {
     public var id: String
     public var label: String
+
+    public init(id: String, label: String) {
+        self.id = id
+        self.label = label
+    }
 }
 
 public struct CourseFacts: Codable, Sendable, Equatable {

@@ -55,7 +55,7 @@ public struct LLMConfig: Sendable, CustomStringConvertible {
 public final class CircuitBreaker: @unchecked Sendable {
     private let lock = NSLock()
     private let threshold: Int
-    private let cooldown: Double
+    public let cooldown: Double
     private let now: @Sendable () -> Double
     private var failures = 0
     private var openUntil: Double = 0
@@ -219,17 +219,20 @@ public final class ChatClient: @unchecked Sendable {
         var parser = SSEParser()
         var text = ""
         var streamError: LLMError?
+        var finished = false
+        var stoppedEarly = false
         var handler: (([UInt8]) -> Bool)?
         if let onDelta {
             handler = { bytes in
                 for event in parser.feed(bytes) {
+                    if Self.finishReason(event) != nil { finished = true }
                     guard let piece = Self.deltaContent(event) else {
                         if event.contains("\"error\"") { streamError = .badResponse("the stream reported an error"); return false }
                         continue
                     }
                     if piece.isEmpty { continue }
                     text += piece
-                    if !onDelta(piece) { return false }
+                    if !onDelta(piece) { stoppedEarly = true; return false }
                 }
                 return !parser.done
             }
@@ -248,10 +251,14 @@ public final class ChatClient: @unchecked Sendable {
             if let onDelta {
                 guard type.hasPrefix("text/event-stream") else { return (.failure(.wrongContentType(type)), nil) }
                 for event in parser.finish() {
+                    if Self.finishReason(event) != nil { finished = true }
                     if let piece = Self.deltaContent(event), !piece.isEmpty { text += piece; _ = onDelta(piece) }
                 }
                 if let streamError { return (.failure(streamError), nil) }
-                guard parser.done || !text.isEmpty else { return (.failure(.badResponse("the stream ended without data")), nil) }
+                // A stream ends with [DONE] (or a finish_reason); anything else was cut short.
+                guard parser.done || finished || stoppedEarly else {
+                    return (.failure(.badResponse("the stream ended before it was complete")), nil)
+                }
                 return (.success(text), nil)
             }
             guard type.contains("json") else { return (.failure(.wrongContentType(type)), nil) }
@@ -262,6 +269,11 @@ public final class ChatClient: @unchecked Sendable {
             }
             return (.success(content), nil)
         }
+    }
+
+    static func finishReason(_ event: String) -> String? {
+        guard let json = try? JSON.parse(Array(event.utf8)), case let .array(choices)? = json["choices"] else { return nil }
+        return choices.first?["finish_reason"]?.string
     }
 
     static func deltaContent(_ event: String) -> String? {

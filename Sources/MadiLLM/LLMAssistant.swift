@@ -39,7 +39,7 @@ public final class LLMAssistant: Assistant, @unchecked Sendable {
         case let .failure(error):
             let opened = breaker.record(success: false)
             warn(client.config.redact("LLM \(what) failed: \(error)")
-                + (opened ? "; pausing LLM calls for \(Int(client.config.breakerCooldown)) s" : ""))
+                + (opened ? "; pausing LLM calls for \(Int(breaker.cooldown)) s" : ""))
             return nil
         }
     }
