@@ -1,8 +1,30 @@
 #!/usr/bin/env python3
 """Plays a conversation through `madi jsonl` and validates every request and response line
 against docs/protocol.schema.json."""
-import json, os, subprocess, sys, tempfile
+import json, os, subprocess, sys, tempfile, threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import jsonschema
+
+
+class StreamingLLM(BaseHTTPRequestHandler):
+    """A tiny OpenAI-compatible endpoint that streams one answer."""
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        for piece in ["Oui, ", "les groupes sont petits."]:
+            self.wfile.write(b"data: " + json.dumps({"choices": [{"delta": {"content": piece}}]}).encode() + b"\n\n")
+            self.wfile.flush()
+        self.wfile.write(b"data: [DONE]\n\n")
+
+    def log_message(self, *args):
+        pass
+
+
+llm = ThreadingHTTPServer(("127.0.0.1", 0), StreamingLLM)
+threading.Thread(target=llm.serve_forever, daemon=True).start()
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 madi = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build/debug/madi")
@@ -13,6 +35,8 @@ response = {"$ref": "#/$defs/response", "$defs": schema["$defs"]}
 
 lines = [
     {"id": 1, "type": "hello"},
+    {"id": "q1", "type": "start", "session": "asker", "language": "fr"},
+    {"id": "q2", "type": "say", "session": "asker", "text": "les groupes sont petits ?"},
     {"id": 2, "type": "start", "language": "fr", "context": {"source": "schema-check"}},
     {"id": 3, "type": "say", "session": "s1", "text": "oui"},
     {"id": 4, "type": "say", "session": "s1", "text": "former mon équipe"},
@@ -33,11 +57,15 @@ for l in lines:
 with tempfile.TemporaryDirectory() as d:
     raw = "\n".join(json.dumps(l) for l in lines) + "\nnot json\n"
     out = subprocess.run([madi, "jsonl", "--dialogues", os.path.join(root, "Dialogues"),
-                          "--leads-db", os.path.join(d, "leads.sqlite")],
+                          "--leads-db", os.path.join(d, "leads.sqlite"),
+                          "--llm-url", f"http://127.0.0.1:{llm.server_address[1]}/v1"],
                          input=raw, capture_output=True, text=True, check=True).stdout
 replies = [json.loads(l) for l in out.splitlines()]
 for r in replies:
     jsonschema.validate(r, response)
-assert len(replies) == len(lines) + 1, f"{len(replies)} responses for {len(lines) + 1} requests"
+deltas = [r for r in replies if r["type"] == "delta"]
+assert [d["text"] for d in deltas] == ["Oui, ", "les groupes sont petits."], deltas
+final = [r for r in replies if r["type"] != "delta"]
+assert len(final) == len(lines) + 1, f"{len(final)} responses for {len(lines) + 1} requests"
 assert any(r.get("lead") == "saved" for r in replies), "no lead saved"
-print(f"protocol schema: {len(lines)} requests and {len(replies)} responses valid")
+print(f"protocol schema: {len(lines)} requests, {len(final)} responses and {len(deltas)} delta lines valid")

@@ -200,8 +200,11 @@ public final class JSONLServer: @unchecked Sendable {
                     "too_many_sessions", "\(config.maxSessions) sessions are live; end one or wait for idle ones to expire")))
                 return
             }
-            counter += 1
-            let sid = requested ?? "s\(counter)"
+            var sid = requested ?? ""
+            while sid.isEmpty || (requested == nil && sessions[sid] != nil) {
+                counter += 1
+                sid = "s\(counter)" // never one a client chose and still uses
+            }
             // A serial queue of its own (not targeting a shared concurrent one): a session
             // blocked on a slow LLM call then holds one thread, never another session's turn.
             let box = Box(now: now, queue: DispatchQueue(label: "madi.session"))
