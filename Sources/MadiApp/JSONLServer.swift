@@ -205,10 +205,11 @@ public final class JSONLServer: @unchecked Sendable {
                 counter += 1
                 sid = "s\(counter)" // never one a client chose and still uses
             }
+            let chosen = sid
             // A serial queue of its own (not targeting a shared concurrent one): a session
             // blocked on a slow LLM call then holds one thread, never another session's turn.
             let box = Box(now: now, queue: DispatchQueue(label: "madi.session"))
-            sessions[sid] = box
+            sessions[chosen] = box
             lock.unlock()
             let source = context.source ?? config.source
             let day = today()
@@ -217,7 +218,7 @@ public final class JSONLServer: @unchecked Sendable {
                 let turn = Conversation.start(engine, language: language, source: source, today: day,
                                               course: context.course, firstName: context.firstName, assistant: withAssistant)
                 box.session = turn.session
-                writer.write(ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply))
+                writer.write(ProtocolV1.reply(id: id, session: chosen, language: turn.session.language, turn.reply))
             }
         case let .end(sid):
             lock.lock()
