@@ -31,6 +31,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
+        // The benchmark program: `swift run -c release madi-bench` (figures in docs/PERFORMANCE.md).
+        .executableTarget(name: "madi-bench", dependencies: ["MadiApp", "MadiCore", "MadiStore"]),
         .testTarget(name: "MadiCoreTests", dependencies: ["MadiCore"]),
         .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.

@@ -1,0 +1,336 @@
+// madi-bench: measures the engine, the JSON-lines front, start-up, memory and lead writes, and
+// prints one table (or, with --json, the same figures as JSON). Build it in release:
+//
+//     swift run -c release madi-bench [--json] [--conversations 10000] [--sessions 100000]
+//
+// It drives the `madi` binary built next to it for the process figures.
+import Foundation
+import MadiApp
+import MadiCore
+import MadiStore
+
+// MARK: - Options
+
+let args = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String, _ def: Int) -> Int {
+    guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]) else { return def }
+    return v
+}
+if args.contains("--help") || args.contains("-h") {
+    print("""
+    usage: madi-bench [--json] [--conversations N] [--sessions N] [--leads N] [--startups N] [--dialogues DIR]
+      --conversations  scripted conversations for the engine and JSON-lines figures (default 10000)
+      --sessions       live sessions for the memory figure (default 100000)
+      --leads          durable lead writes (default 500)
+      --startups       spawns for the start-up median (default 20)
+    """)
+    exit(0)
+}
+let asJSON = args.contains("--json")
+let conversations = option("--conversations", 10_000)
+let liveSessions = option("--sessions", 100_000)
+let leadWrites = option("--leads", 500)
+let startups = option("--startups", 20)
+let dialogues: String = {
+    if let i = args.firstIndex(of: "--dialogues"), i + 1 < args.count { return args[i + 1] }
+    return DialoguesDirectory.resolve(nil)
+}()
+let madiBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    .deletingLastPathComponent().appendingPathComponent("madi").path
+
+func note(_ s: String) { FileHandle.standardError.write(Data(("madi-bench: " + s + "\n").utf8)) }
+
+let content: Content
+do { content = try DialoguesDirectory.load(dialogues) } catch {
+    note("cannot load \(dialogues): \(error)")
+    exit(2)
+}
+let engine = Engine(content: content)
+let today = Day(iso: "2026-11-21")!
+
+// MARK: - Scripts: every persona path through to a lead
+
+/// One conversation as the texts a prospect types: every combination of answers (madi paths),
+/// typed as synonyms, in both languages, then "interested", an e-mail and consent.
+struct Script { var language: String; var inputs: [String] }
+
+func scripts(_ count: Int) -> [Script] {
+    let rows = PathEnumerator.enumerate(content)
+    var out: [Script] = []
+    var i = 0
+    while out.count < count {
+        let row = rows[i % rows.count]
+        let lang = content.languages[(i / rows.count) % content.languages.count]
+        var inputs = [lang == "fr" ? "oui" : "yes"]
+        for a in row.answers {
+            if a.option == "#" {
+                inputs.append(content.step(a.step)?.field == "company" ? "ACME" : String(3 + i % 20))
+            } else {
+                let option = content.step(a.step)!.option(a.option)!
+                inputs.append(option.synonyms[lang]?.first ?? option.label[lang]!)
+            }
+        }
+        let quote = row.answers.contains { $0.step == "goal" && $0.option == "team" }
+        inputs.append(lang == "fr" ? "je suis intéressé" : "interested")
+        if quote { inputs.append("Société \(i)") }
+        inputs.append("prospect\(i)@exemple-\(i % 97).fr")
+        inputs.append(lang == "fr" ? "oui" : "yes")
+        out.append(Script(language: lang, inputs: inputs))
+        i += 1
+    }
+    return out
+}
+
+let allScripts = scripts(conversations)
+
+// MARK: - Figures
+
+struct Figure { var name: String; var value: Double; var unit: String; var target: String }
+var figures: [Figure] = []
+@MainActor func record(_ name: String, _ value: Double, _ unit: String, target: String = "") {
+    figures.append(Figure(name: name, value: value, unit: unit, target: target))
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+// Engine, in process, with leads in memory.
+do {
+    note("engine: \(allScripts.count) conversations")
+    let sink = MemoryLeadSink()
+    var samples: [Double] = []
+    samples.reserveCapacity(allScripts.count * 10)
+    var saved = 0
+    let start = now()
+    for script in allScripts {
+        var t0 = now()
+        var turn = Conversation.start(engine, language: script.language, source: "bench", today: today)
+        samples.append(Double(now() - t0) / 1000)
+        for text in script.inputs {
+            t0 = now()
+            turn = Conversation.turn(engine, turn.session, .text(text), leads: sink)
+            samples.append(Double(now() - t0) / 1000)
+        }
+        if turn.session.lead == .saved { saved += 1 }
+    }
+    let total = Double(now() - start) / 1e9
+    samples.sort()
+    if saved != allScripts.count { note("warning: \(saved) of \(allScripts.count) conversations ended in a lead") }
+    record("engine turns per second", Double(samples.count) / total, "turns/s")
+    record("engine p50 per turn", percentile(samples, 0.5), "µs")
+    record("engine p99 per turn", percentile(samples, 0.99), "µs", target: "≤ 50 µs")
+    record("engine conversations ending in a lead", Double(saved), "of \(allScripts.count)")
+}
+
+// The JSON-lines request lines for the scripts, interleaved across sessions.
+func requestLines(_ scripts: [Script]) -> [String] {
+    var lines: [String] = []
+    let longest = scripts.map(\.inputs.count).max() ?? 0
+    for (i, s) in scripts.enumerated() {
+        lines.append(JSON.object([("id", .number(Double(i))), ("type", .string("start")), ("session", .string("b\(i)")),
+                                  ("language", .string(s.language))]).serialized)
+    }
+    for step in 0..<longest {
+        for (i, s) in scripts.enumerated() where step < s.inputs.count {
+            lines.append(JSON.object([("id", .number(Double(i * 100 + step))), ("type", .string("say")),
+                                      ("session", .string("b\(i)")), ("text", .string(s.inputs[step]))]).serialized)
+        }
+    }
+    return lines
+}
+
+// The floor: decode each request and encode a reply of the same shape, with no engine.
+let lines = requestLines(allScripts)
+do {
+    note("floor: \(lines.count) lines")
+    let sample = engine.start(language: "fr", today: today)
+    var stepped = engine.step(sample.session, .text("oui"))
+    stepped = engine.step(stepped.session, .text("1"))
+    let shape = stepped.reply
+    var bytes = 0
+    let t0 = now()
+    for line in lines {
+        let (id, result) = ProtocolV1.decode(Array(line.utf8))
+        if case .success = result {
+            var out = ""
+            ProtocolV1.reply(id: id, session: "b1", language: "fr", shape).write(into: &out)
+            bytes += out.utf8.count
+        }
+    }
+    let floorPerLine = Double(now() - t0) / 1000 / Double(lines.count)
+    // The same lines with the engine between decoding and encoding.
+    var sessions: [String: Session] = [:]
+    let sink = MemoryLeadSink()
+    let t1 = now()
+    for line in lines {
+        let (id, result) = ProtocolV1.decode(Array(line.utf8))
+        guard case let .success(req) = result else { continue }
+        var out = ""
+        switch req.kind {
+        case let .start(sid?, language, _):
+            let turn = Conversation.start(engine, language: language, source: "bench", today: today)
+            sessions[sid] = turn.session
+            ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply).write(into: &out)
+        case let .say(sid, text):
+            let turn = Conversation.turn(engine, sessions[sid]!, .text(text), leads: sink)
+            sessions[sid] = turn.session
+            ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply).write(into: &out)
+        default: break
+        }
+        bytes += out.utf8.count
+    }
+    let withEngine = Double(now() - t1) / 1000 / Double(lines.count)
+    record("floor: decode + encode per line", floorPerLine, "µs")
+    record("decode + engine + encode per line", withEngine, "µs")
+    record("engine cost / floor", (withEngine - floorPerLine) / floorPerLine * 100, "%", target: "≤ 50 %")
+    _ = bytes
+}
+
+// MARK: - Processes
+
+func spawn(_ arguments: [String]) -> (Process, FileHandle, FileHandle) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: madiBinary)
+    p.arguments = arguments
+    let input = Pipe(), output = Pipe()
+    p.standardInput = input
+    p.standardOutput = output
+    p.standardError = FileHandle.nullDevice
+    try! p.run()
+    return (p, input.fileHandleForWriting, output.fileHandleForReading)
+}
+
+let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("madi-bench-\(getpid())")
+try? FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: tmp) }
+
+/// Counts lines read until `expected`, returning the seconds taken.
+func drain(_ out: FileHandle, expected: Int) -> (Double, Int, Int) {
+    var count = 0, saved = 0
+    var pending = Data()
+    let t0 = now()
+    while count < expected {
+        let d = out.availableData
+        if d.isEmpty { break }
+        pending.append(d)
+        while let nl = pending.firstIndex(of: 0x0A) {
+            let line = pending[pending.startIndex..<nl]
+            if line.range(of: Data("\"lead\":\"saved\"".utf8)) != nil, line.range(of: Data("\"step\":\"done\"".utf8)) != nil { saved += 1 }
+            pending.removeSubrange(pending.startIndex...nl)
+            count += 1
+        }
+    }
+    return (Double(now() - t0) / 1e9, count, saved)
+}
+
+if FileManager.default.isExecutableFile(atPath: madiBinary) {
+    // JSON-lines end to end.
+    do {
+        note("jsonl: \(lines.count) lines, \(allScripts.count) sessions")
+        let db = tmp.appendingPathComponent("jsonl.sqlite").path
+        let (p, input, out) = spawn(["jsonl", "--dialogues", dialogues, "--leads-db", db, "--max-sessions", String(allScripts.count + 10)])
+        let payload = Data((lines.joined(separator: "\n") + "\n").utf8)
+        let writer = Thread { input.write(payload); try? input.close() }
+        writer.start()
+        let (seconds, count, saved) = drain(out, expected: lines.count)
+        p.waitUntilExit()
+        record("jsonl turns per second (process, leads in SQLite)", Double(count) / seconds, "turns/s")
+        record("jsonl leads saved", Double(saved), "of \(allScripts.count)")
+    }
+    // Start-up to first reply.
+    do {
+        note("start-up: \(startups) spawns")
+        var times: [Double] = []
+        for _ in 0..<startups {
+            let t0 = now()
+            let (p, input, out) = spawn(["jsonl", "--dialogues", dialogues, "--leads-db", tmp.appendingPathComponent("s.sqlite").path])
+            input.write(Data("{\"id\":1,\"type\":\"hello\"}\n".utf8))
+            _ = drain(out, expected: 1)
+            times.append(Double(now() - t0) / 1e6)
+            try? input.close()
+            p.waitUntilExit()
+        }
+        times.sort()
+        record("start-up to first reply (median)", percentile(times, 0.5), "ms", target: "< 20 ms")
+    }
+    // Memory with many live sessions.
+    do {
+        note("memory: \(liveSessions) live sessions")
+        let (p, input, out) = spawn(["jsonl", "--dialogues", dialogues, "--leads-db", tmp.appendingPathComponent("m.sqlite").path,
+                                     "--max-sessions", String(liveSessions + 10)])
+        func rss() -> Double {
+            let status = (try? String(contentsOfFile: "/proc/\(p.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+            return Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0 // kB
+        }
+        input.write(Data("{\"id\":0,\"type\":\"start\",\"session\":\"warm\"}\n{\"id\":1,\"type\":\"say\",\"session\":\"warm\",\"text\":\"oui\"}\n".utf8))
+        _ = drain(out, expected: 2)
+        let before = rss()
+        var batch = ""
+        for i in 0..<liveSessions {
+            batch += "{\"id\":\(i),\"type\":\"start\",\"session\":\"m\(i)\"}\n{\"id\":\(i),\"type\":\"say\",\"session\":\"m\(i)\",\"text\":\"oui\"}\n{\"id\":\(i),\"type\":\"say\",\"session\":\"m\(i)\",\"text\":\"automatiser\"}\n"
+        }
+        let data = Data(batch.utf8)
+        let w = Thread { input.write(data) }
+        w.start()
+        _ = drain(out, expected: liveSessions * 3)
+        let after = rss()
+        try? input.close()
+        p.waitUntilExit()
+        record("resident size, \(liveSessions) live sessions", after / 1024, "MiB")
+        record("bytes per live session", (after - before) * 1024 / Double(liveSessions), "B", target: "≤ 2048 B")
+    }
+} else {
+    note("no madi binary next to madi-bench (\(madiBinary)): process figures skipped; build with `swift build -c release`")
+}
+
+// Durable lead writes.
+do {
+    note("lead writes: \(leadWrites)")
+    let store = LeadStore(path: tmp.appendingPathComponent("w.sqlite").path)
+    try? store.open()
+    let t0 = now()
+    var ok = 0
+    for i in 0..<leadWrites {
+        let d = LeadDraft(email: "w\(i)@exemple.fr", emailASCII: nil, firstName: nil, course: "starter", recommendedCourse: "starter",
+                          answers: [LeadAnswer(step: "goal", value: "foundations", label: "Comprendre")], language: "fr",
+                          source: "bench", company: nil, teamSize: nil, kind: "preregistration", consentVersion: "v1")
+        if case .success = store.save(d) { ok += 1 }
+    }
+    let s = Double(now() - t0) / 1e9
+    record("durable lead writes per second (synchronous FULL)", Double(ok) / s, "writes/s")
+}
+
+// MARK: - Output
+
+var machine: [(String, String)] = []
+machine.append(("cores", String(ProcessInfo.processInfo.activeProcessorCount)))
+machine.append(("memory", String(format: "%.0f GiB", Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824)))
+if let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n").first(where: { $0.hasPrefix("model name") }) {
+    machine.append(("cpu", String(cpu.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces)))
+}
+
+if asJSON {
+    let json = JSON.object([
+        ("machine", .object(machine.map { ($0.0, JSON.string($0.1)) })),
+        ("conversations", .number(Double(conversations))),
+        ("figures", .array(figures.map { f in
+            .object([("name", .string(f.name)), ("value", .number((f.value * 100).rounded() / 100)), ("unit", .string(f.unit)),
+                     ("target", f.target.isEmpty ? .null : .string(f.target))])
+        })),
+    ])
+    print(json.serialized)
+} else {
+    print("| figure | value | unit | target |")
+    print("|---|---:|---|---|")
+    for f in figures {
+        let v = f.value >= 100 ? String(format: "%.0f", f.value) : String(format: "%.2f", f.value)
+        print("| \(f.name) | \(v) | \(f.unit) | \(f.target) |")
+    }
+    print("")
+    print(machine.map { "\($0.0): \($0.1)" }.joined(separator: "; "))
+}
