@@ -144,9 +144,9 @@ public enum EmailValidator {
         let local = String(text[..<at])
         let domainInput = String(text[text.index(after: at)...])
         if local.hasPrefix("\"") { return .invalid(.quotedLocal) }
-        if local.contains("@") { return .invalid(.multipleAt) }
+        if local.contains(Character("@")) { return .invalid(.multipleAt) }
         if local.isEmpty { return .invalid(.emptyLocal) }
-        if local.contains("(") || local.contains(")") || domainInput.contains("(") { return .invalid(.comment) }
+        if local.contains(Character("(")) || local.contains(Character(")")) || domainInput.contains(Character("(")) { return .invalid(.comment) }
         if let problem = checkLocal(local) { return .invalid(problem) }
         if domainInput.isEmpty { return .invalid(.emptyDomain) }
         if domainInput.hasPrefix("[") { return .invalid(.ipLiteral) }

@@ -30,7 +30,8 @@ public struct Engine: Sendable {
 
     /// The session's state as a reply, without Madi saying anything.
     public func view(_ session: Session) -> Reply {
-        TurnBuilder(engine: self, session: session).finish().reply
+        var t = TurnBuilder(engine: self, session: session)
+        return t.finish().reply
     }
 
     /// The recommendation for the session's answers, once the questions led to one.
@@ -54,7 +55,9 @@ public struct Engine: Sendable {
 /// One turn under construction.
 struct TurnBuilder {
     let engine: Engine
-    var s: Session
+    /// Any change to the session forgets the recommendation computed from it.
+    var s: Session { didSet { cachedRecommendation = nil } }
+    var cachedRecommendation: Recommendation??
     var out: [String] = []
     var effects: [Effect] = []
     var asked = false
@@ -66,6 +69,14 @@ struct TurnBuilder {
     }
 
     var content: Content { engine.content }
+
+    /// The recommendation for the session as it is now, computed once.
+    mutating func recommendation() -> Recommendation? {
+        if let cached = cachedRecommendation { return cached }
+        let r = engine.recommendation(for: s)
+        cachedRecommendation = .some(r)
+        return r
+    }
     var u: Understanding { engine.understanding }
     var lang: String { s.language }
     var current: Step? { content.step(s.step) }
@@ -76,7 +87,7 @@ struct TurnBuilder {
 
     mutating func say(_ key: String, _ params: [String: String] = [:]) { out.append(t(key, params)) }
 
-    func finish() -> Turn {
+    mutating func finish() -> Turn {
         var r = Reply()
         r.messages = out
         r.step = s.step
@@ -85,7 +96,7 @@ struct TurnBuilder {
         r.lead = s.lead
         r.done = s.done
         r.quit = quitting
-        if let rec = engine.recommendation(for: s) { r.recommendation = view(rec) }
+        if let rec = recommendation() { r.recommendation = view(rec) }
         return Turn(session: s, reply: r, effects: effects)
     }
 
@@ -141,10 +152,11 @@ struct TurnBuilder {
     mutating func text(_ raw: String) {
         let trimmed = raw.trimmed()
         let input = PreparedInput(trimmed)
+        let hasQuestionMark = trimmed.utf8.contains(0x3F)
         if s.lead == .saving { say("save.pending"); return }
         s.pending = nil
         if let c = u.command(input) { command(c); return }
-        if trimmed.hasPrefix("/") {
+        if trimmed.utf8.first == 0x2F {
             if u.isLanguageCommand(input) {
                 say("language.unknown", ["languages": content.languages.joined(separator: ", ")])
             } else {
@@ -153,7 +165,7 @@ struct TurnBuilder {
             return
         }
         if input.isEmpty { ask(); return }
-        let question = trimmed.contains("?")
+        let question = hasQuestionMark
         if s.done {
             if sideQuestion(input, returnToQuestion: false) { return }
             if question, askAssistant(answering: trimmed) { return }
@@ -345,7 +357,7 @@ struct TurnBuilder {
             ask()
         case .recommend:
             s.lead = .none
-            if let rec = engine.recommendation(for: s) { sayRecommendation(rec, step) }
+            if let rec = recommendation() { sayRecommendation(rec, step) }
             ask()
         case .courses:
             sayCatalogue()
@@ -482,7 +494,7 @@ struct TurnBuilder {
         guard let step = current else { return }
         switch step.kind {
         case .recommend:
-            if let rec = engine.recommendation(for: s) { sayRecommendation(rec, step) }
+            if let rec = recommendation() { sayRecommendation(rec, step) }
             ask()
         case .courses:
             sayCatalogue()
@@ -508,7 +520,7 @@ struct TurnBuilder {
         guard s.assistant else { return false }
         s.pending = .answer
         effects.append(.answer(AnswerRequest(
-            question: text, language: lang, course: focusCourse,
+            question: text, language: lang, course: focusCourse(),
             answers: leadAnswers(), today: s.today)))
         return true
     }
@@ -518,7 +530,7 @@ struct TurnBuilder {
     mutating func sideQuestion(_ input: PreparedInput, returnToQuestion: Bool) -> Bool {
         guard let index = u.faqEntry(input) else { return false }
         let entry = content.faq[index]
-        out.append(FAQAnswerer(content: content, language: lang, today: s.today).answer(entry, mentioned: u.mentionedCourses(input), focus: focusCourse))
+        out.append(FAQAnswerer(content: content, language: lang, today: s.today).answer(entry, mentioned: u.mentionedCourses(input), focus: focusCourse()))
         if returnToQuestion, !s.done, current?.kind != .end {
             say("faq.back")
             ask()
@@ -527,8 +539,8 @@ struct TurnBuilder {
     }
 
     /// The course a side question is about when it names none.
-    var focusCourse: String? {
-        s.chosenCourse ?? engine.recommendation(for: s)?.course ?? s.courseContext
+    mutating func focusCourse() -> String? {
+        s.chosenCourse ?? recommendation()?.course ?? s.courseContext
     }
 
     // MARK: - What Madi shows
@@ -603,7 +615,7 @@ struct TurnBuilder {
     mutating func sayCatalogue() {
         let f = Facts(content: content, language: lang, today: s.today)
         say("courses.intro")
-        let recommended = engine.recommendation(for: s)?.course
+        let recommended = recommendation()?.course
         for course in content.catalogue.courses {
             var p = f.courseParams(course)
             p["order"] = String(content.catalogue.rank(course.id) + 1)
@@ -623,11 +635,11 @@ struct TurnBuilder {
         content.steps.first { $0.field == field }.flatMap { s.answers[$0.id]?.text }
     }
 
-    var leadCourse: String? { s.chosenCourse ?? engine.recommendation(for: s)?.course ?? s.courseContext }
+    mutating func leadCourse() -> String? { s.chosenCourse ?? recommendation()?.course ?? s.courseContext }
 
-    func endParams() -> [String: String] {
+    mutating func endParams() -> [String: String] {
         var p: [String: String] = ["email": s.email?.normalized ?? ""]
-        if let id = leadCourse, let c = content.catalogue.course(id) { p["course"] = c.name }
+        if let id = leadCourse(), let c = content.catalogue.course(id) { p["course"] = c.name }
         return p
     }
 
@@ -645,13 +657,13 @@ struct TurnBuilder {
         }
     }
 
-    func leadDraft(consentVersion: String) -> LeadDraft? {
-        guard let email = s.email, let course = leadCourse else { return nil }
+    mutating func leadDraft(consentVersion: String) -> LeadDraft? {
+        guard let email = s.email, let course = leadCourse() else { return nil }
         let answers = leadAnswers()
         let quote = quoteRequested
         return LeadDraft(
             email: email.normalized, emailASCII: email.ascii, firstName: s.firstName ?? fieldText("first_name"),
-            course: course, recommendedCourse: engine.recommendation(for: s)?.course,
+            course: course, recommendedCourse: recommendation()?.course,
             answers: answers, language: lang, source: s.source,
             company: quote ? fieldText("company") : nil, teamSize: quote ? teamSize : nil,
             kind: quote ? "quote" : "preregistration", consentVersion: consentVersion)

@@ -76,6 +76,19 @@ public enum JSON: Equatable, Sendable {
     static let hex: [Character] = Array("0123456789abcdef")
 
     static func writeString(_ s: String, into out: inout String) {
+        // Fast path: nothing to escape (the usual case), one append.
+        var plain = true
+        for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2 {
+            // 0xE2 may start U+2028/U+2029: let the slow path look.
+            plain = false
+            break
+        }
+        if plain {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         out += "\""
         for c in s.unicodeScalars {
             switch c {

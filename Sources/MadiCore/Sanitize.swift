@@ -1,7 +1,28 @@
 /// Text that came from a prospect (or, later, from an LLM) before it is shown or stored:
 /// control characters and ANSI escape sequences removed, whitespace collapsed.
 public enum Sanitize {
+    /// True when `line` would return the text unchanged: no control, escape, invisible or odd
+    /// space character, no double, leading or trailing space. Checked on UTF-8 bytes.
+    static func isCleanLine(_ s: String) -> Bool {
+        var prev: UInt8 = 0x20
+        var last: UInt8 = 0
+        var it = s.utf8.makeIterator()
+        var p1: UInt8 = 0, p2: UInt8 = 0
+        while let b = it.next() {
+            if b < 0x20 || b == 0x7F { return false }
+            if b == 0x20 && prev == 0x20 { return false }
+            if p1 == 0xC2, b <= 0xA0 { return false }                             // C1 controls, no-break space
+            if p2 == 0xE2, p1 == 0x80, (0x8B...0x8F).contains(b) || (0xA8...0xAE).contains(b) { return false } // zero-width, bidi, separators
+            if p2 == 0xE2, p1 == 0x81, (0xA6...0xA9).contains(b) { return false } // bidi isolates
+            if p2 == 0xEF, p1 == 0xBB, b == 0xBF { return false }                 // BOM
+            if p2 == 0xE3, p1 == 0x80, b == 0x80 { return false }                 // ideographic space
+            p2 = p1; p1 = b; prev = b; last = b
+        }
+        return last != 0x20
+    }
+
     public static func line(_ s: String) -> String {
+        if isCleanLine(s) { return s }
         var out = String.UnicodeScalarView()
         var scalars = s.unicodeScalars.makeIterator()
         var lastSpace = true
@@ -57,7 +78,8 @@ public enum Sanitize {
 
     /// Multi-line text (Madi's own answers): each line cleaned, line breaks kept.
     public static func text(_ s: String) -> String {
-        s.split(separator: "\n", omittingEmptySubsequences: false).map { l in
+        if !s.utf8.contains(0x0A), isCleanLine(s) { return s }
+        return s.split(separator: "\n", omittingEmptySubsequences: false).map { l in
             let indent = l.prefix { $0 == " " }.count
             return String(repeating: " ", count: min(indent, 8)) + line(String(l))
         }.joined(separator: "\n")

@@ -18,7 +18,7 @@ func option(_ name: String, _ def: Int) -> Int {
 }
 if args.contains("--help") || args.contains("-h") {
     print("""
-    usage: madi-bench [--json] [--conversations N] [--sessions N] [--leads N] [--startups N] [--dialogues DIR]
+    usage: madi-bench [--json] [--engine-only] [--conversations N] [--sessions N] [--leads N] [--startups N] [--dialogues DIR]
       --conversations  scripted conversations for the engine and JSON-lines figures (default 10000)
       --sessions       live sessions for the memory figure (default 100000)
       --leads          durable lead writes (default 500)
@@ -27,6 +27,8 @@ if args.contains("--help") || args.contains("-h") {
     exit(0)
 }
 let asJSON = args.contains("--json")
+/// Only the in-process figures (for a profiler such as valgrind's callgrind).
+let engineOnly = args.contains("--engine-only")
 let conversations = option("--conversations", 10_000)
 let liveSessions = option("--sessions", 100_000)
 let leadWrites = option("--leads", 500)
@@ -227,7 +229,7 @@ func drain(_ out: FileHandle, expected: Int) -> (Double, Int, Int) {
     return (Double(now() - t0) / 1e9, count, saved)
 }
 
-if FileManager.default.isExecutableFile(atPath: madiBinary) {
+if !engineOnly, FileManager.default.isExecutableFile(atPath: madiBinary) {
     // JSON-lines end to end.
     do {
         note("jsonl: \(lines.count) lines, \(allScripts.count) sessions")
