@@ -19,6 +19,9 @@ public struct Content: Sendable {
     public var commands: [CommandPhrase]
     public var lexicon: [String: Lexicon]
 
+    /// Ids of the recommend steps (usually one).
+    public var recommendSteps: [String] { steps.filter { $0.kind == .recommend }.map(\.id) }
+
     public func step(_ id: String) -> Step? {
         stepIndex[id].map { steps[$0] }
     }
@@ -111,7 +114,9 @@ public struct Course: Sendable {
     public var duration: Localized
     public var formats: [String]
     /// ISO dates (YYYY-MM-DD), ascending.
-    public var sessions: [String]
+    public var sessions: [String] { didSet { sessionDays = sessions.compactMap(Day.init(iso:)) } }
+    /// The same, parsed once.
+    public private(set) var sessionDays: [Day] = []
     public var prerequisites: Localized
     public var outcomes: LocalizedList
     public var summary: Localized

@@ -53,6 +53,7 @@ public enum ContentLoader {
             if let course = parseCourse(node, currency: currency, &c) { courses.append(course) }
         }
         courses.sort { $0.order < $1.order }
+        for i in courses.indices { courses[i].sessions = courses[i].sessions } // parses the dates once
         diags += c.diagnostics
 
         // faq.yaml

@@ -3,10 +3,12 @@
 public struct Engine: Sendable {
     public let content: Content
     public let understanding: Understanding
+    let recommendSteps: [String]
 
     public init(content: Content) {
         self.content = content
         understanding = Understanding(content)
+        recommendSteps = content.recommendSteps
     }
 
     /// A new session: Madi introduces itself and offers the questions.
@@ -36,8 +38,7 @@ public struct Engine: Sendable {
 
     /// The recommendation for the session's answers, once the questions led to one.
     public func recommendation(for session: Session) -> Recommendation? {
-        guard session.history.contains(where: { content.step($0)?.kind == .recommend })
-            || content.step(session.step)?.kind == .recommend else { return nil }
+        guard recommendSteps.contains(where: { id in id == session.step || session.history.contains(id) }) else { return nil }
         return Recommender.recommend(content, answers: orderedChoices(session))
     }
 

@@ -24,7 +24,7 @@ struct Facts {
     }
 
     func nextSession(_ course: Course) -> Day? {
-        course.sessions.compactMap(Day.init(iso:)).first { $0 >= today }
+        course.sessionDays.first { $0 >= today }
     }
 
     func formats(_ course: Course) -> String {
