@@ -58,22 +58,28 @@ final class Madi: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        output.fileHandleForReading.readabilityHandler = { [weak self] h in
-            let d = h.availableData
-            guard let self else { return }
-            self.cond.lock()
-            if d.isEmpty { self.closed = true; h.readabilityHandler = nil } else { self.buffer.append(d) }
-            self.cond.broadcast()
-            self.cond.unlock()
-        }
-        errors.fileHandleForReading.readabilityHandler = { [weak self] h in
-            let d = h.availableData
-            guard let self else { return }
-            self.cond.lock()
-            if d.isEmpty { self.errClosed = true; h.readabilityHandler = nil } else { self.errBuffer.append(d) }
-            self.cond.broadcast()
-            self.cond.unlock()
-        }
+        // One blocking reader thread per pipe: a read of zero bytes is then really the end.
+        let out = output.fileHandleForReading, err = errors.fileHandleForReading
+        Thread { [self] in
+            while true {
+                let d = out.availableData
+                cond.lock()
+                if d.isEmpty { closed = true } else { buffer.append(d) }
+                cond.broadcast()
+                cond.unlock()
+                if d.isEmpty { return }
+            }
+        }.start()
+        Thread { [self] in
+            while true {
+                let d = err.availableData
+                cond.lock()
+                if d.isEmpty { errClosed = true } else { errBuffer.append(d) }
+                cond.broadcast()
+                cond.unlock()
+                if d.isEmpty { return }
+            }
+        }.start()
         try process.run()
     }
 
