@@ -43,7 +43,11 @@ final class Madi: @unchecked Sendable {
     private var closed = false
     private var errClosed = false
 
+    /// Writing to a process that died must fail with EPIPE, not kill the test runner.
+    private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     init(_ args: [String], prefix: [String] = [], environment: [String: String] = [:]) throws {
+        _ = Self.ignoreSIGPIPE
         if prefix.isEmpty {
             process.executableURL = URL(fileURLWithPath: Paths.madi)
             process.arguments = args
