@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The engine: pure, no I/O. Content model and loader (from strings), matcher,
@@ -33,7 +34,9 @@ let package = Package(
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
         // The benchmark program: `swift run -c release madi-bench` (figures in docs/PERFORMANCE.md).
         .executableTarget(name: "madi-bench", dependencies: ["MadiApp", "MadiCore", "MadiStore"]),
-        .testTarget(name: "MadiCoreTests", dependencies: ["MadiCore"]),
+        .testTarget(name: "MadiCoreTests", dependencies: [
+            "MadiCore", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
         .target(name: "MadiTestSupport", path: "Tests/MadiTestSupport"),
