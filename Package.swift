@@ -34,6 +34,8 @@ let package = Package(
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
         // The benchmark program: `swift run -c release madi-bench` (figures in docs/PERFORMANCE.md).
         .executableTarget(name: "madi-bench", dependencies: ["MadiApp", "MadiCore", "MadiStore"]),
+        // libFuzzer targets (scripts/fuzz), or a replayer of their inputs in a normal build.
+        .executableTarget(name: "madi-fuzz", dependencies: ["MadiCore"]),
         .testTarget(name: "MadiCoreTests", dependencies: [
             "MadiCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

@@ -140,11 +140,13 @@ public enum EmailValidator {
         }
         let text = trimmed.precomposedStringWithCanonicalMapping
         if text.utf8.count > 254 * 4 { return .invalid(.tooLong) }
-        guard let at = text.lastIndex(of: "@") else { return .invalid(.noAt) }
-        let local = String(text[..<at])
-        let domainInput = String(text[text.index(after: at)...])
+        // Split on scalars: a combining mark after "@" would hide it inside one Character.
+        let scalars = text.unicodeScalars
+        guard let at = scalars.lastIndex(of: "@") else { return .invalid(.noAt) }
+        let local = String(scalars[..<at])
+        let domainInput = String(scalars[scalars.index(after: at)...])
         if local.hasPrefix("\"") { return .invalid(.quotedLocal) }
-        if local.contains(Character("@")) { return .invalid(.multipleAt) }
+        if local.unicodeScalars.contains("@") { return .invalid(.multipleAt) }
         if local.isEmpty { return .invalid(.emptyLocal) }
         if local.contains(Character("(")) || local.contains(Character(")")) || domainInput.contains(Character("(")) { return .invalid(.comment) }
         if let problem = checkLocal(local) { return .invalid(problem) }
@@ -192,11 +194,16 @@ public enum EmailValidator {
                 if !ok { return .failure(.domainCharacter(lower, c == " " ? "espace/space" : String(c))) }
             }
             if label.hasPrefix("-") || label.hasSuffix("-") { return .failure(.domainHyphen(lower)) }
+            // IDNA2008: a label may not begin with a combining mark.
+            if let first = label.unicodeScalars.first, isMark(first) { return .failure(.domainCharacter(lower, String(first))) }
             if isASCII {
                 if label.hasPrefix("xn--") {
                     guard let decoded = Punycode.decode(String(label.dropFirst(4))), !decoded.isEmpty,
                           Punycode.encode(decoded) == String(label.dropFirst(4)),
                           !decoded.unicodeScalars.allSatisfy(\.isASCII),
+                          decoded == decoded.lowercased(), // IDNA labels are case-folded
+                          !decoded.hasPrefix("-"), !decoded.hasSuffix("-"),
+                          !decoded.unicodeScalars.first.map(isMark)!,
                           decoded.unicodeScalars.allSatisfy({ c in
                               c.isASCII ? (("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "-")
                                   : (c.properties.isAlphabetic || c.properties.numericType != nil || isMark(c))

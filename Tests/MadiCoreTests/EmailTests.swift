@@ -143,6 +143,9 @@ let emailTable: [(String, String)] = [
     ("ana@xn--.fr", "bad:domain_hyphen"),
     ("ana@xn--zz-.fr", "bad:domain_hyphen"),
     ("ana@xn--a.fr", "bad:bad_punycode"),
+    ("Aan@xN--bc--bcdneknge.fr", "bad:bad_punycode"), // decodes to upper case and a trailing hyphen (found by fuzzing)
+    ("A@xN--bcb-nnnnnnqnnnng.nnnnnnhbqa", "bad:bad_punycode"), // decodes to a label starting with a combining mark (fuzzing)
+    ("a@\u{301}exemple.fr", "bad:domain_character"), // a combining mark right after the @
     // A numeric top-level domain
     ("ana@orange.123", "bad:numeric_tld"),
     ("ana@host.1", "bad:numeric_tld"),
