@@ -77,7 +77,7 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                 let fd = Foundation.open(path, O_CREAT | O_WRONLY | O_EXCL, 0o600)
                 if fd < 0, errno != EEXIST {
                     let e = errno
-                    throw LeadSaveError(code: e == EROFS || e == EACCES ? "store_read_only" : "store_unavailable",
+                    throw LeadSaveError(code: e == EROFS || e == EACCES ? "store_read_only" : (e == ENOSPC ? "store_full" : "store_unavailable"),
                                         message: "cannot create \(path): \(String(cString: strerror(e)))")
                 }
                 if fd >= 0 { close(fd) }
@@ -128,13 +128,24 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         return m
     }
 
+    /// True when the filesystem holding `path` has no room left (checked only after an error).
+    static func diskFull(_ path: String) -> Bool {
+        var st = statvfs()
+        let dir = (path as NSString).deletingLastPathComponent
+        guard statvfs(dir.isEmpty ? "." : dir, &st) == 0 else { return false }
+        return st.f_bavail == 0 || (UInt64(st.f_bavail) * UInt64(st.f_frsize)) < 16 * 1024
+    }
+
     static func map(_ error: Error, path: String) -> LeadSaveError {
         if let e = error as? DatabaseError {
+            if e.resultCode == .SQLITE_FULL || (e.resultCode == .SQLITE_IOERR && diskFull(path)) {
+                return LeadSaveError(code: "store_full", message: "the disk holding \(path) is full")
+            }
             switch e.resultCode {
             case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
                 return LeadSaveError(code: "store_read_only", message: "the lead database \(path) is read-only")
-            case .SQLITE_FULL:
-                return LeadSaveError(code: "store_full", message: "the disk holding \(path) is full")
+            case .SQLITE_IOERR:
+                return LeadSaveError(code: "store_io", message: "disk I/O error on the lead database \(path)")
             case .SQLITE_BUSY, .SQLITE_LOCKED:
                 return LeadSaveError(code: "store_busy", message: "the lead database \(path) stayed locked too long")
             case .SQLITE_CANTOPEN:

@@ -45,4 +45,37 @@ struct CrashSafetyTests {
         #expect(after.stdout.contains("\"lead\":\"saved\""))
         #expect(try store.list().contains { $0.email == "after@exemple.fr" })
     }
+
+    /// A full disk under the store: an honest error with a code, no confirmation, and the
+    /// process keeps serving other sessions. The disk is a tiny tmpfs in a private mount
+    /// namespace (no privilege needed), filled after the database was created.
+    @Test func aFullDiskIsReportedHonestlyAndServingGoesOn() throws {
+        let mnt = Paths.temp("mnt")
+        try FileManager.default.createDirectory(atPath: mnt, withIntermediateDirectories: true)
+        let seed = Paths.temp("seed.jsonl")
+        try (LeadProcessTests.leadScript("seed", "seed@exemple.fr", id: 0).joined(separator: "\n") + "\n")
+            .write(toFile: seed, atomically: true, encoding: .utf8)
+        let db = mnt + "/leads.sqlite"
+        let madi = "\(Paths.madi) jsonl --dialogues \(Paths.dialogues) --leads-db \(db)"
+        let script = "mount -t tmpfs -o size=512k tmpfs \(mnt) && \(madi) < \(seed) > /dev/null && "
+            + "(dd if=/dev/zero of=\(mnt)/filler bs=4k 2>/dev/null; true) && exec \(madi)"
+        let m = try Madi([], prefix: ["/usr/bin/unshare", "-rm", "/bin/sh", "-c", script])
+        var lines = LeadProcessTests.leadScript("full", "full@exemple.fr", id: 100)
+        lines.removeLast()
+        for l in lines { m.send(l) }
+        var replies: [JSON] = []
+        for _ in 0..<lines.count { if let j = m.json(timeout: 20) { replies.append(j) } }
+        let last = replies.last
+        #expect(last?["lead"]?.string == "failed")
+        #expect(last?["lead_error"]?["code"]?.string == "store_full")
+        #expect(last?["messages"]?.serialized.contains("rien n'a été enregistré") == true)
+        #expect(!(replies.contains { $0["lead"]?.string == "saved" }))
+        m.send(request([("id", .number(900)), ("type", .string("start")), ("session", .string("other"))]))
+        #expect(m.json()?["type"]?.string == "reply")
+        m.send(request([("id", .number(901)), ("type", .string("say")), ("session", .string("other")), ("text", .string("oui"))]))
+        #expect(m.json()?["step"]?.string == "goal")
+        let r = m.finish()
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("store_full"))
+    }
 }
