@@ -13,11 +13,14 @@ struct StoreOptions: ParsableArguments {
 
     var path: String { leadsDB ?? LeadStore.defaultPath() }
 
-    /// The store, opened now so that a problem is logged at start; saving retries later anyway.
+    /// The store, opened in the background so that a problem is logged early without delaying
+    /// the first reply; a save waits for the opening, and retries it if it failed.
     func store() -> LeadStore {
         let store = LeadStore(path: path)
-        do { try store.open() } catch {
-            Log.log(.warning, "lead store not available yet (\(error.code)): \(error.message); saves will be retried")
+        DispatchQueue.global(qos: .utility).async {
+            do { try store.open() } catch let error as LeadSaveError {
+                Log.log(.warning, "lead store not available yet (\(error.code)): \(error.message); saves will be retried")
+            } catch {}
         }
         return store
     }

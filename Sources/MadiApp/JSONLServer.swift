@@ -110,15 +110,19 @@ public struct JSONLConfig: Sendable {
 /// in order on that session's queue; sessions run concurrently, so a slow effect in one never
 /// holds up another. Bad input gets an error line and the stream goes on.
 public final class JSONLServer: @unchecked Sendable {
+    /// A live session: its value, and its pending requests (a mailbox drained in order by one
+    /// thread at a time). Idle, it holds no queue or thread: a few hundred bytes.
     final class Box {
         var session: Session?
         var lastUsed: Double
-        let queue: DispatchQueue
-        /// Cancels this session's LLM call when the session ends.
-        let cancel = CancelFlag()
-        init(now: Double, queue: DispatchQueue) {
+        /// Guarded by the server's lock.
+        var pending: [@Sendable () -> Void] = []
+        var draining = false
+        /// Cancels this session's LLM call when the session ends (only with an LLM).
+        let cancel: CancelFlag?
+        init(now: Double, cancellable: Bool) {
             lastUsed = now
-            self.queue = queue
+            cancel = cancellable ? CancelFlag() : nil
         }
     }
 
@@ -206,9 +210,7 @@ public final class JSONLServer: @unchecked Sendable {
                 sid = "s\(counter)" // never one a client chose and still uses
             }
             let chosen = sid
-            // A serial queue of its own (not targeting a shared concurrent one): a session
-            // blocked on a slow LLM call then holds one thread, never another session's turn.
-            let box = Box(now: now, queue: DispatchQueue(label: "madi.session"))
+            let box = Box(now: now, cancellable: assistant != nil)
             sessions[chosen] = box
             lock.unlock()
             let source = context.source ?? config.source
@@ -225,7 +227,7 @@ public final class JSONLServer: @unchecked Sendable {
             let box = sessions.removeValue(forKey: sid)
             lock.unlock()
             guard let box else { return unknown(id, sid) }
-            box.cancel.cancel() // an LLM call of this session stops now
+            box.cancel?.cancel() // an LLM call of this session stops now
             dispatch(box) { [writer] in
                 box.session = nil
                 writer.write(ProtocolV1.ended(id: id, session: sid))
@@ -279,9 +281,29 @@ public final class JSONLServer: @unchecked Sendable {
             "unknown_session", "no live session '\(sid)' (never started, ended, or expired after \(config.ttl.formatted) s idle)")))
     }
 
+    /// Queues work for a session. Its requests run in order, one at a time; sessions run at
+    /// once. The draining queue is a fresh serial one (never a shared, thread-limited one): a
+    /// session blocked on a slow LLM call holds one thread, never another session's turn.
     func dispatch(_ box: Box, _ work: @escaping @Sendable () -> Void) {
         group.enter()
-        box.queue.async { [group] in
+        lock.lock()
+        box.pending.append(work)
+        let start = !box.draining
+        box.draining = true
+        lock.unlock()
+        if start { DispatchQueue(label: "madi.session").async { self.drain(box) } }
+    }
+
+    private func drain(_ box: Box) {
+        while true {
+            lock.lock()
+            if box.pending.isEmpty {
+                box.draining = false
+                lock.unlock()
+                return
+            }
+            let work = box.pending.removeFirst()
+            lock.unlock()
             work()
             group.leave()
         }

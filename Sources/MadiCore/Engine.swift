@@ -254,11 +254,11 @@ struct TurnBuilder {
         switch step.kind {
         case .choice:
             guard let option = step.option(id) else { return }
-            s.answers[step.id] = Answer(option: id, text: said)
+            s.answers[step.id] = Answer(option: id)
             s.prefills[step.id] = nil
             advance(step, resolve(option.next ?? step.next))
         case .yesNo:
-            s.answers[step.id] = Answer(option: id, text: said)
+            s.answers[step.id] = Answer(option: id)
             advance(step, resolve(id == "yes" ? step.yes : step.no))
         case .consent:
             if id == "yes" {

@@ -149,6 +149,11 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
             case .SQLITE_BUSY, .SQLITE_LOCKED:
                 return LeadSaveError(code: "store_busy", message: "the lead database \(path) stayed locked too long")
             case .SQLITE_CANTOPEN:
+                // A file or folder this process may not write reads as "cannot open" in WAL mode.
+                let dir = (path as NSString).deletingLastPathComponent
+                if access(path, W_OK) != 0 || access(dir.isEmpty ? "." : dir, W_OK) != 0 {
+                    return LeadSaveError(code: "store_read_only", message: "the lead database \(path) is read-only")
+                }
                 return LeadSaveError(code: "store_unavailable", message: "cannot open the lead database \(path)")
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
                 return LeadSaveError(code: "store_corrupt", message: "\(path) is not a sound lead database")

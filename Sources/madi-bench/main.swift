@@ -43,11 +43,15 @@ let madiBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlink
 func note(_ s: String) { FileHandle.standardError.write(Data(("madi-bench: " + s + "\n").utf8)) }
 
 let content: Content
+let loadStarted = DispatchTime.now().uptimeNanoseconds
 do { content = try DialoguesDirectory.load(dialogues) } catch {
     note("cannot load \(dialogues): \(error)")
     exit(2)
 }
+let loadMs = Double(DispatchTime.now().uptimeNanoseconds - loadStarted) / 1e6
+let engineStarted = DispatchTime.now().uptimeNanoseconds
 let engine = Engine(content: content)
+let engineMs = Double(DispatchTime.now().uptimeNanoseconds - engineStarted) / 1e6
 let today = Day(iso: "2026-11-21")!
 
 // MARK: - Scripts: every persona path through to a lead
@@ -99,6 +103,9 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 }
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+record("content load and validation (in process, first)", loadMs, "ms")
+record("engine set-up (matcher index)", engineMs, "ms")
 
 // Engine, in process, with leads in memory.
 do {
