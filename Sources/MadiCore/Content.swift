@@ -7,17 +7,34 @@ public typealias Localized = [String: String]
 /// A list of phrases per language code.
 public typealias LocalizedList = [String: [String]]
 
-public struct Content: Sendable {
-    public var languages: [String]
-    public var defaultLanguage: String
-    public var start: String
-    public var steps: [Step]
-    public var stepIndex: [String: Int]
-    public var catalogue: Catalogue
-    public var strings: Strings
-    public var faq: [FAQEntry]
-    public var commands: [CommandPhrase]
-    public var lexicon: [String: Lexicon]
+/// Immutable once loaded; a class, so that the engine shares it instead of copying it.
+public final class Content: Sendable {
+    public let languages: [String]
+    public let defaultLanguage: String
+    public let start: String
+    public let steps: [Step]
+    public let stepIndex: [String: Int]
+    public let catalogue: Catalogue
+    public let strings: Strings
+    public let faq: [FAQEntry]
+    public let commands: [CommandPhrase]
+    public let lexicon: [String: Lexicon]
+
+    init(languages: [String], defaultLanguage: String, start: String, steps: [Step], catalogue: Catalogue,
+         strings: Strings, faq: [FAQEntry], commands: [CommandPhrase], lexicon: [String: Lexicon]) {
+        self.languages = languages
+        self.defaultLanguage = defaultLanguage
+        self.start = start
+        self.steps = steps
+        var index: [String: Int] = [:]
+        for (i, step) in steps.enumerated() where index[step.id] == nil { index[step.id] = i }
+        stepIndex = index
+        self.catalogue = catalogue
+        self.strings = strings
+        self.faq = faq
+        self.commands = commands
+        self.lexicon = lexicon
+    }
 
     /// Ids of the recommend steps (usually one).
     public var recommendSteps: [String] { steps.filter { $0.kind == .recommend }.map(\.id) }

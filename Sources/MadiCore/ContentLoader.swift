@@ -134,14 +134,11 @@ public enum ContentLoader {
             diags += s.diagnostics
         }
 
-        var content = Content(
+        let content = Content(
             languages: languages, defaultLanguage: defaultLanguage, start: start, steps: steps,
-            stepIndex: [:], catalogue: Catalogue(exampleValues: exampleValues, courses: courses),
+            catalogue: Catalogue(exampleValues: exampleValues, courses: courses),
             strings: Strings(defaultLanguage: defaultLanguage, table: table), faq: faq,
             commands: commands, lexicon: lexicon)
-        for (i, step) in steps.enumerated() where content.stepIndex[step.id] == nil {
-            content.stepIndex[step.id] = i
-        }
         // Cross-file checks only make sense once every file parsed.
         if diags.isEmpty { diags += ContentValidator.validate(content) }
         return diags.isEmpty ? .success(content) : .failure(ContentErrors(diagnostics: diags))

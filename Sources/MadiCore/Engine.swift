@@ -1,9 +1,13 @@
+import Foundation
+
 /// The coaching conversation as a pure function: `step(session, input) -> (session, reply,
 /// effects)`. No I/O, no clock, no randomness: the day comes in the session, effects go out.
 public struct Engine: Sendable {
     public let content: Content
     public let understanding: Understanding
     let recommendSteps: [String]
+    /// Course facts depend only on the course, the language and the day: computed once each.
+    let factsCache = FactsCache()
 
     public init(content: Content) {
         self.content = content
@@ -587,9 +591,11 @@ struct TurnBuilder {
     }
 
     func view(_ rec: Recommendation) -> RecommendationView {
-        let f = Facts(content: content, language: lang, today: s.today)
+        let facts = engine.factsCache.facts(rec.course, lang, s.today) {
+            Facts(content: content, language: lang, today: s.today).facts(rec.course)
+        }
         return RecommendationView(
-            course: rec.course, facts: f.facts(rec.course), reasons: reasonLabels(rec),
+            course: rec.course, facts: facts, reasons: reasonLabels(rec),
             goal: rec.goal, quote: quoteRequested)
     }
 
@@ -668,5 +674,24 @@ struct TurnBuilder {
             answers: answers, language: lang, source: s.source,
             company: quote ? fieldText("company") : nil, teamSize: quote ? teamSize : nil,
             kind: quote ? "quote" : "preregistration", consentVersion: consentVersion)
+    }
+}
+
+/// A memo of course facts by (course, language, day). Pure values; the lock only guards the table.
+final class FactsCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var table: [String: CourseFacts] = [:]
+
+    func facts(_ course: String, _ language: String, _ day: Day, _ make: () -> CourseFacts) -> CourseFacts {
+        let key = course + "|" + language + "|" + day.iso
+        lock.lock()
+        if let hit = table[key] { lock.unlock(); return hit }
+        lock.unlock()
+        let value = make()
+        lock.lock()
+        if table.count > 1000 { table.removeAll() } // days go by: keep it small
+        table[key] = value
+        lock.unlock()
+        return value
     }
 }

@@ -1,6 +1,6 @@
 /// Understanding without an LLM: option numbers, labels and synonyms, commands, yes/no,
 /// numbers in digits or words, FAQ keywords and course names. Built once per content.
-public struct Understanding: Sendable {
+public final class Understanding: Sendable {
     struct OptionPhrases: Sendable { let id: String; let phrases: [Phrase] }
 
     let options: [String: [OptionPhrases]]
