@@ -201,7 +201,8 @@ public enum EmailValidator {
                     guard let decoded = Punycode.decode(String(label.dropFirst(4))), !decoded.isEmpty,
                           Punycode.encode(decoded) == String(label.dropFirst(4)),
                           !decoded.unicodeScalars.allSatisfy(\.isASCII),
-                          decoded == decoded.lowercased(), // IDNA labels are case-folded
+                          decoded == decoded.lowercased(), // IDNA labels are case-folded...
+                          decoded.unicodeScalars.elementsEqual(decoded.precomposedStringWithCanonicalMapping.unicodeScalars), // ...and NFC
                           !decoded.hasPrefix("-"), !decoded.hasSuffix("-"),
                           !decoded.unicodeScalars.first.map(isMark)!,
                           decoded.unicodeScalars.allSatisfy({ c in

@@ -146,6 +146,7 @@ let emailTable: [(String, String)] = [
     ("Aan@xN--bc--bcdneknge.fr", "bad:bad_punycode"), // decodes to upper case and a trailing hyphen (found by fuzzing)
     ("A@xN--bcb-nnnnnnqnnnng.nnnnnnhbqa", "bad:bad_punycode"), // decodes to a label starting with a combining mark (fuzzing)
     ("a@\u{301}exemple.fr", "bad:domain_character"), // a combining mark right after the @
+    ("A@xN--bcbcdneknfr-gxN--bcbcdneknfr-gbqnn2fnncbonnqabqnn1fnonnqa.o", "bad:bad_punycode"), // decodes to a non-NFC label (fuzzing)
     // A numeric top-level domain
     ("ana@orange.123", "bad:numeric_tld"),
     ("ana@host.1", "bad:numeric_tld"),
