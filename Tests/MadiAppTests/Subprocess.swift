@@ -63,28 +63,23 @@ final class Madi: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         // One blocking reader thread per pipe: a read of zero bytes is then really the end.
-        let out = output.fileHandleForReading, err = errors.fileHandleForReading
-        Thread { [self] in
-            while true {
-                let d = out.availableData
-                cond.lock()
-                if d.isEmpty { closed = true } else { buffer.append(d) }
-                cond.broadcast()
-                cond.unlock()
-                if d.isEmpty { return }
-            }
-        }.start()
-        Thread { [self] in
-            while true {
-                let d = err.availableData
-                cond.lock()
-                if d.isEmpty { errClosed = true } else { errBuffer.append(d) }
-                cond.broadcast()
-                cond.unlock()
-                if d.isEmpty { return }
-            }
-        }.start()
+        read(output.fileHandleForReading) { [self] d in if let d { buffer.append(d) } else { closed = true } }
+        read(errors.fileHandleForReading) { [self] d in if let d { errBuffer.append(d) } else { errClosed = true } }
         try process.run()
+    }
+
+    /// `take` gets each chunk, then nil at the end, under the condition's lock.
+    private func read(_ handle: FileHandle, _ take: @escaping @Sendable (Data?) -> Void) {
+        Thread { [self] in
+            while true {
+                let d = handle.availableData
+                cond.lock()
+                take(d.isEmpty ? nil : d)
+                cond.broadcast()
+                cond.unlock()
+                if d.isEmpty { return }
+            }
+        }.start()
     }
 
     func send(_ line: String) { send(Data((line + "\n").utf8)) }
