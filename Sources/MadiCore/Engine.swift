@@ -43,7 +43,7 @@ public struct Engine: Sendable {
     /// The recommendation for the session's answers, once the questions led to one.
     public func recommendation(for session: Session) -> Recommendation? {
         guard recommendSteps.contains(where: { id in id == session.step || session.history.contains(id) }) else { return nil }
-        return Recommender.recommend(content, answers: orderedChoices(session))
+        return session.recommendation ?? Recommender.recommend(content, answers: orderedChoices(session))
     }
 
     /// Choice answers in the order they were given.
@@ -60,9 +60,7 @@ public struct Engine: Sendable {
 /// One turn under construction.
 struct TurnBuilder {
     let engine: Engine
-    /// Any change to the session forgets the recommendation computed from it.
-    var s: Session { didSet { cachedRecommendation = nil } }
-    var cachedRecommendation: Recommendation??
+    var s: Session
     var out: [String] = []
     var effects: [Effect] = []
     var asked = false
@@ -75,12 +73,19 @@ struct TurnBuilder {
 
     var content: Content { engine.content }
 
-    /// The recommendation for the session as it is now, computed once.
+    /// The recommendation for the session as it is now, computed once and kept in the session.
     mutating func recommendation() -> Recommendation? {
-        if let cached = cachedRecommendation { return cached }
+        if let kept = s.recommendation { return kept }
         let r = engine.recommendation(for: s)
-        cachedRecommendation = .some(r)
+        s.recommendation = r
         return r
+    }
+
+    /// Every change of an answer goes through here: the recommendation made from the old
+    /// answers is forgotten.
+    mutating func setAnswer(_ step: String, _ answer: Answer?) {
+        s.answers[step] = answer
+        s.recommendation = nil
     }
     var u: Understanding { engine.understanding }
     var lang: String { s.language }
@@ -193,9 +198,9 @@ struct TurnBuilder {
         guard let step = current else { return false }
         switch step.kind {
         case .choice:
-            let span = u.bareNumber(input) == nil ? u.answerSpan(step: step, input) : nil
-            notePrefills(span.map { input.masking($0) } ?? input, except: step.id)
-            switch u.choose(step: step, input) {
+            let m = u.match(step: step, input)
+            notePrefills(m.span.map { input.masking($0) } ?? input, except: step.id)
+            switch m.choice {
             case let .option(id):
                 answer(choice: id, said: input.raw)
                 return true
@@ -214,13 +219,13 @@ struct TurnBuilder {
                 say("reprompt.number", ["min": String(lo), "max": String(hi)])
                 return true
             }
-            s.answers[step.id] = Answer(number: n, text: input.raw)
+            setAnswer(step.id, Answer(number: n, text: input.raw))
             advance(step, resolve(step.next))
             return true
         case .text:
             let value = Sanitize.line(input.raw)
             guard !value.isEmpty else { return false }
-            s.answers[step.id] = Answer(text: String(value.prefix(step.max ?? 120)))
+            setAnswer(step.id, Answer(text: String(value.prefix(step.max ?? 120))))
             advance(step, resolve(step.next))
             return true
         case .yesNo, .consent, .recommend, .courses:
@@ -258,11 +263,11 @@ struct TurnBuilder {
         switch step.kind {
         case .choice:
             guard let option = step.option(id) else { return }
-            s.answers[step.id] = Answer(option: id)
+            setAnswer(step.id, Answer(option: id))
             s.prefills[step.id] = nil
             advance(step, resolve(option.next ?? step.next))
         case .yesNo:
-            s.answers[step.id] = Answer(option: id)
+            setAnswer(step.id, Answer(option: id))
             advance(step, resolve(id == "yes" ? step.yes : step.no))
         case .consent:
             if id == "yes" {
@@ -354,7 +359,7 @@ struct TurnBuilder {
         case .choice:
             if usePrefill, let pre = s.prefills[id], let option = step.option(pre) {
                 say("ack.prefilled", ["answer": option.label[lang] ?? pre])
-                s.answers[id] = Answer(option: pre, text: nil)
+                setAnswer(id, Answer(option: pre))
                 s.prefills[id] = nil
                 advance(step, resolve(option.next ?? step.next))
                 return
@@ -454,9 +459,9 @@ struct TurnBuilder {
                 ask()
                 return
             }
-            s.answers[previous] = nil
+            setAnswer(previous, nil)
             s.prefills[previous] = nil
-            s.answers[s.step] = nil
+            setAnswer(s.step, nil)
             if s.lead == .saved || s.lead == .declined { s.lead = .none }
             s.done = false
             say("back.ok")

@@ -1,20 +1,20 @@
 /// The recommendation rule: sum the answers' weights toward each course; the highest score wins,
 /// a tie goes to the lower course; never above the level the answers allow (their `cap`), with
 /// the higher aim shown as the goal on the ladder.
-public struct Recommendation: Sendable, Equatable {
+public struct Recommendation: Codable, Sendable, Equatable {
+    public struct Reason: Codable, Sendable, Equatable {
+        public var step: String
+        public var option: String
+    }
+
     public var course: String
     /// The course the prospect aims at, when it is above the recommended one.
     public var goal: String?
     public var scores: [String: Int]
     /// The level cap that applied, if any.
     public var cap: String?
-    /// The answers that weighed most toward the course (step id, option id), at most three.
-    public var reasons: [(step: String, option: String)]
-
-    public static func == (a: Recommendation, b: Recommendation) -> Bool {
-        a.course == b.course && a.goal == b.goal && a.scores == b.scores && a.cap == b.cap
-            && a.reasons.map { "\($0.step)=\($0.option)" } == b.reasons.map { "\($0.step)=\($0.option)" }
-    }
+    /// The answers that weighed most toward the course, at most three.
+    public var reasons: [Reason]
 }
 
 public enum Recommender {
@@ -50,10 +50,10 @@ public enum Recommender {
                 let wa = a.element.option.weights[course] ?? 0, wb = b.element.option.weights[course] ?? 0
                 return wa != wb ? wa > wb : a.offset < b.offset
             }
-            .map { (step: $0.element.step, option: $0.element.option.id) }
+            .map { Recommendation.Reason(step: $0.element.step, option: $0.element.option.id) }
         if rank < winner || reasons.isEmpty {
             let capping = chosen.filter { $0.option.cap.map { content.catalogue.rank($0) } == rank }
-                .map { (step: $0.step, option: $0.option.id) }
+                .map { Recommendation.Reason(step: $0.step, option: $0.option.id) }
             reasons = capping + reasons.filter { r in !capping.contains { $0.step == r.step } }
         }
         return Recommendation(

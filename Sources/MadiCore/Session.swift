@@ -31,6 +31,8 @@ public struct Session: Codable, Sendable, Equatable {
     public var assistant: Bool = false
     /// What the assistant is being asked, while its answer is awaited.
     public var pending: Pending?
+    /// The recommendation, once computed; dropped whenever an answer changes.
+    public var recommendation: Recommendation?
 
     public enum Pending: Codable, Sendable, Equatable {
         case understand(text: String)

@@ -103,30 +103,28 @@ public final class Understanding: Sendable {
         case none
     }
 
-    /// The input tokens that answered a choice step, so that they are not read again for another.
-    public func answerSpan(step: Step, _ input: PreparedInput) -> Range<Int>? {
-        guard let list = options[step.id] else { return nil }
-        var best: (Int, Range<Int>)?
-        for o in list {
-            for p in o.phrases {
-                if let m = Fuzzy.match(p, in: input, vocabulary: vocabulary), best == nil || m.score > best!.0 { best = (m.score, m.tokens) }
-            }
-        }
-        return best?.1
-    }
 
     /// Which option of a choice step the input means.
     public func choose(step: Step, _ input: PreparedInput) -> Choice {
+        match(step: step, input).choice
+    }
+
+    /// The option the input means, and the input tokens that said it (so that they are not read
+    /// again for another question). Exact words first; typos only when nothing matches exactly.
+    public func match(step: Step, _ input: PreparedInput) -> (choice: Choice, span: Range<Int>?) {
         if let n = bareNumber(input) {
-            return (1...max(1, step.options.count)).contains(n) && !step.options.isEmpty ? .option(step.options[n - 1].id) : .none
+            let ok = !step.options.isEmpty && (1...step.options.count).contains(n)
+            return (ok ? .option(step.options[n - 1].id) : .none, nil)
         }
+        let exact = bestOption(step.id, input, fuzzy: false)
+        if exact.choice != .none { return exact }
         return bestOption(step.id, input, fuzzy: true)
     }
 
     /// The option whose phrase matches best (longest, fewest typos). When another option is
     /// named exactly by other words of the input ("comprendre et automatiser"), it is ambiguous.
-    func bestOption(_ stepId: String, _ input: PreparedInput, fuzzy: Bool, minChars: Int = 0) -> Choice {
-        guard let list = options[stepId] else { return .none }
+    func bestOption(_ stepId: String, _ input: PreparedInput, fuzzy: Bool, minChars: Int = 0) -> (choice: Choice, span: Range<Int>?) {
+        guard let list = options[stepId] else { return (.none, nil) }
         var matches: [(id: String, score: Int, span: Range<Int>)] = []
         for o in list {
             var best: (Int, Range<Int>)?
@@ -135,24 +133,24 @@ public final class Understanding: Sendable {
             }
             if let best { matches.append((o.id, best.0, best.1)) }
         }
-        guard let top = matches.max(by: { $0.score < $1.score }) else { return .none }
+        guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
-        if tied.count > 1 { return .ambiguous(tied.map(\.id)) }
+        if tied.count > 1 { return (.ambiguous(tied.map(\.id)), top.span) }
         let others = matches.filter { m in
             m.id != top.id && !m.span.overlaps(top.span)
                 && list.first { $0.id == m.id }!.phrases.contains { p in
                     p.chars >= 5 && (Fuzzy.match(p, in: input, fuzzy: false).map { !$0.tokens.overlaps(top.span) } ?? false)
                 }
         }
-        if others.isEmpty { return .option(top.id) }
-        return .ambiguous([top.id] + others.map(\.id))
+        if others.isEmpty { return (.option(top.id), top.span) }
+        return (.ambiguous([top.id] + others.map(\.id)), top.span)
     }
 
     /// Options of other steps that the input names exactly and unambiguously.
     public func prefills(_ input: PreparedInput, steps: [Step]) -> [(step: String, option: String)] {
         var out: [(String, String)] = []
         for step in steps where step.kind == .choice && step.prefill {
-            if case let .option(id) = bestOption(step.id, input, fuzzy: false, minChars: 5) { out.append((step.id, id)) }
+            if case let .option(id) = bestOption(step.id, input, fuzzy: false, minChars: 5).choice { out.append((step.id, id)) }
         }
         return out
     }

@@ -36,7 +36,9 @@ struct YAMLReader {
     /// Parses the text; a malformed document is reported with its line.
     mutating func compose(_ text: String) -> Node? {
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // The basic resolver: no regular expression per scalar; values are read as text and
+            // converted where a number is expected.
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 error(line: nil, "the file is empty")
                 return nil
             }
