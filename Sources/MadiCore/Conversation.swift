@@ -23,6 +23,8 @@ public struct LeadSaveError: Error, Sendable, Equatable, CustomStringConvertible
 public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
     private let lock = NSLock()
     private var leads: [(id: String, draft: LeadDraft)] = []
+    /// "e-mail course" → position in `leads`.
+    private var index: [String: Int] = [:]
     private var failures = 0
 
     public init() {}
@@ -44,11 +46,13 @@ public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
             failures -= 1
             return .failure(LeadSaveError(code: "store_unavailable", message: "the lead store is unavailable"))
         }
-        if let i = leads.firstIndex(where: { $0.draft.email == draft.email && $0.draft.course == draft.course }) {
+        let key = draft.email + " " + draft.course
+        if let i = index[key] {
             leads[i].draft = draft
             return .success(leads[i].id)
         }
         let id = "lead-\(leads.count + 1)"
+        index[key] = leads.count
         leads.append((id, draft))
         return .success(id)
     }
