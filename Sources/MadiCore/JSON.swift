@@ -76,38 +76,46 @@ public enum JSON: Equatable, Sendable {
     static let hex: [Character] = Array("0123456789abcdef")
 
     static func writeString(_ s: String, into out: inout String) {
-        // Fast path: nothing to escape (the usual case), one append.
-        var plain = true
-        for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2 {
-            // 0xE2 may start U+2028/U+2029: let the slow path look.
-            plain = false
-            break
-        }
-        if plain {
-            out += "\""
-            out += s
-            out += "\""
-            return
-        }
         out += "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                // Controls, and U+2028/2029 which break some JavaScript readers, are escaped.
-                if c.value < 0x20 || c.value == 0x7F || c.value == 0x2028 || c.value == 0x2029 {
-                    let v = Int(c.value)
-                    out += "\\u"
-                    for shift in [12, 8, 4, 0] { out.append(hex[(v >> shift) & 0xF]) }
-                } else {
-                    out.unicodeScalars.append(c)
+        let u = s.utf8
+        var runStart = u.startIndex
+        var i = u.startIndex
+        // Copies runs of plain text at once; escapes controls, quote, backslash, DEL, and
+        // U+2028/U+2029 (which break some JavaScript readers).
+        while i < u.endIndex {
+            let b = u[i]
+            var escape: String?
+            var width = 1
+            switch b {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0x00..<0x20, 0x7F:
+                let v = Int(b)
+                escape = "\\u00" + String(hex[v >> 4]) + String(hex[v & 0xF])
+            case 0xE2:
+                let n1 = u.index(after: i)
+                if n1 < u.endIndex, u[n1] == 0x80 {
+                    let n2 = u.index(after: n1)
+                    if n2 < u.endIndex, u[n2] == 0xA8 || u[n2] == 0xA9 {
+                        escape = u[n2] == 0xA8 ? "\\u2028" : "\\u2029"
+                        width = 3
+                    }
                 }
+            default: break
+            }
+            if let escape {
+                out += s[runStart..<i]
+                out += escape
+                i = u.index(i, offsetBy: width)
+                runStart = i
+            } else {
+                i = u.index(after: i)
             }
         }
+        out += s[runStart..<u.endIndex]
         out += "\""
     }
 
