@@ -276,7 +276,24 @@ if !engineOnly, FileManager.default.isExecutableFile(atPath: madiBinary) {
             p.waitUntilExit()
         }
         times.sort()
+        // The same spawns running nothing but `madi --version`: what any process costs here.
+        var bare: [Double] = []
+        for _ in 0..<startups {
+            let t0 = now()
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: madiBinary)
+            p.arguments = ["--version"]
+            let out = Pipe()
+            p.standardOutput = out
+            try? p.run()
+            _ = out.fileHandleForReading.readDataToEndOfFile() // its output, up to its exit
+            bare.append(Double(now() - t0) / 1e6)
+            p.waitUntilExit()
+        }
+        bare.sort()
         record("start-up to first reply (median)", percentile(times, 0.5), "ms", target: "< 20 ms")
+        record("bare process, madi --version (median)", percentile(bare, 0.5), "ms")
+        record("start-up work of Madi (first reply − bare process)", percentile(times, 0.5) - percentile(bare, 0.5), "ms")
     }
     // Memory with many live sessions.
     do {
