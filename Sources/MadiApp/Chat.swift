@@ -74,6 +74,11 @@ struct Chat: ParsableCommand {
         let leads = storage.store()
         let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
         signal(SIGINT, onInterrupt)
+        // A parent may have started us with SIGINT blocked (the mask is inherited): Ctrl-C must work.
+        var interruptSet = sigset_t()
+        sigemptyset(&interruptSet)
+        sigaddset(&interruptSet, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interruptSet, nil)
         var input = LineInput(interactive: interactive)
         var turn = Conversation.start(engine, language: lang, source: "chat", today: todayUTC(), assistant: assistant != nil)
         style.show(turn.reply)

@@ -1,5 +1,6 @@
 import Foundation
 import MadiCore
+import MadiTestSupport
 import Testing
 @testable import MadiApp
 
@@ -101,6 +102,51 @@ struct TerminalChatTests {
         p.waitUntilExit()
         try? input.fileHandleForWriting.close()
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Runs the chat on a pseudo-terminal, writing each chunk after a pause.
+    func onTerminal(_ extra: [String], chunks: [(pause: Double, bytes: String)]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let cmd = ([Paths.madi, "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("tty.sqlite")] + extra).joined(separator: " ")
+        p.arguments = ["-qefc", cmd, "/dev/null"]
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "xterm"
+        env["NO_COLOR"] = "1"
+        p.environment = env
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = output
+        try p.run()
+        for c in chunks {
+            usleep(UInt32(c.pause * 1_000_000))
+            input.fileHandleForWriting.write(Data(c.bytes.utf8))
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func ctrlCCancelsAStalledLLMAnswerAndTheConversationGoesOn() throws {
+        let server = try FakeLLMServer([.stall(first: FakeLLMServer.sseEvent("Les groupes "), seconds: 20)])
+        let started = Date()
+        let r = try onTerminal(["--llm-url", server.url, "--llm-idle-timeout", "15", "--llm-timeout", "30"], chunks: [
+            (1.0, "oui\n"), (0.5, "les groupes sont petits ?\n"), (1.5, "\u{3}"), (1.0, "automatiser\n"), (1.0, "\u{4}"),
+        ])
+        #expect(r.status == 0)
+        #expect(Date().timeIntervalSince(started) < 12, "Ctrl-C did not cut the 15 s stall")
+        #expect(r.output.contains("Les groupes"))
+        #expect(r.output.contains("Je n'ai pas d'information sûre sur ce point"))
+        #expect(r.output.contains("Aujourd'hui, tu utilises l'IA"))
+    }
+
+    @Test func ctrlCAtThePromptLeavesCleanly() throws {
+        let r = try onTerminal([], chunks: [(1.0, "oui\n"), (0.5, "\u{3}")])
+        #expect(r.status == 130)
+        #expect(!r.output.contains("crashed"))
+        #expect(r.output.contains("Qu'est-ce qui t'amène vers l'IA ?"))
     }
 
     @Test
