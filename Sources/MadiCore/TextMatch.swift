@@ -3,6 +3,7 @@
 public enum TextFold {
     /// Lower-cases, strips accents, turns punctuation and apostrophes into spaces, collapses spaces.
     public static func fold(_ s: String) -> String {
+        if let ascii = foldASCII(s) { return ascii }
         var out = String.UnicodeScalarView()
         var lastSpace = true
         for scalar in s.lowercased().unicodeScalars {
@@ -22,6 +23,24 @@ public enum TextFold {
         var result = String(out)
         if result.hasSuffix(" ") { result.removeLast() }
         return result
+    }
+
+    /// The same for pure ASCII text, on bytes; nil when the text is not ASCII.
+    static func foldASCII(_ s: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        var lastSpace = true
+        for b in s.utf8 {
+            if b >= 0x80 { return nil }
+            switch b {
+            case 0x41...0x5A: out.append(b + 0x20); lastSpace = false
+            case 0x61...0x7A, 0x30...0x39: out.append(b); lastSpace = false
+            default:
+                if !lastSpace { out.append(0x20); lastSpace = true }
+            }
+        }
+        if out.last == 0x20 { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 
     public static func tokens(_ s: String) -> [String] {

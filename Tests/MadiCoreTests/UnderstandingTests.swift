@@ -102,3 +102,14 @@ struct UnderstandingTests {
         #expect(Sanitize.line("bad\u{0}\u{7}\u{202E}name\n\tnext") == "badname next")
     }
 }
+
+@Suite("Folding, ASCII and not")
+struct FoldTests {
+    @Test(arguments: ["Hello, World!", "  a--b  ", "l'équipe", "ÉCOLE", "x\u{0}y", "tab\there", "2 personnes", "", "---"])
+    func asciiFastPathAgreesWithTheGeneralOne(_ s: String) {
+        // The general path, forced by a trailing non-ASCII letter that folds to itself.
+        let general = TextFold.fold(s + " ω")
+        let expected = general.hasSuffix(" ω") ? String(general.dropLast(2)) : String(general.dropLast(1))
+        #expect(TextFold.fold(s) == expected.trimmingCharacters(in: .whitespaces))
+    }
+}
