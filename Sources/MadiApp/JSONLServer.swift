@@ -82,11 +82,11 @@ final class LineWriter: @unchecked Sendable {
     init(fd: Int32) { self.fd = fd }
 
     func write(_ json: JSON) {
-        var s = ""
-        json.write(into: &s)
-        s += "\n"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024)
+        json.write(into: &bytes)
+        bytes.append(0x0A)
         lock.lock(); defer { lock.unlock() }
-        var bytes = Array(s.utf8)
         var off = 0
         while off < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + off, $0.count - off) }

@@ -42,81 +42,86 @@ public enum JSON: Equatable, Sendable {
     // MARK: Writing
 
     public var serialized: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     public func write(into out: inout String) {
+        out += serialized
+    }
+
+    /// Compact UTF-8, keys in order, appended to `out`.
+    public func write(into out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
+        case .null: out.append(contentsOf: "null".utf8)
+        case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case let .number(n):
-            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) } else if n.isFinite { out += String(n) } else { out += "null" }
+            let text: String
+            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { text = String(Int64(n)) } else if n.isFinite { text = String(n) } else { text = "null" }
+            out.append(contentsOf: text.utf8)
         case let .string(s): JSON.writeString(s, into: &out)
         case let .array(items):
-            out += "["
+            out.append(0x5B)
             for (i, v) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(0x2C) }
                 v.write(into: &out)
             }
-            out += "]"
+            out.append(0x5D)
         case let .object(pairs):
-            out += "{"
+            out.append(0x7B)
             for (i, (k, v)) in pairs.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(0x2C) }
                 JSON.writeString(k, into: &out)
-                out += ":"
+                out.append(0x3A)
                 v.write(into: &out)
             }
-            out += "}"
+            out.append(0x7D)
         }
     }
 
-    static let hex: [Character] = Array("0123456789abcdef")
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        let u = s.utf8
-        var runStart = u.startIndex
-        var i = u.startIndex
-        // Copies runs of plain text at once; escapes controls, quote, backslash, DEL, and
-        // U+2028/U+2029 (which break some JavaScript readers).
-        while i < u.endIndex {
-            let b = u[i]
-            var escape: String?
-            var width = 1
-            switch b {
-            case 0x22: escape = "\\\""
-            case 0x5C: escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0x00..<0x20, 0x7F:
-                let v = Int(b)
-                escape = "\\u00" + String(hex[v >> 4]) + String(hex[v & 0xF])
-            case 0xE2:
-                let n1 = u.index(after: i)
-                if n1 < u.endIndex, u[n1] == 0x80 {
-                    let n2 = u.index(after: n1)
-                    if n2 < u.endIndex, u[n2] == 0xA8 || u[n2] == 0xA9 {
-                        escape = u[n2] == 0xA8 ? "\\u2028" : "\\u2029"
-                        width = 3
-                    }
+    /// Copies runs of plain UTF-8 at once; escapes controls, quote, backslash, DEL, and
+    /// U+2028/U+2029 (which break some JavaScript readers).
+    static func writeString(_ string: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        var s = string
+        s.withUTF8 { buf in
+            let n = buf.count
+            var runStart = 0
+            var i = 0
+            func flush(_ end: Int) {
+                if runStart < end { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart..<end])) }
+            }
+            while i < n {
+                let b = buf[i]
+                if b >= 0x20, b != 0x22, b != 0x5C, b != 0x7F, b != 0xE2 { i += 1; continue }
+                var width = 1
+                switch b {
+                case 0x22: flush(i); out.append(0x5C); out.append(0x22)
+                case 0x5C: flush(i); out.append(0x5C); out.append(0x5C)
+                case 0x0A: flush(i); out.append(0x5C); out.append(0x6E)
+                case 0x0D: flush(i); out.append(0x5C); out.append(0x72)
+                case 0x09: flush(i); out.append(0x5C); out.append(0x74)
+                case 0xE2:
+                    guard i + 2 < n, buf[i + 1] == 0x80, buf[i + 2] == 0xA8 || buf[i + 2] == 0xA9 else { i += 1; continue }
+                    flush(i)
+                    out.append(contentsOf: (buf[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    width = 3
+                default: // other controls and DEL
+                    flush(i)
+                    out.append(contentsOf: "\\u00".utf8)
+                    out.append(hexDigits[Int(b >> 4)])
+                    out.append(hexDigits[Int(b & 0xF)])
                 }
-            default: break
-            }
-            if let escape {
-                out += s[runStart..<i]
-                out += escape
-                i = u.index(i, offsetBy: width)
+                i += width
                 runStart = i
-            } else {
-                i = u.index(after: i)
             }
+            flush(n)
         }
-        out += s[runStart..<u.endIndex]
-        out += "\""
+        out.append(0x22)
     }
 
     // MARK: Parsing

@@ -160,9 +160,9 @@ func floorPass(_ lines: [String], shape: Reply) -> Int {
     for line in lines {
         let (id, result) = ProtocolV1.decode(Array(line.utf8))
         if case .success = result {
-            var out = ""
+            var out: [UInt8] = [] // as the server writes a line
             ProtocolV1.reply(id: id, session: "b1", language: "fr", shape).write(into: &out)
-            bytes += out.utf8.count
+            bytes += out.count
         }
     }
     return bytes
@@ -177,7 +177,7 @@ func enginePass(_ lines: [String]) -> Int {
     for line in lines {
         let (id, result) = ProtocolV1.decode(Array(line.utf8))
         guard case let .success(req) = result else { continue }
-        var out = ""
+        var out: [UInt8] = []
         switch req.kind {
         case let .start(sid?, language, _):
             let turn = Conversation.start(engine, language: language, source: "bench", today: today)
@@ -189,7 +189,7 @@ func enginePass(_ lines: [String]) -> Int {
             ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply).write(into: &out)
         default: break
         }
-        bytes += out.utf8.count
+        bytes += out.count
     }
     return bytes
 }
