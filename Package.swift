@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Madi",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "madi", targets: ["madi"]),
         .library(name: "MadiCore", targets: ["MadiCore"]),

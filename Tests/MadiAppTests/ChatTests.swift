@@ -82,37 +82,18 @@ struct ChatTests {
 @Suite("Chat on a terminal")
 struct TerminalChatTests {
     func onTerminal(noColor: Bool) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        let cmd = "\(Paths.madi) --dialogues \(Paths.dialogues) --leads-db \(Paths.temp("tty.sqlite"))"
-        p.arguments = ["-qefc", cmd, "/dev/null"]
-        var env = ProcessInfo.processInfo.environment
-        env["TERM"] = "xterm"
-        env["NO_COLOR"] = noColor ? "1" : nil
-        p.environment = env
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = output
-        try p.run()
-        input.fileHandleForWriting.write(Data("oui\n/lang en\n".utf8))
-        usleep(1_500_000)
-        input.fileHandleForWriting.write(Data([4])) // Ctrl-D
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        try? input.fileHandleForWriting.close()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        try onTerminal([], noColor: noColor, chunks: [(0, "oui\n/lang en\n"), (1.5, "\u{4}")]) // then Ctrl-D
     }
 
     /// Runs the chat on a pseudo-terminal, writing each chunk after a pause.
-    func onTerminal(_ extra: [String], chunks: [(pause: Double, bytes: String)]) throws -> (status: Int32, output: String) {
+    func onTerminal(_ extra: [String], noColor: Bool = true, chunks: [(pause: Double, bytes: String)]) throws -> (status: Int32, output: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         let cmd = ([Paths.madi, "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("tty.sqlite")] + extra).joined(separator: " ")
         p.arguments = ["-qefc", cmd, "/dev/null"]
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm"
-        env["NO_COLOR"] = "1"
+        env["NO_COLOR"] = noColor ? "1" : nil
         p.environment = env
         let input = Pipe(), output = Pipe()
         p.standardInput = input
