@@ -123,6 +123,13 @@ struct TerminalChatTests {
         #expect(r.output.contains("Aujourd'hui, tu utilises l'IA"))
     }
 
+    @Test func historyRecallsEarlierLinesWithUpAndCtrlR() throws {
+        // "/aide", then Up + Enter, then Ctrl-R "aid" + Enter: the help three times.
+        let r = try onTerminal([], chunks: [(1.0, "/aide\n"), (0.5, "\u{1B}[A\n"), (0.5, "\u{12}aid"), (0.3, "\n"), (0.5, "\u{4}")])
+        #expect(r.status == 0)
+        #expect(r.output.components(separatedBy: "/retour (changer ta dernière réponse)").count - 1 == 3)
+    }
+
     @Test func ctrlCAtThePromptLeavesCleanly() throws {
         let r = try onTerminal([], chunks: [(1.0, "oui\n"), (0.5, "\u{3}")])
         #expect(r.status == 130)

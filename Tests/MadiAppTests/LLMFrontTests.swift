@@ -112,6 +112,18 @@ struct LLMFrontTests {
         #expect(r.stdout.isEmpty)
     }
 
+    /// The usual proxy variables are honoured: the fake server, as the proxy, receives the
+    /// request for a host that does not even exist.
+    @Test func theProxyFromTheEnvironmentIsUsed() throws {
+        let proxy = try FakeLLMServer([.stream(pieces: [FakeLLMServer.sseEvent("Par le proxy."), FakeLLMServer.sseDone], pause: 0)])
+        let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite"),
+                         "--llm-url", "http://llm.madi-test.invalid/v1"],
+                        stdin: "les groupes sont petits ?\n",
+                        environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "HTTP_PROXY": "", "no_proxy": "", "NO_PROXY": ""])
+        #expect(r.stdout.contains("Par le proxy."))
+        #expect(proxy.requests.first?.path == "http://llm.madi-test.invalid/v1/chat/completions")
+    }
+
     @Test func theKeyIsNeverInHelp() throws {
         let r = try run(["chat", "--help"], environment: ["MADI_LLM_API_KEY": secret, "OPENAI_API_KEY": secret])
         #expect(!r.stdout.contains(secret))

@@ -57,6 +57,7 @@ final class Madi: @unchecked Sendable {
         }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        env["no_proxy"] = "127.0.0.1,localhost" // the fake servers are on loopback, never behind a proxy
         for (k, v) in environment { env[k] = v }
         process.environment = env
         process.standardInput = input

@@ -13,6 +13,7 @@ final class Lines: @unchecked Sendable {
 }
 
 func config(_ url: String, key: String? = "sk-test-SECRET-4242") -> LLMConfig {
+    _ = loopbackWithoutProxy
     var c = LLMConfig(baseURL: url, model: "test-model", apiKey: key)
     c.connectTimeout = 1
     c.totalTimeout = 5
@@ -24,12 +25,16 @@ func config(_ url: String, key: String? = "sk-test-SECRET-4242") -> LLMConfig {
 }
 
 func client(_ url: String, _ log: Lines = Lines(), configure: (inout LLMConfig) -> Void = { _ in }) -> ChatClient {
+    _ = loopbackWithoutProxy
     var c = config(url)
     configure(&c)
     return ChatClient(config: c, log: { log.add($0) })
 }
 
 let hello = [ChatMessage(role: "user", content: "hello")]
+
+/// The fake servers are on loopback: never through a proxy this machine may have configured.
+let loopbackWithoutProxy: Void = { setenv("no_proxy", "127.0.0.1,localhost", 1) }()
 
 func elapsed(_ body: () -> Void) -> Double {
     let t = Date()
