@@ -131,9 +131,9 @@ public struct Course: Sendable {
     public var duration: Localized
     public var formats: [String]
     /// ISO dates (YYYY-MM-DD), ascending.
-    public var sessions: [String] { didSet { sessionDays = sessions.compactMap(Day.init(iso:)) } }
+    public var sessions: [String]
     /// The same, parsed once.
-    public private(set) var sessionDays: [Day] = []
+    public var sessionDays: [Day]
     public var prerequisites: Localized
     public var outcomes: LocalizedList
     public var summary: Localized

@@ -53,7 +53,6 @@ public enum ContentLoader {
             if let course = parseCourse(node, currency: currency, &c) { courses.append(course) }
         }
         courses.sort { $0.order < $1.order }
-        for i in courses.indices { courses[i].sessions = courses[i].sessions } // parses the dates once
         diags += c.diagnostics
 
         // faq.yaml
@@ -256,6 +255,7 @@ public enum ContentLoader {
             duration: r.localized(r.value(node, "duration"), in: "\(what).duration"),
             formats: r.strings(r.value(node, "formats"), in: "\(what).formats"),
             sessions: sessions,
+            sessionDays: sessions.compactMap(Day.init(iso:)),
             prerequisites: r.localized(r.value(node, "prerequisites"), in: "\(what).prerequisites"),
             outcomes: r.localizedList(r.value(node, "outcomes"), in: "\(what).outcomes"),
             summary: r.localized(r.value(node, "summary"), in: "\(what).summary"),

@@ -48,10 +48,6 @@ public enum JSON: Equatable, Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    public func write(into out: inout String) {
-        out += serialized
-    }
-
     /// Compact UTF-8, keys in order, appended to `out`.
     public func write(into out: inout [UInt8]) {
         switch self {

@@ -208,42 +208,36 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         }
     }
 
-    public func list(since: String? = nil) throws(LeadSaveError) -> [StoredLead] {
+    /// Runs a read on the database, opening it if needed; errors become store errors.
+    private func read<T>(_ body: (Database) throws -> T) throws(LeadSaveError) -> T {
         lock.lock(); defer { lock.unlock() }
         do {
-            let q = try database()
-            return try q.read { db in
-                if let since {
-                    return try StoredLead.fetchAll(db, sql: "SELECT * FROM lead WHERE created_at >= ? ORDER BY created_at, id", arguments: [since])
-                }
-                return try StoredLead.fetchAll(db, sql: "SELECT * FROM lead ORDER BY created_at, id")
-            }
+            return try database().read(body)
         } catch let e as LeadSaveError { throw e } catch { throw Self.map(error, path: path) }
+    }
+
+    public func list(since: String? = nil) throws(LeadSaveError) -> [StoredLead] {
+        try read { db in
+            if let since {
+                return try StoredLead.fetchAll(db, sql: "SELECT * FROM lead WHERE created_at >= ? ORDER BY created_at, id", arguments: [since])
+            }
+            return try StoredLead.fetchAll(db, sql: "SELECT * FROM lead ORDER BY created_at, id")
+        }
     }
 
     public func lead(id: String) throws(LeadSaveError) -> StoredLead? {
-        lock.lock(); defer { lock.unlock() }
-        do {
-            let q = try database()
-            return try q.read { db in
-                try StoredLead.fetchOne(db, sql: "SELECT * FROM lead WHERE id = ? OR id LIKE ? ORDER BY id LIMIT 2",
-                                        arguments: [id, id + "%"])
-            }
-        } catch let e as LeadSaveError { throw e } catch { throw Self.map(error, path: path) }
+        try read { db in
+            try StoredLead.fetchOne(db, sql: "SELECT * FROM lead WHERE id = ? OR id LIKE ? ORDER BY id LIMIT 2",
+                                    arguments: [id, id + "%"])
+        }
     }
 
     public func count() throws(LeadSaveError) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        do {
-            return try database().read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM lead") ?? 0 }
-        } catch let e as LeadSaveError { throw e } catch { throw Self.map(error, path: path) }
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM lead") ?? 0 }
     }
 
     /// `PRAGMA integrity_check`: "ok" when the database is sound.
     public func integrityCheck() throws(LeadSaveError) -> String {
-        lock.lock(); defer { lock.unlock() }
-        do {
-            return try database().read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
-        } catch let e as LeadSaveError { throw e } catch { throw Self.map(error, path: path) }
+        try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
     }
 }
