@@ -79,14 +79,29 @@ struct ChatTests {
 }
 
 /// The chat on a real pseudo-terminal (util-linux `script`), so that line editing runs.
+/// Each keystroke is sent only once what it answers has been printed (a prompt, an answer), never
+/// after a fixed pause: a loaded machine changes how long things take, not what is printed.
 @Suite("Chat on a terminal")
 struct TerminalChatTests {
-    func onTerminal(noColor: Bool) throws -> (status: Int32, output: String) {
-        try onTerminal([], noColor: noColor, chunks: [(0, "oui\n/lang en\n"), (1.5, "\u{4}")]) // then Ctrl-D
+    /// What to wait for, in order, in the output printed since the previous keys; then the keys.
+    struct Step {
+        var waitFor: [String]
+        var keys: String
+        init(_ waitFor: String..., keys: String) { self.waitFor = waitFor; self.keys = keys }
     }
 
-    /// Runs the chat on a pseudo-terminal, writing each chunk after a pause.
-    func onTerminal(_ extra: [String], noColor: Bool = true, chunks: [(pause: Double, bytes: String)]) throws -> (status: Int32, output: String) {
+    static let prompt = "›"
+
+    struct Result {
+        var status: Int32
+        var output: String
+        /// When each step's awaited output appeared, from the start.
+        var seen: [Double]
+    }
+
+    /// Runs the chat on a pseudo-terminal and plays the steps. A step whose output never comes
+    /// records an issue naming it and ends the run (the process is killed).
+    func onTerminal(_ extra: [String] = [], noColor: Bool = true, steps: [Step], timeout: Double = 30) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         let cmd = ([Paths.madi, "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("tty.sqlite")] + extra).joined(separator: " ")
@@ -99,47 +114,82 @@ struct TerminalChatTests {
         p.standardInput = input
         p.standardOutput = output
         p.standardError = output
-        try p.run()
-        for c in chunks {
-            usleep(UInt32(c.pause * 1_000_000))
-            input.fileHandleForWriting.write(Data(c.bytes.utf8))
+        let buffer = OutputBuffer()
+        output.fileHandleForReading.readabilityHandler = { h in
+            let d = h.availableData
+            if d.isEmpty { h.readabilityHandler = nil; buffer.close() } else { buffer.append(d) }
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let started = Date()
+        try p.run()
+        var from = 0
+        var seen: [Double] = []
+        for (i, step) in steps.enumerated() {
+            guard let end = buffer.wait(for: step.waitFor, from: from, timeout: timeout) else {
+                Issue.record("step \(i + 1): \(step.waitFor) never printed; output so far:\n\(buffer.text)")
+                p.terminate()
+                break
+            }
+            seen.append(Date().timeIntervalSince(started))
+            from = end
+            usleep(100_000) // the line editor reads its terminal again after printing
+            input.fileHandleForWriting.write(Data(step.keys.utf8))
+        }
         p.waitUntilExit()
+        _ = buffer.wait(for: [], from: 0, timeout: 5, untilClosed: true)
         try? input.fileHandleForWriting.close()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        return Result(status: p.terminationStatus, output: buffer.text, seen: seen)
     }
 
     @Test func ctrlCCancelsAStalledLLMAnswerAndTheConversationGoesOn() throws {
         let server = try FakeLLMServer([.stall(first: FakeLLMServer.sseEvent("Les groupes "), seconds: 20)])
-        let started = Date()
-        let r = try onTerminal(["--llm-url", server.url, "--llm-idle-timeout", "15", "--llm-timeout", "30"], chunks: [
-            (1.0, "oui\n"), (0.5, "les groupes sont petits ?\n"), (1.5, "\u{3}"), (1.0, "automatiser\n"), (1.0, "\u{4}"),
+        let r = try onTerminal(["--llm-url", server.url, "--llm-idle-timeout", "15", "--llm-timeout", "30"], steps: [
+            Step(Self.prompt, keys: "oui\n"),
+            Step(Self.prompt, keys: "les groupes sont petits ?\n"),
+            Step("Les groupes", keys: "\u{3}"),
+            Step("Je n'ai pas d'information sûre sur ce point", Self.prompt, keys: "automatiser\n"),
+            Step("Aujourd'hui, tu utilises l'IA", Self.prompt, keys: "\u{4}"),
         ])
         #expect(r.status == 0)
-        #expect(Date().timeIntervalSince(started) < 12, "Ctrl-C did not cut the 15 s stall")
-        #expect(r.output.contains("Les groupes"))
-        #expect(r.output.contains("Je n'ai pas d'information sûre sur ce point"))
-        #expect(r.output.contains("Aujourd'hui, tu utilises l'IA"))
+        if r.seen.count == 5 {
+            // The stream stalls for 20 s with a 15 s idle timeout: only Ctrl-C brings the prompt back sooner.
+            #expect(r.seen[3] - r.seen[2] < 10, "Ctrl-C did not cut the stall")
+        }
     }
 
     @Test func historyRecallsEarlierLinesWithUpAndCtrlR() throws {
         // "/aide", then Up + Enter, then Ctrl-R "aid" + Enter: the help three times.
-        let r = try onTerminal([], chunks: [(1.0, "/aide\n"), (0.5, "\u{1B}[A\n"), (0.5, "\u{12}aid"), (0.3, "\n"), (0.5, "\u{4}")])
+        let help = "/retour (changer ta dernière réponse)"
+        let r = try onTerminal(steps: [
+            Step(Self.prompt, keys: "/aide\n"),
+            Step(help, Self.prompt, keys: "\u{1B}[A\n"),
+            Step(help, Self.prompt, keys: "\u{12}aid"),
+            Step("aid", keys: "\n"),
+            Step(help, Self.prompt, keys: "\u{4}"),
+        ])
         #expect(r.status == 0)
-        #expect(r.output.components(separatedBy: "/retour (changer ta dernière réponse)").count - 1 == 3)
+        #expect(r.output.components(separatedBy: help).count - 1 == 3)
     }
 
     @Test func ctrlCAtThePromptLeavesCleanly() throws {
-        let r = try onTerminal([], chunks: [(1.0, "oui\n"), (0.5, "\u{3}")])
+        let r = try onTerminal(steps: [
+            Step(Self.prompt, keys: "oui\n"),
+            Step("Qu'est-ce qui t'amène vers l'IA ?", Self.prompt, keys: "\u{3}"),
+        ])
         #expect(r.status == 130)
         #expect(!r.output.contains("crashed"))
-        #expect(r.output.contains("Qu'est-ce qui t'amène vers l'IA ?"))
+    }
+
+    func languageSwitchThenCtrlD(noColor: Bool) throws -> Result {
+        try onTerminal(noColor: noColor, steps: [
+            Step(Self.prompt, keys: "oui\n"),
+            Step(Self.prompt, keys: "/lang en\n"),
+            Step("Understand AI", Self.prompt, keys: "\u{4}"),
+        ])
     }
 
     @Test
     func colouredWithLineEditingAndCtrlDSaysGoodbye() throws {
-        let r = try onTerminal(noColor: false)
+        let r = try languageSwitchThenCtrlD(noColor: false)
         #expect(r.status == 0)
         #expect(r.output.contains("\u{1B}[36m  1.\u{1B}[0m Understand AI"))
         #expect(r.output.contains("See you soon!"))
@@ -148,9 +198,42 @@ struct TerminalChatTests {
 
     @Test
     func noColorIsHonoured() throws {
-        let r = try onTerminal(noColor: true)
+        let r = try languageSwitchThenCtrlD(noColor: true)
         #expect(r.status == 0)
         #expect(!r.output.contains("\u{1B}[36m"))
         #expect(r.output.contains("  1. Understand AI"))
+    }
+}
+
+/// What a terminal printed so far, shared between the reader and the test.
+final class OutputBuffer: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data = Data()
+    private var closed = false
+
+    func append(_ d: Data) { condition.lock(); data.append(d); condition.broadcast(); condition.unlock() }
+    func close() { condition.lock(); closed = true; condition.broadcast(); condition.unlock() }
+    var text: String { condition.lock(); defer { condition.unlock() }; return String(decoding: data, as: UTF8.self) }
+
+    /// Waits until the markers appear in order in the bytes from `from`; returns the offset past the
+    /// last one, or nil at the timeout (or when the output ends first).
+    func wait(for markers: [String], from: Int, timeout: Double, untilClosed: Bool = false) -> Int? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if untilClosed ? closed : true, let end = Self.find(markers, in: data, from: from) { return end }
+            if closed && !untilClosed { return nil }
+            if !condition.wait(until: deadline) { return nil }
+        }
+    }
+
+    private static func find(_ markers: [String], in data: Data, from: Int) -> Int? {
+        var at = data.startIndex + from
+        for m in markers {
+            guard let r = data.range(of: Data(m.utf8), in: at..<data.endIndex) else { return nil }
+            at = r.upperBound
+        }
+        return at - data.startIndex
     }
 }

@@ -99,7 +99,7 @@ struct ClientTests {
         let t = elapsed { result = client(server.url).complete(hello, onDelta: { deltas.add($0); return true }) }
         #expect(result == .failure(.idleTimeout))
         #expect(deltas.all == ["Je "])
-        #expect(t < 3.5, "took \(t) s for a 1 s idle timeout")
+        #expect(t < 5, "took \(t) s for a 1 s idle timeout against an 8 s stall")
         #expect(server.requests.count == 1) // a stream already shown is not retried
     }
 
@@ -192,7 +192,7 @@ struct ClientTests {
             result = client(server.url) { $0.idleTimeout = 5 }.complete(hello, cancel: flag, onDelta: { _ in true })
         }
         #expect(result == .failure(.cancelled))
-        #expect(t < 2)
+        #expect(t < 4, "a cancel after 0.3 s took \(t) s against a 5 s idle timeout")
     }
 
     @Test func connectionsAreReused() throws {
@@ -205,7 +205,7 @@ struct ClientTests {
 
     @Test func manyCallsWaitAtOnce() throws {
         let server = try FakeLLMServer([.reply(status: 200, contentType: "application/json",
-                                               body: Array(#"{"choices":[{"message":{"content":"lent"}}]}"#.utf8), delay: 0.6)])
+                                               body: Array(#"{"choices":[{"message":{"content":"lent"}}]}"#.utf8), delay: 1.0)])
         let c = client(server.url) { $0.poolSize = 4 }
         let group = DispatchGroup()
         let ok = Lines()
@@ -217,7 +217,7 @@ struct ClientTests {
             group.wait()
         }
         #expect(ok.all.count == 4)
-        #expect(t < 1.8, "4 calls of 0.6 s took \(t) s: they did not run at once")
+        #expect(t < 3, "4 calls of 1 s took \(t) s: they did not run at once")
     }
 
     @Test func sseParserHandlesCommentsCRLFAndAMissingFinalBlankLine() {
