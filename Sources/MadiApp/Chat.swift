@@ -43,6 +43,7 @@ private func onInterrupt(_: Int32) {
 
 struct Chat: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "chat",
         abstract: "Talk with Madi in the terminal (the default command).",
         discussion: """
         Answer with a number or in your own words. Commands, in French or English: /help /aide, /back /retour, \

@@ -47,6 +47,7 @@ struct ContentOptions: ParsableArguments {
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check a Dialogues directory: YAML, references, reachability, translations, placeholders.",
         discussion: "Exits 0 when the content is sound, 1 with one line per problem (file:line: what is wrong).")
 
@@ -86,6 +87,7 @@ struct Lint: ParsableCommand {
 
 struct Paths: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "paths",
         abstract: "Print every combination of choice answers and the course it leads to.",
         discussion: "A markdown table by default; --csv for a spreadsheet. 'cap' is the level limit the answers set.")
 

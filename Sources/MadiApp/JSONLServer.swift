@@ -276,9 +276,14 @@ public final class JSONLServer: @unchecked Sendable {
         writer.write(ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply, leadError: saveError))
     }
 
+    /// A duration as people write it: "1800", "0.3".
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     func unknown(_ id: JSON, _ sid: String) {
         writer.write(ProtocolV1.error(id: id, session: sid, ProtocolV1.Failure(
-            "unknown_session", "no live session '\(sid)' (never started, ended, or expired after \(config.ttl.formatted) s idle)")))
+            "unknown_session", "no live session '\(sid)' (never started, ended, or expired after \(Self.seconds(config.ttl)) s idle)")))
     }
 
     /// Queues work for a session. Its requests run in order, one at a time; sessions run at

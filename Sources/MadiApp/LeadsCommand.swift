@@ -5,6 +5,7 @@ import MadiStore
 
 struct Leads: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "leads",
         abstract: "List, show, count and export the stored pre-registrations.",
         subcommands: [List.self, Show.self, Count.self, Export.self])
 
@@ -23,7 +24,7 @@ struct Leads: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "One line per lead: id, created, course, kind, e-mail.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "One line per lead: id, created, course, kind, e-mail.")
         @OptionGroup var storage: StoreOptions
         @Option(help: "Only leads created on or after this date (YYYY-MM-DD) or time (ISO 8601, UTC).") var since: String?
 
@@ -37,7 +38,7 @@ struct Leads: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every field of one lead (id or its first characters).")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Every field of one lead (id or its first characters).")
         @OptionGroup var storage: StoreOptions
         @Argument(help: "The lead id, or its first characters.") var id: String
 
@@ -61,7 +62,7 @@ struct Leads: ParsableCommand {
     }
 
     struct Count: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "How many leads are stored.")
+        static let configuration = CommandConfiguration(commandName: "count", abstract: "How many leads are stored.")
         @OptionGroup var storage: StoreOptions
 
         func run() throws {
@@ -73,6 +74,7 @@ struct Leads: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export leads as CSV (RFC 4180, formula-safe) or JSON lines.",
             discussion: "CSV cells that begin with = + - @ are prefixed with ' so that a spreadsheet never runs them.")
         @OptionGroup var storage: StoreOptions

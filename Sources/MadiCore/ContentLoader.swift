@@ -19,6 +19,7 @@ public enum ContentLoader {
 
     public static func load(files: [String: String]) -> Result<Content, ContentErrors> {
         var diags: [Diagnostic] = []
+        let parsed = YAMLReader.composeAll(files)
         func file(_ name: String) -> String? {
             if let text = files[name] { return text }
             diags.append(Diagnostic(file: name, line: nil, message: "file is missing"))
@@ -26,7 +27,7 @@ public enum ContentLoader {
         }
 
         // questionnaire.yaml
-        var q = YAMLReader(file: questionnaireFile)
+        var q = YAMLReader(file: questionnaireFile, parsed: parsed)
         let qRoot = file(questionnaireFile).flatMap { q.compose($0) }
         q.checkKeys(qRoot, allowed: ["languages", "default_language", "start", "steps"], in: "questionnaire")
         let languages = q.strings(q.value(qRoot, "languages"), in: "languages")
@@ -43,7 +44,7 @@ public enum ContentLoader {
         diags += q.diagnostics
 
         // catalogue.yaml
-        var c = YAMLReader(file: catalogueFile)
+        var c = YAMLReader(file: catalogueFile, parsed: parsed)
         let cRoot = file(catalogueFile).flatMap { c.compose($0) }
         c.checkKeys(cRoot, allowed: ["example_values", "currency", "courses"], in: "catalogue")
         let exampleValues = c.bool(cRoot, "example_values", in: "catalogue", default: false)
@@ -56,7 +57,7 @@ public enum ContentLoader {
         diags += c.diagnostics
 
         // faq.yaml
-        var f = YAMLReader(file: faqFile)
+        var f = YAMLReader(file: faqFile, parsed: parsed)
         var faq: [FAQEntry] = []
         if let fRoot = file(faqFile).flatMap({ f.compose($0) }) {
             guard let seq = fRoot.sequence else {
@@ -71,7 +72,7 @@ public enum ContentLoader {
         diags += f.diagnostics
 
         // commands.yaml
-        var m = YAMLReader(file: commandsFile)
+        var m = YAMLReader(file: commandsFile, parsed: parsed)
         var commands: [CommandPhrase] = []
         if let mRoot = file(commandsFile).flatMap({ m.compose($0) }) {
             for (name, keyNode, value) in m.pairs(mRoot, "commands") {
@@ -92,7 +93,7 @@ public enum ContentLoader {
         diags += m.diagnostics
 
         // lexicon.yaml
-        var l = YAMLReader(file: lexiconFile)
+        var l = YAMLReader(file: lexiconFile, parsed: parsed)
         var lexicon: [String: Lexicon] = [:]
         if let lRoot = file(lexiconFile).flatMap({ l.compose($0) }) {
             for (lang, _, v) in l.pairs(lRoot, "lexicon") {
@@ -121,7 +122,7 @@ public enum ContentLoader {
         var table: [String: [String: Strings.Entry]] = [:]
         for lang in languages {
             let name = stringsFile(lang)
-            var s = YAMLReader(file: name)
+            var s = YAMLReader(file: name, parsed: parsed)
             if let root = file(name).flatMap({ s.compose($0) }) {
                 var entries: [String: Strings.Entry] = [:]
                 for (key, keyNode, v) in s.pairs(root, "strings") {

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Yams
 
 /// One problem found in the content: the file, the line where known, and what is wrong.
@@ -22,8 +24,38 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 struct YAMLReader {
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// The file already parsed (see `composeAll`): `compose` then returns it.
+    private var parsed: Parsed?
 
-    init(file: String) { self.file = file }
+    init(file: String, parsed: [String: Parsed] = [:]) {
+        self.file = file
+        self.parsed = parsed[file]
+    }
+
+    /// One file parsed ahead: its root node, or the diagnostics that stopped it.
+    struct Parsed: @unchecked Sendable { // Node is a value tree, read by one reader after the parse
+        var node: Node?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Parses the YAML files concurrently, largest first: at start-up the parse is most of the
+    /// content's cost, and the files are independent until their nodes are read.
+    static func composeAll(_ files: [String: String]) -> [String: Parsed] {
+        let names = files.keys.filter { $0.hasSuffix(".yaml") }.sorted { files[$0]!.utf8.count > files[$1]!.utf8.count }
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var byName: [String: Parsed] = [:]
+        }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: names.count) { i in
+            var reader = YAMLReader(file: names[i])
+            let node = reader.compose(files[names[i]]!)
+            results.lock.lock()
+            results.byName[names[i]] = Parsed(node: node, diagnostics: reader.diagnostics)
+            results.lock.unlock()
+        }
+        return results.byName
+    }
 
     mutating func error(_ node: Node?, _ message: String) {
         diagnostics.append(Diagnostic(file: file, line: node?.mark?.line, message: message))
@@ -35,10 +67,15 @@ struct YAMLReader {
 
     /// Parses the text; a malformed document is reported with its line.
     mutating func compose(_ text: String) -> Node? {
+        if let parsed {
+            diagnostics += parsed.diagnostics
+            return parsed.node
+        }
         do {
             // The basic resolver: no regular expression per scalar; values are read as text and
             // converted where a number is expected.
-            guard let node = try Yams.compose(yaml: text, .basic) else {
+            // The encoding named, so that Yams does not read the environment for its default.
+            guard let node = try Parser(yaml: text, resolver: .basic, constructor: .default, encoding: .utf8).singleRoot() else {
                 error(line: nil, "the file is empty")
                 return nil
             }

@@ -18,11 +18,12 @@ func option(_ name: String, _ def: Int) -> Int {
 }
 if args.contains("--help") || args.contains("-h") {
     print("""
-    usage: madi-bench [--json] [--engine-only] [--conversations N] [--sessions N] [--leads N] [--startups N] [--dialogues DIR]
+    usage: madi-bench [--json] [--engine-only] [--conversations N] [--sessions N] [--leads N] [--startups N] [--dialogues DIR] [--madi PATH]
       --conversations  scripted conversations for the engine and JSON-lines figures (default 10000)
       --sessions       live sessions for the memory figure (default 100000)
       --leads          durable lead writes (default 500)
       --startups       spawns for the start-up median (default 20)
+      --madi           the madi binary to spawn (default: the one beside madi-bench)
     """)
     exit(0)
 }
@@ -37,8 +38,11 @@ let dialogues: String = {
     if let i = args.firstIndex(of: "--dialogues"), i + 1 < args.count { return args[i + 1] }
     return DialoguesDirectory.resolve(nil)
 }()
-let madiBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    .deletingLastPathComponent().appendingPathComponent("madi").path
+let madiBinary: String = {
+    if let i = args.firstIndex(of: "--madi"), i + 1 < args.count { return args[i + 1] }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("madi").path
+}()
 
 func note(_ s: String) { FileHandle.standardError.write(Data(("madi-bench: " + s + "\n").utf8)) }
 
@@ -248,6 +252,43 @@ func drain(_ out: FileHandle, expected: Int) -> (Double, Int, Int) {
     return (Double(now() - t0) / 1e9, count, saved)
 }
 
+/// Spawns madi with posix_spawn, writes `input` to its stdin, and reads its stdout until the first
+/// line (`untilFirstLine`) or its exit. Returns the milliseconds from the spawn to then, or nil when
+/// nothing came. The child is reaped before returning, outside the time.
+func timedSpawn(_ arguments: [String], input: String?, untilFirstLine: Bool) -> Double? {
+    var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0]
+    guard pipe(&inPipe) == 0, pipe(&outPipe) == 0 else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    for fd in inPipe + outPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+    let argv = ([madiBinary] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let t0 = now()
+    let spawned = posix_spawn(&pid, madiBinary, &actions, nil, argv, environ)
+    close(inPipe[0]); close(outPipe[1])
+    defer { close(outPipe[0]) }
+    guard spawned == 0 else { close(inPipe[1]); return nil }
+    if let input { _ = input.utf8CString.withUnsafeBufferPointer { write(inPipe[1], $0.baseAddress, $0.count - 1) } }
+    var got = false
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    reading: while true {
+        let n = read(outPipe[0], &buffer, buffer.count)
+        if n <= 0 { break }
+        got = true
+        if untilFirstLine, buffer[0..<n].contains(0x0A) { break reading }
+    }
+    let elapsed = Double(now() - t0) / 1e6
+    close(inPipe[1])
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return got ? elapsed : nil
+}
+
 if !engineOnly, FileManager.default.isExecutableFile(atPath: madiBinary) {
     // JSON-lines end to end.
     do {
@@ -265,30 +306,17 @@ if !engineOnly, FileManager.default.isExecutableFile(atPath: madiBinary) {
     // Start-up to first reply.
     do {
         note("start-up: \(startups) spawns")
+        // Spawned with posix_spawn and raw pipes: Foundation's Process adds milliseconds of its own.
         var times: [Double] = []
         for _ in 0..<startups {
-            let t0 = now()
-            let (p, input, out) = spawn(["jsonl", "--dialogues", dialogues, "--leads-db", tmp.appendingPathComponent("s.sqlite").path])
-            input.write(Data("{\"id\":1,\"type\":\"hello\"}\n".utf8))
-            _ = drain(out, expected: 1)
-            times.append(Double(now() - t0) / 1e6)
-            try? input.close()
-            p.waitUntilExit()
+            if let ms = timedSpawn(["jsonl", "--dialogues", dialogues, "--leads-db", tmp.appendingPathComponent("s.sqlite").path],
+                                   input: "{\"id\":1,\"type\":\"hello\"}\n", untilFirstLine: true) { times.append(ms) }
         }
         times.sort()
         // The same spawns running nothing but `madi --version`: what any process costs here.
         var bare: [Double] = []
         for _ in 0..<startups {
-            let t0 = now()
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: madiBinary)
-            p.arguments = ["--version"]
-            let out = Pipe()
-            p.standardOutput = out
-            try? p.run()
-            _ = out.fileHandleForReading.readDataToEndOfFile() // its output, up to its exit
-            bare.append(Double(now() - t0) / 1e6)
-            p.waitUntilExit()
+            if let ms = timedSpawn(["--version"], input: nil, untilFirstLine: false) { bare.append(ms) }
         }
         bare.sort()
         record("start-up to first reply (median)", percentile(times, 0.5), "ms", target: "< 20 ms")

@@ -120,7 +120,7 @@ struct JSONLTests {
         m.send(request([("id", .number(2)), ("type", .string("say")), ("session", .string("idle")), ("text", .string("oui"))]))
         let r = m.json()
         #expect(code(r) == "unknown_session")
-        #expect(r?["error"]?["message"]?.string?.contains("expired") == true)
+        #expect(r?["error"]?["message"]?.string?.contains("expired after 0.3 s idle") == true)
         #expect(m.finish().status == 0)
     }
 
