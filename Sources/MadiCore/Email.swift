@@ -135,10 +135,11 @@ public enum EmailValidator {
             if case .valid = validate(inner) { return .invalid(.displayName(inner: inner)) }
             return .invalid(.displayName(inner: nil))
         }
-        for c in trimmed.unicodeScalars where unsafe(c) {
+        let isASCII = trimmed.utf8.allSatisfy { $0 < 0x80 }
+        for c in trimmed.unicodeScalars where isASCII ? (c.value < 0x20 || c.value == 0x7F) : unsafe(c) {
             return .invalid(.unsafeCharacter(codePoint(c)))
         }
-        let text = trimmed.precomposedStringWithCanonicalMapping
+        let text = isASCII ? trimmed : trimmed.precomposedStringWithCanonicalMapping // ASCII is already NFC
         if text.utf8.count > 254 * 4 { return .invalid(.tooLong) }
         // Split on scalars: a combining mark after "@" would hide it inside one Character.
         let scalars = text.unicodeScalars
@@ -169,7 +170,7 @@ public enum EmailValidator {
         if local.hasPrefix(".") || local.hasSuffix(".") || local.contains("..") { return .localDots }
         for c in local.unicodeScalars {
             if c.isASCII {
-                let ok = (c.properties.isAlphabetic || ("0"..."9").contains(c) || atextSymbols.contains(c) || c == ".")
+                let ok = (("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || atextSymbols.contains(c) || c == ".")
                 if !ok { return .localCharacter(c == " " ? "espace/space" : String(c)) }
             } else if !(c.properties.isAlphabetic || c.properties.numericType != nil || isMark(c)) {
                 return .localCharacter(String(c))
@@ -179,7 +180,8 @@ public enum EmailValidator {
     }
 
     static func checkDomain(_ input: String) -> Result<(unicode: String, ascii: String), EmailProblem> {
-        let lower = input.lowercased().precomposedStringWithCanonicalMapping
+        let folded = input.lowercased()
+        let lower = folded.utf8.allSatisfy { $0 < 0x80 } ? folded : folded.precomposedStringWithCanonicalMapping
         if lower.hasSuffix(".") || lower.hasPrefix(".") || lower.contains("..") { return .failure(.domainDots(lower)) }
         let labels = lower.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var unicodeLabels: [String] = []
@@ -266,6 +268,7 @@ public enum EmailSuggester {
         "msn.com", "yahoo.com", "yahoo.fr", "icloud.com", "me.com", "orange.fr", "wanadoo.fr", "free.fr", "sfr.fr",
         "laposte.net", "bbox.fr", "neuf.fr", "aol.com", "protonmail.com", "proton.me", "gmx.fr", "gmx.com",
     ]
+    static let providerScalars = providers.map { ($0, $0.unicodeScalars.map(\.value)) }
     static let tldFixes = ["con": "com", "cmo": "com", "ocm": "com", "vom": "com", "comm": "com", "cm": "com", "om": "com",
                            "fe": "fr", "frr": "fr", "fre": "fr", "ft": "fr", "rf": "fr", "nte": "net", "ner": "net"]
 
@@ -278,9 +281,9 @@ public enum EmailSuggester {
         let d = Array(domain.unicodeScalars.map(\.value))
         var best: (String, Int)?
         var tie = false
-        for p in providers {
-            let limit = p.count >= 8 ? 2 : 1
-            let dist = Fuzzy.distance(d, p.unicodeScalars.map(\.value), limit: limit)
+        for (p, scalars) in providerScalars {
+            let limit = scalars.count >= 8 ? 2 : 1
+            let dist = Fuzzy.distance(d, scalars, limit: limit)
             guard dist <= limit else { continue }
             if best == nil || dist < best!.1 { best = (p, dist); tie = false } else if dist == best!.1 { tie = true }
         }

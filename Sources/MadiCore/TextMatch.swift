@@ -62,6 +62,8 @@ public struct Phrase: Sendable {
     let tokens: [[UInt32]]
     let chars: Int
     public var words: [[UInt32]] { tokens }
+    /// The folded tokens joined by single spaces: equal to a `PreparedInput.folded` saying exactly this.
+    var folded: String { tokens.map { String(String.UnicodeScalarView($0.compactMap(Unicode.Scalar.init))) }.joined(separator: " ") }
 
     public init(_ text: String) {
         self.text = text

@@ -6,6 +6,9 @@ public final class Understanding: Sendable {
     let options: [String: [OptionPhrases]]
     let commands: [(CommandName, Phrase)]
     let languageNames: [(String, Phrase)]
+    /// Commands and language names said as the whole input, by folded text (the first wins).
+    let wholeCommands: [String: CommandName]
+    let wholeLanguageNames: [String: String]
     let yes: [Phrase]
     let no: [Phrase]
     let numbers: [String: Int]
@@ -38,6 +41,12 @@ public final class Understanding: Sendable {
             for f in lex.fillers { fillers.insert(TextFold.fold(f)) }
         }
         languageNames = names
+        var whole: [String: CommandName] = [:]
+        for (name, phrase) in commands where name != .language && !phrase.isEmpty && whole[phrase.folded] == nil { whole[phrase.folded] = name }
+        wholeCommands = whole
+        var wholeNames: [String: String] = [:]
+        for (lang, phrase) in names where !phrase.isEmpty && wholeNames[phrase.folded] == nil { wholeNames[phrase.folded] = lang }
+        wholeLanguageNames = wholeNames
         self.yes = yes
         self.no = no
         self.numbers = numbers
@@ -64,7 +73,7 @@ public final class Understanding: Sendable {
 
     /// A command said as the whole input ("/back", "retour", "/lang en", "english").
     public func command(_ input: PreparedInput) -> Command? {
-        for (name, phrase) in commands where name != .language && Fuzzy.isWhole(phrase, input) {
+        if let name = wholeCommands[input.folded] {
             switch name {
             case .back: return .back
             case .restart: return .restart
@@ -87,7 +96,7 @@ public final class Understanding: Sendable {
 
     /// A language named by the whole input ("en", "english", "en anglais").
     public func languageName(_ input: PreparedInput) -> String? {
-        languageNames.first { Fuzzy.isWhole($0.1, input) }?.0
+        wholeLanguageNames[input.folded]
     }
 
     /// The word after "/lang" when it names no known language (for a helpful error).

@@ -156,25 +156,29 @@ func requestLines(_ scripts: [Script]) -> [String] {
     return lines
 }
 
-// The floor: decode each request and encode a reply of the same shape, with no engine.
+// The floor: decode each request and encode a reply of the same shape, with no engine: for each
+// line, the reply the engine gives it (captured ahead, outside the timing), so that the floor
+// writes the same messages, options and recommendations the engine path writes.
 // (Separate functions, so that a profiler such as callgrind counts each pass on its own.)
 @inline(never)
-func floorPass(_ lines: [String], shape: Reply) -> Int {
+func floorPass(_ lines: [String], shapes: [(session: String, language: String, reply: Reply)]) -> Int {
     var bytes = 0
-    for line in lines {
+    for (i, line) in lines.enumerated() {
         let (id, result) = ProtocolV1.decode(Array(line.utf8))
         if case .success = result {
             var out: [UInt8] = [] // as the server writes a line
-            ProtocolV1.reply(id: id, session: "b1", language: "fr", shape).write(into: &out)
+            let shape = shapes[i]
+            ProtocolV1.reply(id: id, session: shape.session, language: shape.language, shape.reply).write(into: &out)
             bytes += out.count
         }
     }
     return bytes
 }
 
-/// The same lines with the engine between decoding and encoding.
+/// The same lines with the engine between decoding and encoding. With `capture`, the replies are
+/// kept (for the floor's shapes).
 @inline(never)
-func enginePass(_ lines: [String]) -> Int {
+func enginePass(_ lines: [String], capture: ((String, String, Reply) -> Void)? = nil) -> Int {
     var bytes = 0
     var sessions: [String: Session] = [:]
     let sink = MemoryLeadSink()
@@ -186,10 +190,12 @@ func enginePass(_ lines: [String]) -> Int {
         case let .start(sid?, language, _):
             let turn = Conversation.start(engine, language: language, source: "bench", today: today)
             sessions[sid] = turn.session
+            capture?(sid, turn.session.language, turn.reply)
             ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply).write(into: &out)
         case let .say(sid, text):
             let turn = Conversation.turn(engine, sessions[sid]!, .text(text), leads: sink)
             sessions[sid] = turn.session
+            capture?(sid, turn.session.language, turn.reply)
             ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply).write(into: &out)
         default: break
         }
@@ -201,11 +207,11 @@ func enginePass(_ lines: [String]) -> Int {
 let lines = requestLines(allScripts)
 do {
     note("floor: \(lines.count) lines")
-    let sample = engine.start(language: "fr", today: today)
-    var stepped = engine.step(sample.session, .text("oui"))
-    stepped = engine.step(stepped.session, .text("1"))
+    var shapes: [(session: String, language: String, reply: Reply)] = []
+    shapes.reserveCapacity(lines.count)
+    _ = enginePass(lines) { shapes.append(($0, $1, $2)) }
     let t0 = now()
-    _ = floorPass(lines, shape: stepped.reply)
+    _ = floorPass(lines, shapes: shapes)
     let floorPerLine = Double(now() - t0) / 1000 / Double(lines.count)
     let t1 = now()
     _ = enginePass(lines)
