@@ -88,57 +88,102 @@ public struct AnswerOption: Sendable {
     public var line: Int?
 }
 
-public struct Step: Sendable {
-    public var id: String
-    public var kind: StepKind
+/// Immutable once loaded; a class, so that handing a step around is one reference, not a copy
+/// of every field.
+public final class Step: Sendable {
+    public let id: String
+    public let kind: StepKind
     /// String key of the question (or of the message, for an end step).
-    public var prompt: String
-    public var options: [AnswerOption]
+    public let prompt: String
+    public let options: [AnswerOption]
     /// Default transition; for recommend: "interested"; for courses: a course was chosen.
-    public var next: Next?
+    public let next: Next?
     /// yes_no and consent: where yes and no lead. recommend: `no` is "no thanks".
-    public var yes: Next?
-    public var no: Next?
-    public var min: Int?
-    public var max: Int?
+    public let yes: Next?
+    public let no: Next?
+    public let min: Int?
+    public let max: Int?
     /// The lead field a number or text step fills ("team_size", "company", "first_name").
-    public var field: String?
+    public let field: String?
     /// This step states what the prospect aims at (used for the goal shown on the ladder).
-    public var aspiration: Bool
+    public let aspiration: Bool
     /// A step that steers the conversation (welcome) rather than asks about the prospect: its
     /// answer is not recorded with the lead nor shown in `madi paths`.
-    public var navigation: Bool
+    public let navigation: Bool
     /// Answers to this step may be picked up from what the prospect says at other steps.
-    public var prefill: Bool
+    public let prefill: Bool
     /// recommend: when this holds, the lead is a quote request for a team.
-    public var quoteWhen: Condition?
+    public let quoteWhen: Condition?
     /// consent: the version of the consent text that is stored with the lead.
-    public var consentVersion: String?
-    public var line: Int?
+    public let consentVersion: String?
+    public let line: Int?
+
+    public init(id: String, kind: StepKind, prompt: String, options: [AnswerOption], next: Next?, yes: Next?,
+                no: Next?, min: Int?, max: Int?, field: String?, aspiration: Bool, navigation: Bool,
+                prefill: Bool, quoteWhen: Condition?, consentVersion: String?, line: Int?) {
+        self.id = id
+        self.kind = kind
+        self.prompt = prompt
+        self.options = options
+        self.next = next
+        self.yes = yes
+        self.no = no
+        self.min = min
+        self.max = max
+        self.field = field
+        self.aspiration = aspiration
+        self.navigation = navigation
+        self.prefill = prefill
+        self.quoteWhen = quoteWhen
+        self.consentVersion = consentVersion
+        self.line = line
+    }
 
     public var isQuestion: Bool { kind == .choice || kind == .number || kind == .yesNo || kind == .text }
 
     public func option(_ id: String) -> AnswerOption? { options.first { $0.id == id } }
 }
 
-public struct Course: Sendable {
-    public var id: String
-    public var name: String
-    public var order: Int
-    public var level: Localized
-    public var price: Int
-    public var currency: String
-    public var duration: Localized
-    public var formats: [String]
+/// Immutable once loaded, shared by reference like `Step`.
+public final class Course: Sendable {
+    public let id: String
+    public let name: String
+    public let order: Int
+    public let level: Localized
+    public let price: Int
+    public let currency: String
+    public let duration: Localized
+    public let formats: [String]
     /// ISO dates (YYYY-MM-DD), ascending.
-    public var sessions: [String]
+    public let sessions: [String]
     /// The same, parsed once.
-    public var sessionDays: [Day]
-    public var prerequisites: Localized
-    public var outcomes: LocalizedList
-    public var summary: Localized
-    public var synonyms: LocalizedList
-    public var line: Int?
+    public let sessionDays: [Day]
+    public let prerequisites: Localized
+    public let outcomes: LocalizedList
+    public let summary: Localized
+    public let synonyms: LocalizedList
+    public let line: Int?
+
+    public init(id: String, name: String, order: Int, level: Localized, price: Int, currency: String,
+                duration: Localized, formats: [String], sessions: [String], sessionDays: [Day],
+                prerequisites: Localized, outcomes: LocalizedList, summary: Localized, synonyms: LocalizedList,
+                line: Int?) {
+        self.id = id
+        self.name = name
+        self.order = order
+        self.level = level
+        self.price = price
+        self.currency = currency
+        self.duration = duration
+        self.formats = formats
+        self.sessions = sessions
+        self.sessionDays = sessionDays
+        self.prerequisites = prerequisites
+        self.outcomes = outcomes
+        self.summary = summary
+        self.synonyms = synonyms
+        self.line = line
+    }
 }
 
 public struct Catalogue: Sendable {

@@ -161,7 +161,7 @@ struct TurnBuilder {
 
     mutating func text(_ raw: String) {
         let trimmed = raw.trimmed()
-        let input = PreparedInput(trimmed)
+        let input = u.prepare(trimmed)
         let hasQuestionMark = trimmed.utf8.contains(0x3F)
         if s.lead == .saving { say("save.pending"); return }
         s.pending = nil
@@ -588,11 +588,12 @@ struct TurnBuilder {
 
     /// A non-choice step's options as a choice step, so that numbers and labels work alike.
     func asChoice(_ step: Step) -> Step {
-        var c = step
-        c.options = options(for: step).map {
-            AnswerOption(id: $0.id, label: [lang: $0.label], synonyms: [:], weights: [:], cap: nil, next: nil, line: nil)
-        }
-        return c
+        Step(id: step.id, kind: step.kind, prompt: step.prompt, options: options(for: step).map {
+                 AnswerOption(id: $0.id, label: [lang: $0.label], synonyms: [:], weights: [:], cap: nil, next: nil, line: nil)
+             },
+             next: step.next, yes: step.yes, no: step.no, min: step.min, max: step.max, field: step.field,
+             aspiration: step.aspiration, navigation: step.navigation, prefill: step.prefill,
+             quoteWhen: step.quoteWhen, consentVersion: step.consentVersion, line: step.line)
     }
 
     func view(_ rec: Recommendation) -> RecommendationView {

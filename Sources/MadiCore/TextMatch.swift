@@ -80,27 +80,35 @@ public struct PreparedInput: Sendable {
     public let raw: String
     public let folded: String
     let tokens: [[UInt32]]
+    /// The folded words, as text.
+    public let tokenStrings: [String]
+    /// The words as ids of the understanding's vocabulary (-1: a word it does not know), when
+    /// prepared by `Understanding.prepare`.
+    internal(set) var ids: [Int32]?
 
     public init(_ raw: String) {
-        self.raw = raw
-        folded = TextFold.fold(raw)
-        tokens = folded.split(separator: " ").map { $0.unicodeScalars.map(\.value) }
+        self.init(raw: raw, words: TextFold.fold(raw).split(separator: " ").map(String.init), ids: nil)
     }
 
-    init(raw: String, tokens: [[UInt32]]) {
+    init(raw: String, words: [String], ids: [Int32]?) {
         self.raw = raw
-        self.tokens = tokens
-        folded = tokens.map { String(String.UnicodeScalarView($0.compactMap(Unicode.Scalar.init))) }.joined(separator: " ")
+        tokenStrings = words
+        folded = words.joined(separator: " ")
+        tokens = words.map { $0.unicodeScalars.map(\.value) }
+        self.ids = ids
     }
 
     /// The same input with some tokens blanked out (they cannot match anything).
     public func masking(_ range: Range<Int>) -> PreparedInput {
-        var t = tokens
-        for i in range where i < t.count { t[i] = [0] }
-        return PreparedInput(raw: raw, tokens: t)
+        var words = tokenStrings
+        var ids = ids
+        for i in range where i < words.count {
+            words[i] = "\u{0}"
+            ids?[i] = -1
+        }
+        return PreparedInput(raw: raw, words: words, ids: ids)
     }
 
-    public var tokenStrings: [String] { folded.split(separator: " ").map(String.init) }
     public var isEmpty: Bool { tokens.isEmpty }
 }
 

@@ -19,6 +19,18 @@ public final class Understanding: Sendable {
     /// Every word of the content's phrases: such a word is never read as a typo of another.
     let vocabulary: Set<[UInt32]>
     let negations: Set<[UInt32]>
+    /// Each vocabulary word's id, for exact matching on integers.
+    let wordIds: [[UInt32]: Int32]
+    /// Per choice step, the exact-match index of its option phrases.
+    let exact: [String: ExactIndex]
+
+    /// A choice step's phrases as word ids, and for each word id the phrases that begin with it.
+    struct ExactIndex: Sendable {
+        /// [option][phrase] → word ids.
+        let phrases: [[[Int32]]]
+        /// word id → (option, phrase) beginning with that word, in option then phrase order.
+        let byFirstWord: [[(option: Int, phrase: Int)]]
+    }
 
     public init(_ content: Content) {
         var options: [String: [OptionPhrases]] = [:]
@@ -64,6 +76,19 @@ public final class Understanding: Sendable {
         for (_, ps) in faq { for p in ps { vocab.formUnion(p.words) } }
         for (_, ps) in courses { for p in ps { vocab.formUnion(p.words) } }
         vocabulary = vocab
+        var ids: [[UInt32]: Int32] = [:]
+        for word in vocab.sorted(by: { $0.lexicographicallyPrecedes($1) }) { ids[word] = Int32(ids.count) }
+        wordIds = ids
+        var exact: [String: ExactIndex] = [:]
+        for (stepId, list) in options {
+            let phrases = list.map { o in o.phrases.map { p in p.tokens.map { ids[$0]! } } }
+            var byFirst = [[(option: Int, phrase: Int)]](repeating: [], count: ids.count)
+            for (oi, ps) in phrases.enumerated() {
+                for (pi, p) in ps.enumerated() { byFirst[Int(p[0])].append((oi, pi)) }
+            }
+            exact[stepId] = ExactIndex(phrases: phrases, byFirstWord: byFirst)
+        }
+        self.exact = exact
         var neg: Set<[UInt32]> = []
         for lex in content.lexicon.values { for w in lex.negations { neg.formUnion(Phrase(w).words) } }
         negations = neg
@@ -86,8 +111,8 @@ public final class Understanding: Sendable {
         // "/lang en", "/langue anglais": a language phrase followed by a language.
         for (name, phrase) in commands where name == .language {
             let n = phrase.tokens.count
-            guard input.tokens.count > n, Array(input.tokens.prefix(n)) == phrase.tokens else { continue }
-            let rest = PreparedInput(input.tokenStrings.dropFirst(n).joined(separator: " "))
+            guard input.tokens.count > n, input.tokens[0..<n].elementsEqual(phrase.tokens) else { continue }
+            let rest = PreparedInput(raw: input.raw, words: Array(input.tokenStrings.dropFirst(n)), ids: nil)
             if let lang = languageName(rest) { return .language(lang) }
         }
         if let lang = languageName(input) { return .language(lang) }
@@ -134,13 +159,11 @@ public final class Understanding: Sendable {
     /// named exactly by other words of the input ("comprendre et automatiser"), it is ambiguous.
     func bestOption(_ stepId: String, _ input: PreparedInput, fuzzy: Bool, minChars: Int = 0) -> (choice: Choice, span: Range<Int>?) {
         guard let list = options[stepId] else { return (.none, nil) }
-        var matches: [(id: String, score: Int, span: Range<Int>)] = []
-        for o in list {
-            var best: (Int, Range<Int>)?
-            for p in o.phrases where p.chars >= minChars {
-                if let m = Fuzzy.match(p, in: input, fuzzy: fuzzy, vocabulary: vocabulary), best == nil || m.score > best!.0 { best = (m.score, m.tokens) }
-            }
-            if let best { matches.append((o.id, best.0, best.1)) }
+        let matches: [(id: String, score: Int, span: Range<Int>)]
+        if !fuzzy, let index = exact[stepId] {
+            matches = exactMatches(list, index, ids(input), minChars: minChars)
+        } else {
+            matches = scanMatches(list, input, fuzzy: fuzzy, minChars: minChars)
         }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
@@ -153,6 +176,55 @@ public final class Understanding: Sendable {
         }
         if others.isEmpty { return (.option(top.id), top.span) }
         return (.ambiguous([top.id] + others.map(\.id)), top.span)
+    }
+
+    /// For each option, its best phrase, phrase by phrase (the only way with typos).
+    func scanMatches(_ list: [OptionPhrases], _ input: PreparedInput, fuzzy: Bool, minChars: Int) -> [(id: String, score: Int, span: Range<Int>)] {
+        var matches: [(id: String, score: Int, span: Range<Int>)] = []
+        for o in list {
+            var best: (Int, Range<Int>)?
+            for p in o.phrases where p.chars >= minChars {
+                if let m = Fuzzy.match(p, in: input, fuzzy: fuzzy, vocabulary: vocabulary), best == nil || m.score > best!.0 { best = (m.score, m.tokens) }
+            }
+            if let best { matches.append((o.id, best.0, best.1)) }
+        }
+        return matches
+    }
+
+    /// The input's words as vocabulary ids.
+    func ids(_ input: PreparedInput) -> [Int32] {
+        input.ids ?? input.tokens.map { wordIds[$0] ?? -1 }
+    }
+
+    /// An input prepared with its word ids, for the matching of a turn.
+    public func prepare(_ raw: String) -> PreparedInput {
+        var input = PreparedInput(raw)
+        input.ids = input.tokens.map { wordIds[$0] ?? -1 }
+        return input
+    }
+
+    /// Exact matches through the index: for each option, its best phrase (longest; the first
+    /// phrase, then the first place, on a tie), as the phrase-by-phrase scan finds it.
+    func exactMatches(_ list: [OptionPhrases], _ index: ExactIndex, _ ids: [Int32], minChars: Int) -> [(id: String, score: Int, span: Range<Int>)] {
+        // option → (score, phrase, start)
+        var best = [(score: Int, phrase: Int, start: Int)?](repeating: nil, count: list.count)
+        for (start, word) in ids.enumerated() where word >= 0 {
+            for (o, p) in index.byFirstWord[Int(word)] {
+                let phrase = index.phrases[o][p]
+                guard start + phrase.count <= ids.count, list[o].phrases[p].chars >= minChars else { continue }
+                var ok = true
+                for j in 1..<phrase.count where ids[start + j] != phrase[j] { ok = false; break }
+                guard ok else { continue }
+                let score = list[o].phrases[p].chars * 2
+                if let b = best[o], b.score > score || (b.score == score && (b.phrase < p || (b.phrase == p && b.start <= start))) { continue }
+                best[o] = (score, p, start)
+            }
+        }
+        var out: [(id: String, score: Int, span: Range<Int>)] = []
+        for (o, b) in best.enumerated() {
+            if let b { out.append((list[o].id, b.score, b.start..<(b.start + index.phrases[o][b.phrase].count))) }
+        }
+        return out
     }
 
     /// Options of other steps that the input names exactly and unambiguously.

@@ -89,6 +89,34 @@ struct UnderstandingTests {
         #expect(map["welcome"] == nil) // navigation steps are never prefilled
     }
 
+    /// The word-id index must find exactly what the phrase-by-phrase scan finds: the same options,
+    /// scores and spans, with or without a minimum length, on inputs made of the content's own
+    /// phrases (several at once, in both orders, with masked words and unknown words between).
+    @Test func indexedExactMatchingAgreesWithTheScan() {
+        let allPhrases = u.options.values.flatMap { $0.flatMap { $0.phrases.map(\.text) } }.sorted()
+        var inputs: [String] = allPhrases
+        for (i, a) in allPhrases.enumerated() {
+            let b = allPhrases[(i * 7 + 3) % allPhrases.count], c = allPhrases[(i * 13 + 5) % allPhrases.count]
+            inputs += ["\(a) et \(b)", "zorglub \(b) \(a) blip", "\(a) \(a)", "\(c), \(a) puis \(b)"]
+        }
+        var compared = 0
+        for (stepId, list) in u.options {
+            let index = u.exact[stepId]!
+            for text in inputs {
+                for input in [u.prepare(text), PreparedInput(text), u.prepare(text).masking(0..<1)] {
+                    for minChars in [0, 5] {
+                        let indexed = u.exactMatches(list, index, u.ids(input), minChars: minChars)
+                        let scanned = u.scanMatches(list, input, fuzzy: false, minChars: minChars)
+                        #expect(indexed.map { "\($0.id) \($0.score) \($0.span)" } == scanned.map { "\($0.id) \($0.score) \($0.span)" },
+                                "step \(stepId), input '\(text)', minChars \(minChars)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 5_000)
+    }
+
     @Test func faqAndCourseMentions() {
         let i = u.faqEntry(PreparedInput("combien ça coûte ?"))
         #expect(i.map { c.faq[$0].id } == "price")
