@@ -612,7 +612,7 @@ struct TurnBuilder {
     mutating func sayRecommendation(_ rec: Recommendation, _ step: Step) {
         let f = Facts(content: content, language: lang, today: s.today)
         guard let course = content.catalogue.course(rec.course) else { return }
-        let base = f.courseParams(course)
+        let base = engine.factsCache.params(course.id, lang, s.today) { f.courseParams(course) }
         if isQuote(step), let size = teamSize {
             say("recommend.team_title", base.merging(["team_size": String(size)]) { a, _ in a })
         } else {
@@ -630,7 +630,7 @@ struct TurnBuilder {
         say("courses.intro")
         let recommended = recommendation()?.course
         for course in content.catalogue.courses {
-            var p = f.courseParams(course)
+            var p = engine.factsCache.params(course.id, lang, s.today) { f.courseParams(course) }
             p["order"] = String(content.catalogue.rank(course.id) + 1)
             p["facts"] = t("course.facts", p)
             var card = t("courses.card", p)
@@ -683,21 +683,30 @@ struct TurnBuilder {
     }
 }
 
-/// A memo of course facts by (course, language, day). Pure values; the lock only guards the table.
+/// A memo of course facts and of the parameters course sentences are filled with, by (course,
+/// language, day). Pure values; the lock only guards the tables.
 final class FactsCache: @unchecked Sendable {
     private let lock = NSLock()
     private var table: [String: CourseFacts] = [:]
+    private var paramTable: [String: [String: String]] = [:]
 
-    func facts(_ course: String, _ language: String, _ day: Day, _ make: () -> CourseFacts) -> CourseFacts {
-        let key = course + "|" + language + "|" + day.iso
+    private func memo<V>(_ table: ReferenceWritableKeyPath<FactsCache, [String: V]>, _ key: String, _ make: () -> V) -> V {
         lock.lock()
-        if let hit = table[key] { lock.unlock(); return hit }
+        if let hit = self[keyPath: table][key] { lock.unlock(); return hit }
         lock.unlock()
         let value = make()
         lock.lock()
-        if table.count > 1000 { table.removeAll() } // days go by: keep it small
-        table[key] = value
+        if self[keyPath: table].count > 1000 { self[keyPath: table].removeAll() } // days go by: keep it small
+        self[keyPath: table][key] = value
         lock.unlock()
         return value
+    }
+
+    func facts(_ course: String, _ language: String, _ day: Day, _ make: () -> CourseFacts) -> CourseFacts {
+        memo(\.table, course + "|" + language + "|" + day.iso, make)
+    }
+
+    func params(_ course: String, _ language: String, _ day: Day, _ make: () -> [String: String]) -> [String: String] {
+        memo(\.paramTable, course + "|" + language + "|" + day.iso, make)
     }
 }

@@ -3,26 +3,53 @@
 public enum Sanitize {
     /// True when `line` would return the text unchanged: no control, escape, invisible or odd
     /// space character, no double, leading or trailing space. Checked on UTF-8 bytes.
-    static func isCleanLine(_ s: String) -> Bool {
-        var prev: UInt8 = 0x20
-        var last: UInt8 = 0
-        var it = s.utf8.makeIterator()
-        var p1: UInt8 = 0, p2: UInt8 = 0
-        while let b = it.next() {
-            if b < 0x20 || b == 0x7F { return false }
-            if b == 0x20 && prev == 0x20 { return false }
-            if p1 == 0xC2, b <= 0xA0 { return false }                             // C1 controls, no-break space
-            if p2 == 0xE2, p1 == 0x80, (0x8B...0x8F).contains(b) || (0xA8...0xAE).contains(b) { return false } // zero-width, bidi, separators
-            if p2 == 0xE2, p1 == 0x81, (0xA6...0xA9).contains(b) { return false } // bidi isolates
-            if p2 == 0xEF, p1 == 0xBB, b == 0xBF { return false }                 // BOM
-            if p2 == 0xE3, p1 == 0x80, b == 0x80 { return false }                 // ideographic space
-            p2 = p1; p1 = b; prev = b; last = b
+    static func isCleanLine(_ s: String) -> Bool { isClean(s, multiline: false) }
+
+    /// True when `text` would return the text unchanged: every line clean, after an indent of at
+    /// most 8 spaces.
+    static func isCleanText(_ s: String) -> Bool { isClean(s, multiline: true) }
+
+    static func isClean(_ s: String, multiline: Bool) -> Bool {
+        if let r = s.utf8.withContiguousStorageIfAvailable({ isClean($0, multiline: multiline) }) { return r }
+        return Array(s.utf8).withUnsafeBufferPointer { isClean($0, multiline: multiline) }
+    }
+
+    static func isClean(_ bytes: UnsafeBufferPointer<UInt8>, multiline: Bool) -> Bool {
+        var i = 0
+        let n = bytes.count
+        while true {
+            // A line: its indent (multi-line text only), then clean text.
+            var indent = 0
+            if multiline { while i < n, bytes[i] == 0x20 { indent += 1; i += 1 } }
+            if indent > 8 { return false }
+            var prev: UInt8 = 0x20, last: UInt8 = 0, p1: UInt8 = 0, p2: UInt8 = 0
+            while i < n {
+                let b = bytes[i]
+                if b == 0x0A, multiline { break }
+                if b < 0x20 || b == 0x7F { return false }
+                if b == 0x20 && prev == 0x20 { return false }
+                if b >= 0x80 {
+                    if p1 == 0xC2, b <= 0xA0 { return false }                             // C1 controls, no-break space
+                    if p2 == 0xE2, p1 == 0x80, (0x8B...0x8F).contains(b) || (0xA8...0xAE).contains(b) { return false } // zero-width, bidi, separators
+                    if p2 == 0xE2, p1 == 0x81, (0xA6...0xA9).contains(b) { return false } // bidi isolates
+                    if p2 == 0xEF, p1 == 0xBB, b == 0xBF { return false }                 // BOM
+                    if p2 == 0xE3, p1 == 0x80, b == 0x80 { return false }                 // ideographic space
+                }
+                p2 = p1; p1 = b; prev = b; last = b
+                i += 1
+            }
+            if last == 0x20 { return false }
+            if i >= n { return true }
+            i += 1 // the line break
         }
-        return last != 0x20
     }
 
     public static func line(_ s: String) -> String {
-        if isCleanLine(s) { return s }
+        isCleanLine(s) ? s : cleanLine(s)
+    }
+
+    /// What `line` returns, always computed (the check above is a shortcut for this).
+    static func cleanLine(_ s: String) -> String {
         var out = String.UnicodeScalarView()
         var scalars = s.unicodeScalars.makeIterator()
         var lastSpace = true
@@ -78,10 +105,14 @@ public enum Sanitize {
 
     /// Multi-line text (Madi's own answers): each line cleaned, line breaks kept.
     public static func text(_ s: String) -> String {
-        if !s.utf8.contains(0x0A), isCleanLine(s) { return s }
-        return s.split(separator: "\n", omittingEmptySubsequences: false).map { l in
+        isCleanText(s) ? s : cleanText(s)
+    }
+
+    /// What `text` returns, always computed.
+    static func cleanText(_ s: String) -> String {
+        s.split(separator: "\n", omittingEmptySubsequences: false).map { l in
             let indent = l.prefix { $0 == " " }.count
-            return String(repeating: " ", count: min(indent, 8)) + line(String(l))
+            return String(repeating: " ", count: min(indent, 8)) + cleanLine(String(l))
         }.joined(separator: "\n")
     }
 }

@@ -20,7 +20,7 @@ public final class Understanding: Sendable {
     let vocabulary: Set<[UInt32]>
     let negations: Set<[UInt32]>
     /// Each vocabulary word's id, for exact matching on integers.
-    let wordIds: [[UInt32]: Int32]
+    let wordIds: [String: Int32]
     /// Per choice step, the exact-match index of its option phrases.
     let exact: [String: ExactIndex]
 
@@ -76,12 +76,12 @@ public final class Understanding: Sendable {
         for (_, ps) in faq { for p in ps { vocab.formUnion(p.words) } }
         for (_, ps) in courses { for p in ps { vocab.formUnion(p.words) } }
         vocabulary = vocab
-        var ids: [[UInt32]: Int32] = [:]
-        for word in vocab.sorted(by: { $0.lexicographicallyPrecedes($1) }) { ids[word] = Int32(ids.count) }
+        var ids: [String: Int32] = [:]
+        for word in vocab.sorted(by: { $0.lexicographicallyPrecedes($1) }) { ids[Self.text(word)] = Int32(ids.count) }
         wordIds = ids
         var exact: [String: ExactIndex] = [:]
         for (stepId, list) in options {
-            let phrases = list.map { o in o.phrases.map { p in p.tokens.map { ids[$0]! } } }
+            let phrases = list.map { o in o.phrases.map { p in p.tokens.map { ids[Self.text($0)]! } } }
             var byFirst = [[(option: Int, phrase: Int)]](repeating: [], count: ids.count)
             for (oi, ps) in phrases.enumerated() {
                 for (pi, p) in ps.enumerated() { byFirst[Int(p[0])].append((oi, pi)) }
@@ -191,15 +191,17 @@ public final class Understanding: Sendable {
         return matches
     }
 
+    static func text(_ word: [UInt32]) -> String { String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init))) }
+
     /// The input's words as vocabulary ids.
     func ids(_ input: PreparedInput) -> [Int32] {
-        input.ids ?? input.tokens.map { wordIds[$0] ?? -1 }
+        input.ids ?? input.tokenStrings.map { wordIds[$0] ?? -1 }
     }
 
     /// An input prepared with its word ids, for the matching of a turn.
     public func prepare(_ raw: String) -> PreparedInput {
         var input = PreparedInput(raw)
-        input.ids = input.tokens.map { wordIds[$0] ?? -1 }
+        input.ids = input.tokenStrings.map { wordIds[$0] ?? -1 }
         return input
     }
 

@@ -124,6 +124,30 @@ struct UnderstandingTests {
         #expect(u.mentionedCourses(PreparedInput("différence entre master et startr")) == ["master", "starter"])
     }
 
+    /// The byte-level cleanliness checks are shortcuts: they must say "unchanged" exactly when the
+    /// cleaning leaves the text unchanged, for text mixing every kind of character they look at.
+    @Test func cleanChecksAgreeWithTheCleaning() {
+        let alphabet: [String] = ["a", "é", " ", "  ", "\n", "\t", "\u{1B}[31m", "\u{7}", "\u{A0}", "\u{85}", "\u{200B}", "\u{202E}",
+                                  "\u{2066}", "\u{FEFF}", "\u{3000}", "\u{2028}", "€", "🙂", "\u{0}", "\u{7F}", "\u{9B}"]
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var unchanged = 0
+        let edges = (0...10).flatMap { k in
+            let pad = String(repeating: " ", count: k)
+            return [pad + "a", "a\n" + pad + "b", "a\n" + pad, pad + "\n" + pad]
+        }
+        for i in 0..<20_000 {
+            let text = i < edges.count ? edges[i] : (0..<next(12)).map { _ in alphabet[next(alphabet.count)] }.joined()
+            #expect(Sanitize.isCleanLine(text) == (Sanitize.cleanLine(text) == text), "line: \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(Sanitize.isCleanText(text) == (Sanitize.cleanText(text) == text), "text: \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            if Sanitize.cleanText(text) == text { unchanged += 1 }
+        }
+        #expect(unchanged > 500) // both answers were exercised
+    }
+
     @Test func sanitizeRemovesControlAndEscapeSequences() {
         #expect(Sanitize.line("a\u{1B}[31mred\u{1B}[0m b") == "ared b")
         #expect(Sanitize.line("x\u{1B}]0;title\u{07}y") == "xy")
