@@ -687,10 +687,16 @@ struct TurnBuilder {
 /// language, day). Pure values; the lock only guards the tables.
 final class FactsCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var table: [String: CourseFacts] = [:]
-    private var paramTable: [String: [String: String]] = [:]
+    struct Key: Hashable {
+        let course: String
+        let language: String
+        let day: Day
+    }
 
-    private func memo<V>(_ table: ReferenceWritableKeyPath<FactsCache, [String: V]>, _ key: String, _ make: () -> V) -> V {
+    private var table: [Key: CourseFacts] = [:]
+    private var paramTable: [Key: [String: String]] = [:]
+
+    private func memo<V>(_ table: ReferenceWritableKeyPath<FactsCache, [Key: V]>, _ key: Key, _ make: () -> V) -> V {
         lock.lock()
         if let hit = self[keyPath: table][key] { lock.unlock(); return hit }
         lock.unlock()
@@ -703,10 +709,10 @@ final class FactsCache: @unchecked Sendable {
     }
 
     func facts(_ course: String, _ language: String, _ day: Day, _ make: () -> CourseFacts) -> CourseFacts {
-        memo(\.table, course + "|" + language + "|" + day.iso, make)
+        memo(\.table, Key(course: course, language: language, day: day), make)
     }
 
     func params(_ course: String, _ language: String, _ day: Day, _ make: () -> [String: String]) -> [String: String] {
-        memo(\.paramTable, course + "|" + language + "|" + day.iso, make)
+        memo(\.paramTable, Key(course: course, language: language, day: day), make)
     }
 }

@@ -87,7 +87,30 @@ public struct PreparedInput: Sendable {
     internal(set) var ids: [Int32]?
 
     public init(_ raw: String) {
-        self.init(raw: raw, words: TextFold.fold(raw).split(separator: " ").map(String.init), ids: nil)
+        // One pass over the folded text gives the words and their scalars.
+        let folded = TextFold.fold(raw)
+        var words: [String] = []
+        var tokens: [[UInt32]] = []
+        var word: [UInt32] = []
+        var start = folded.unicodeScalars.startIndex
+        var i = start
+        let scalars = folded.unicodeScalars
+        while i < scalars.endIndex {
+            let v = scalars[i].value
+            if v == 0x20 {
+                if !word.isEmpty { words.append(String(scalars[start..<i])); tokens.append(word); word = [] }
+                start = scalars.index(after: i)
+            } else {
+                word.append(v)
+            }
+            i = scalars.index(after: i)
+        }
+        if !word.isEmpty { words.append(String(scalars[start..<i])); tokens.append(word) }
+        self.raw = raw
+        self.folded = folded
+        tokenStrings = words
+        self.tokens = tokens
+        ids = nil
     }
 
     init(raw: String, words: [String], ids: [Int32]?) {

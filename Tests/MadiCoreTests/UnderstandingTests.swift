@@ -164,4 +164,13 @@ struct FoldTests {
         let expected = general.hasSuffix(" ω") ? String(general.dropLast(2)) : String(general.dropLast(1))
         #expect(TextFold.fold(s) == expected.trimmingCharacters(in: .whitespaces))
     }
+
+    @Test(arguments: ["Hello, World!", "  a--b  ", "l'équipe d'Ève", "ÉCOLE", "x\u{0}y", "tab\there", "2 personnes", "", "---", "œuvre  à  faire"])
+    func preparedWordsAreTheFoldedWords(_ s: String) {
+        let input = PreparedInput(s)
+        let words = TextFold.fold(s).split(separator: " ").map(String.init)
+        #expect(input.tokenStrings == words)
+        #expect(input.tokens == words.map { $0.unicodeScalars.map(\.value) })
+        #expect(input.folded == words.joined(separator: " "))
+    }
 }
