@@ -2,8 +2,16 @@
 /// language, then to the key itself; `madi lint` reports every missing key.
 public struct Strings: Sendable {
     public struct Entry: Sendable {
-        public var text: String
-        public var line: Int?
+        public let text: String
+        public let line: Int?
+        /// The text cut at its placeholders once, when loaded.
+        let template: Template.Parsed
+
+        public init(text: String, line: Int?) {
+            self.text = text
+            self.line = line
+            template = Template.Parsed(text)
+        }
     }
 
     public var defaultLanguage: String
@@ -21,12 +29,62 @@ public struct Strings: Sendable {
     }
 
     public func text(_ key: String, _ language: String, _ params: [String: String] = [:]) -> String {
-        Template.fill(raw(key, language), params)
+        guard let entry = table[language]?[key] ?? table[defaultLanguage]?[key] else { return Template.fill(key, params) }
+        return entry.template.fill(params)
     }
 }
 
 /// `{name}` placeholders. `{{` and `}}` stand for literal braces.
 public enum Template {
+    /// A template cut into text and placeholders, so that filling it only appends.
+    struct Parsed: Sendable {
+        enum Piece: Sendable {
+            case text(String)
+            case placeholder(String)
+        }
+
+        let pieces: [Piece]
+        let length: Int
+
+        init(_ template: String) {
+            var pieces: [Piece] = []
+            var text = ""
+            var rest = Substring(template)
+            while let brace = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+                text += rest[..<brace]
+                let after = rest.index(after: brace)
+                if after < rest.endIndex, rest[after] == rest[brace] { // {{ or }}
+                    text.append(rest[brace])
+                    rest = rest[rest.index(after: after)...]
+                } else if rest[brace] == "{", let close = rest[after...].firstIndex(of: "}") {
+                    if !text.isEmpty { pieces.append(.text(text)); text = "" }
+                    pieces.append(.placeholder(String(rest[after..<close])))
+                    rest = rest[rest.index(after: close)...]
+                } else { // a lone brace stays as it is
+                    text.append(rest[brace])
+                    rest = rest[after...]
+                }
+            }
+            text += rest
+            if !text.isEmpty { pieces.append(.text(text)) }
+            self.pieces = pieces
+            length = template.utf8.count
+        }
+
+        func fill(_ params: [String: String]) -> String {
+            if pieces.count == 1, case let .text(t) = pieces[0] { return t }
+            var out = ""
+            out.reserveCapacity(length + 32)
+            for piece in pieces {
+                switch piece {
+                case let .text(t): out += t
+                case let .placeholder(name): out += params[name] ?? "{\(name)}"
+                }
+            }
+            return out
+        }
+    }
+
     public static func fill(_ template: String, _ params: [String: String]) -> String {
         let u = template.utf8
         guard u.contains(where: { $0 == 0x7B || $0 == 0x7D }) else { return template }

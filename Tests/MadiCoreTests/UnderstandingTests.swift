@@ -148,6 +148,20 @@ struct UnderstandingTests {
         #expect(unchanged > 500) // both answers were exercised
     }
 
+    /// Strings are cut at their placeholders when loaded; filling the cut form must give what
+    /// filling the text gives, for every shipped sentence and for odd braces.
+    @Test func parsedTemplatesFillLikeTheText() {
+        var templates = ["{{x}}", "a}b", "{unclosed", "}{", "{a}{b}", "{{{a}}}", "", "{", "}", "x{a}y{missing}z", "{{}}"]
+        for lang in c.strings.table.values { templates += lang.values.map(\.text) }
+        var params: [String: String] = ["a": "A", "b": "{b}"]
+        for name in templates.flatMap(Template.placeholders) { params[name] = "<\(name)>" }
+        for t in templates {
+            #expect(Template.Parsed(t).fill(params) == Template.fill(t, params), "\(t)")
+            #expect(Template.Parsed(t).fill([:]) == Template.fill(t, [:]), "\(t)")
+        }
+        #expect(templates.count > 100)
+    }
+
     @Test func sanitizeRemovesControlAndEscapeSequences() {
         #expect(Sanitize.line("a\u{1B}[31mred\u{1B}[0m b") == "ared b")
         #expect(Sanitize.line("x\u{1B}]0;title\u{07}y") == "xy")
