@@ -167,7 +167,7 @@ public enum EmailValidator {
 
     static func checkLocal(_ local: String) -> EmailProblem? {
         if local.utf8.count > 64 { return .localTooLong }
-        if local.hasPrefix(".") || local.hasSuffix(".") || local.contains("..") { return .localDots }
+        if local.hasPrefix(".") || local.hasSuffix(".") || hasDoubleDot(local) { return .localDots }
         for c in local.unicodeScalars {
             if c.isASCII {
                 let ok = (("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || atextSymbols.contains(c) || c == ".")
@@ -182,7 +182,7 @@ public enum EmailValidator {
     static func checkDomain(_ input: String) -> Result<(unicode: String, ascii: String), EmailProblem> {
         let folded = input.lowercased()
         let lower = folded.utf8.allSatisfy { $0 < 0x80 } ? folded : folded.precomposedStringWithCanonicalMapping
-        if lower.hasSuffix(".") || lower.hasPrefix(".") || lower.contains("..") { return .failure(.domainDots(lower)) }
+        if lower.hasSuffix(".") || lower.hasPrefix(".") || hasDoubleDot(lower) { return .failure(.domainDots(lower)) }
         let labels = lower.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var unicodeLabels: [String] = []
         var asciiLabels: [String] = []
@@ -236,6 +236,16 @@ public enum EmailValidator {
             return .failure(.specialUse(unicode))
         }
         return .success((unicode, ascii))
+    }
+
+    /// Two dots in a row, found on bytes (no Foundation search).
+    static func hasDoubleDot(_ s: String) -> Bool {
+        var previous: UInt8 = 0
+        for b in s.utf8 {
+            if b == 0x2E, previous == 0x2E { return true }
+            previous = b
+        }
+        return false
     }
 
     static func isMark(_ c: Unicode.Scalar) -> Bool {

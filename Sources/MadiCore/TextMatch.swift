@@ -145,23 +145,25 @@ public enum Fuzzy {
         if abs(a.count - b.count) > limit { return limit + 1 }
         let n = a.count, m = b.count
         if n == 0 || m == 0 { return max(n, m) }
-        var prev2 = [Int](repeating: 0, count: m + 1)
-        var prev = Array(0...m)
-        var cur = [Int](repeating: 0, count: m + 1)
-        for i in 1...n {
-            cur[0] = i
-            var rowMin = cur[0]
-            for j in 1...m {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, prev2[j - 2] + 1) }
-                cur[j] = v
-                rowMin = min(rowMin, v)
+        // Three rows on the stack, rotated by index.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (m + 1)) { rows in
+            var prev2 = 0, prev = m + 1, cur = 2 * (m + 1)
+            for j in 0...m { rows[prev2 + j] = 0; rows[prev + j] = j; rows[cur + j] = 0 }
+            for i in 1...n {
+                rows[cur] = i
+                var rowMin = i
+                for j in 1...m {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var v = min(rows[prev + j] + 1, rows[cur + j - 1] + 1, rows[prev + j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, rows[prev2 + j - 2] + 1) }
+                    rows[cur + j] = v
+                    rowMin = min(rowMin, v)
+                }
+                if rowMin > limit { return limit + 1 }
+                (prev2, prev, cur) = (prev, cur, prev2)
             }
-            if rowMin > limit { return limit + 1 }
-            (prev2, prev, cur) = (prev, cur, prev2)
+            return rows[prev + m]
         }
-        return prev[m]
     }
 
     /// 0 for an exact token, 1 for a tolerated typo, nil for no match.

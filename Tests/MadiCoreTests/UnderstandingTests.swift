@@ -162,6 +162,34 @@ struct UnderstandingTests {
         #expect(templates.count > 100)
     }
 
+    /// The bounded edit distance (three rows on the stack, early stop) against the whole
+    /// optimal-string-alignment table.
+    @Test func boundedDistanceAgreesWithTheFullTable() {
+        func reference(_ a: [UInt32], _ b: [UInt32]) -> Int {
+            var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in 0...a.count { d[i][0] = i }
+            for j in 0...b.count { d[0][j] = j }
+            for i in stride(from: 1, through: a.count, by: 1) {
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+                }
+            }
+            return d[a.count][b.count]
+        }
+        var state: UInt64 = 42
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for _ in 0..<5_000 {
+            let a = (0..<next(9)).map { _ in UInt32(97 + next(4)) }, b = (0..<next(9)).map { _ in UInt32(97 + next(4)) }
+            let limit = next(4)
+            #expect(min(Fuzzy.distance(a, b, limit: limit), limit + 1) == min(reference(a, b), limit + 1), "\(a) \(b) \(limit)")
+        }
+    }
+
     @Test func sanitizeRemovesControlAndEscapeSequences() {
         #expect(Sanitize.line("a\u{1B}[31mred\u{1B}[0m b") == "ared b")
         #expect(Sanitize.line("x\u{1B}]0;title\u{07}y") == "xy")
