@@ -6,18 +6,34 @@ public enum TextFold {
         if let ascii = foldASCII(s) { return ascii }
         var out = String.UnicodeScalarView()
         var lastSpace = true
-        for scalar in s.lowercased().unicodeScalars {
+        func add(_ scalar: Unicode.Scalar) {
             let v = scalar.value
-            if v >= 0x300 && v <= 0x36F { continue } // combining accents (decomposed input)
+            if v < 0x80 { // ASCII, as in foldASCII
+                switch v {
+                case 0x41...0x5A: out.append(Unicode.Scalar(v + 0x20)!); lastSpace = false
+                case 0x61...0x7A, 0x30...0x39: out.append(scalar); lastSpace = false
+                default: if !lastSpace { out.append(" "); lastSpace = true }
+                }
+                return
+            }
+            if v >= 0x300 && v <= 0x36F { return } // combining accents (decomposed input)
             if let mapped = foldTable[v] {
                 out.append(contentsOf: mapped.unicodeScalars)
                 lastSpace = false
-            } else if scalar.properties.isAlphabetic || (v >= 0x30 && v <= 0x39) {
+            } else if scalar.properties.isAlphabetic {
                 out.append(scalar)
                 lastSpace = false
             } else if !lastSpace {
                 out.append(" ")
                 lastSpace = true
+            }
+        }
+        for scalar in s.unicodeScalars {
+            // Letters the table knows (accented Latin, either case) need no case mapping.
+            if scalar.value < 0x80 || foldTable[scalar.value] != nil || !scalar.properties.changesWhenLowercased {
+                add(scalar)
+            } else {
+                for lower in scalar.properties.lowercaseMapping.unicodeScalars { add(lower) }
             }
         }
         var result = String(out)
@@ -52,6 +68,8 @@ public enum TextFold {
         func add(_ chars: String, _ base: String) { for c in chars.unicodeScalars { t[c.value] = base } }
         add("àáâãäåā", "a"); add("ç", "c"); add("èéêëē", "e"); add("ìíîïī", "i"); add("ñ", "n")
         add("òóôõöøō", "o"); add("ùúûüū", "u"); add("ýÿ", "y"); add("œ", "oe"); add("æ", "ae"); add("ß", "ss")
+        add("ÀÁÂÃÄÅĀ", "a"); add("Ç", "c"); add("ÈÉÊËĒ", "e"); add("ÌÍÎÏĪ", "i"); add("Ñ", "n")
+        add("ÒÓÔÕÖØŌ", "o"); add("ÙÚÛÜŪ", "u"); add("ÝŸ", "y"); add("Œ", "oe"); add("Æ", "ae")
         return t
     }()
 }
@@ -67,9 +85,8 @@ public struct Phrase: Sendable {
 
     public init(_ text: String) {
         self.text = text
-        let toks = TextFold.tokens(text)
-        tokens = toks.map { $0.unicodeScalars.map(\.value) }
-        chars = toks.reduce(0) { $0 + $1.count }
+        tokens = PreparedInput(text).tokens
+        chars = tokens.reduce(0) { $0 + $1.count }
     }
 
     public var isEmpty: Bool { tokens.isEmpty }

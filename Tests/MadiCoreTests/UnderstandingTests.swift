@@ -207,6 +207,42 @@ struct FoldTests {
         #expect(TextFold.fold(s) == expected.trimmingCharacters(in: .whitespaces))
     }
 
+    /// Folding scalar by scalar (with case mapping only where needed) against folding the
+    /// lower-cased whole, over Latin letters of both cases, digits, punctuation and marks.
+    @Test func foldingByScalarAgreesWithLowercasingTheWhole() {
+        func reference(_ s: String) -> String {
+            var out = String.UnicodeScalarView()
+            var lastSpace = true
+            for scalar in s.lowercased().unicodeScalars {
+                let v = scalar.value
+                if v >= 0x300 && v <= 0x36F { continue }
+                if let mapped = TextFold.foldTable[v] {
+                    out.append(contentsOf: mapped.unicodeScalars)
+                    lastSpace = false
+                } else if scalar.properties.isAlphabetic || (v >= 0x30 && v <= 0x39) {
+                    out.append(scalar)
+                    lastSpace = false
+                } else if !lastSpace {
+                    out.append(" ")
+                    lastSpace = true
+                }
+            }
+            var result = String(out)
+            if result.hasSuffix(" ") { result.removeLast() }
+            return result
+        }
+        let pool = (0x20...0x24F).compactMap(Unicode.Scalar.init) + ["\u{301}", "\u{308}", "İ", "ẞ", "Ω", "Ж", "ж", "…", "’", "\u{A0}"]
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for _ in 0..<20_000 {
+            let s = String(String.UnicodeScalarView((0..<next(10)).map { _ in pool[next(pool.count)] }))
+            #expect(TextFold.fold(s) == reference(s), "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test(arguments: ["Hello, World!", "  a--b  ", "l'équipe d'Ève", "ÉCOLE", "x\u{0}y", "tab\there", "2 personnes", "", "---", "œuvre  à  faire"])
     func preparedWordsAreTheFoldedWords(_ s: String) {
         let input = PreparedInput(s)
