@@ -1,17 +1,21 @@
 import Foundation
+import Synchronization
 
 /// The coaching conversation as a pure function: `step(session, input) -> (session, reply,
 /// effects)`. No I/O, no clock, no randomness: the day comes in the session, effects go out.
 public struct Engine: Sendable {
     public let content: Content
-    public let understanding: Understanding
+    /// The matcher index is built on another thread as the engine is made: greeting a prospect
+    /// does not need it, so the first reply does not wait for it; understanding an answer does.
+    private let index: Background<Understanding>
+    public var understanding: Understanding { index.value }
     let recommendSteps: [String]
     /// Course facts depend only on the course, the language and the day: computed once each.
     let factsCache = FactsCache()
 
     public init(content: Content) {
         self.content = content
-        understanding = Understanding(content)
+        index = Background { Understanding(content) }
         recommendSteps = content.recommendSteps
     }
 
@@ -680,6 +684,27 @@ struct TurnBuilder {
             answers: answers, language: lang, source: s.source,
             company: quote ? fieldText("company") : nil, teamSize: quote ? teamSize : nil,
             kind: quote ? "quote" : "preregistration", consentVersion: consentVersion)
+    }
+}
+
+/// A value computed on another thread; the first reader waits for it if it is not ready yet.
+final class Background<Value: Sendable>: @unchecked Sendable {
+    private let ready = Atomic<Bool>(false)
+    private let done = DispatchGroup()
+    private var result: Value? // written once, before `ready` is set; read after
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        done.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.result = make()
+            self.ready.store(true, ordering: .releasing)
+            self.done.leave()
+        }
+    }
+
+    var value: Value {
+        if !ready.load(ordering: .acquiring) { done.wait() }
+        return result!
     }
 }
 

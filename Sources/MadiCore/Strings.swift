@@ -49,26 +49,37 @@ public enum Template {
         init(_ template: String) {
             var pieces: [Piece] = []
             var text = ""
-            var rest = Substring(template)
-            while let brace = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
-                text += rest[..<brace]
-                let after = rest.index(after: brace)
-                if after < rest.endIndex, rest[after] == rest[brace] { // {{ or }}
-                    text.append(rest[brace])
-                    rest = rest[rest.index(after: after)...]
-                } else if rest[brace] == "{", let close = rest[after...].firstIndex(of: "}") {
-                    if !text.isEmpty { pieces.append(.text(text)); text = "" }
-                    pieces.append(.placeholder(String(rest[after..<close])))
-                    rest = rest[rest.index(after: close)...]
-                } else { // a lone brace stays as it is
-                    text.append(rest[brace])
-                    rest = rest[after...]
+            let u = template.utf8
+            var i = u.startIndex
+            var runStart = i
+            // On bytes: braces are ASCII, so byte positions are character boundaries.
+            func flush(_ upTo: String.Index) { if runStart < upTo { text += template[runStart..<upTo] } }
+            while i < u.endIndex {
+                let b = u[i]
+                if b == 0x7B || b == 0x7D {
+                    let after = u.index(after: i)
+                    if after < u.endIndex, u[after] == b { // {{ or }}
+                        flush(i)
+                        text += b == 0x7B ? "{" : "}"
+                        i = u.index(after: after)
+                        runStart = i
+                        continue
+                    }
+                    if b == 0x7B, let close = u[after...].firstIndex(of: 0x7D) {
+                        flush(i)
+                        if !text.isEmpty { pieces.append(.text(text)); text = "" }
+                        pieces.append(.placeholder(String(template[after..<close])))
+                        i = u.index(after: close)
+                        runStart = i
+                        continue
+                    }
                 }
+                i = u.index(after: i) // a lone brace stays as it is
             }
-            text += rest
+            flush(u.endIndex)
             if !text.isEmpty { pieces.append(.text(text)) }
             self.pieces = pieces
-            length = template.utf8.count
+            length = u.count
         }
 
         func fill(_ params: [String: String]) -> String {

@@ -83,9 +83,14 @@ public struct Phrase: Sendable {
     /// The folded tokens joined by single spaces: equal to a `PreparedInput.folded` saying exactly this.
     var folded: String { tokens.map { String(String.UnicodeScalarView($0.compactMap(Unicode.Scalar.init))) }.joined(separator: " ") }
 
+    /// The folded words, as text.
+    let wordTexts: [String]
+
     public init(_ text: String) {
         self.text = text
-        tokens = PreparedInput(text).tokens
+        let prepared = PreparedInput(text)
+        tokens = prepared.tokens
+        wordTexts = prepared.tokenStrings
         chars = tokens.reduce(0) { $0 + $1.count }
     }
 

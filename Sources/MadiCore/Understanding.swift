@@ -76,12 +76,15 @@ public final class Understanding: Sendable {
         for (_, ps) in faq { for p in ps { vocab.formUnion(p.words) } }
         for (_, ps) in courses { for p in ps { vocab.formUnion(p.words) } }
         vocabulary = vocab
+        // Ids for the words of the options' phrases (the only ones matched through ids).
         var ids: [String: Int32] = [:]
-        for word in vocab.sorted(by: { $0.lexicographicallyPrecedes($1) }) { ids[Self.text(word)] = Int32(ids.count) }
+        for stepId in options.keys.sorted() {
+            for o in options[stepId]! { for p in o.phrases { for w in p.wordTexts where ids[w] == nil { ids[w] = Int32(ids.count) } } }
+        }
         wordIds = ids
         var exact: [String: ExactIndex] = [:]
         for (stepId, list) in options {
-            let phrases = list.map { o in o.phrases.map { p in p.tokens.map { ids[Self.text($0)]! } } }
+            let phrases = list.map { o in o.phrases.map { p in p.wordTexts.map { ids[$0]! } } }
             var byFirst = [[(option: Int, phrase: Int)]](repeating: [], count: ids.count)
             for (oi, ps) in phrases.enumerated() {
                 for (pi, p) in ps.enumerated() { byFirst[Int(p[0])].append((oi, pi)) }
@@ -190,8 +193,6 @@ public final class Understanding: Sendable {
         }
         return matches
     }
-
-    static func text(_ word: [UInt32]) -> String { String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init))) }
 
     /// The input's words as vocabulary ids.
     func ids(_ input: PreparedInput) -> [Int32] {
