@@ -426,8 +426,8 @@ struct TurnBuilder {
 
     /// Records answers to later questions that the input names exactly.
     mutating func notePrefills(_ input: PreparedInput, except stepId: String) {
-        let candidates = content.steps.filter { $0.id != stepId && s.answers[$0.id] == nil }
-        for (step, option) in u.prefills(input, steps: candidates) { s.prefills[step] = option }
+        let candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
+        for (step, option) in u.prefills(input, stepIds: candidates) { s.prefills[step] = option }
     }
 
     func resolve(_ next: Next?) -> String? {

@@ -75,7 +75,8 @@ public enum TextFold {
 }
 
 /// A phrase prepared for matching: its folded tokens as scalar arrays.
-public struct Phrase: Sendable {
+/// Immutable; a class, so that scanning a list of phrases does not copy each one's fields.
+public final class Phrase: Sendable {
     public let text: String
     let tokens: [[UInt32]]
     let chars: Int

@@ -5,6 +5,10 @@ public final class Understanding: Sendable {
 
     let options: [String: [OptionPhrases]]
     let commands: [(CommandName, Phrase)]
+    /// The words that begin "/lang en" ("/lang", "langue"...), as scalars.
+    let languagePrefixes: [[[UInt32]]]
+    /// The choice steps whose answers may be picked up at other steps.
+    let prefillSteps: [String]
     let languageNames: [(String, Phrase)]
     /// Commands and language names said as the whole input, by folded text (the first wins).
     let wholeCommands: [String: CommandName]
@@ -53,6 +57,8 @@ public final class Understanding: Sendable {
             for f in lex.fillers { fillers.insert(TextFold.fold(f)) }
         }
         languageNames = names
+        languagePrefixes = commands.filter { $0.0 == .language }.map(\.1.tokens)
+        prefillSteps = content.steps.filter { $0.kind == .choice && $0.prefill }.map(\.id)
         var whole: [String: CommandName] = [:]
         for (name, phrase) in commands where name != .language && !phrase.isEmpty && whole[phrase.folded] == nil { whole[phrase.folded] = name }
         wholeCommands = whole
@@ -112,9 +118,9 @@ public final class Understanding: Sendable {
             }
         }
         // "/lang en", "/langue anglais": a language phrase followed by a language.
-        for (name, phrase) in commands where name == .language {
-            let n = phrase.tokens.count
-            guard input.tokens.count > n, input.tokens[0..<n].elementsEqual(phrase.tokens) else { continue }
+        for prefix in languagePrefixes {
+            let n = prefix.count
+            guard input.tokens.count > n, input.tokens[0..<n].elementsEqual(prefix) else { continue }
             let rest = PreparedInput(raw: input.raw, words: Array(input.tokenStrings.dropFirst(n)), ids: nil)
             if let lang = languageName(rest) { return .language(lang) }
         }
@@ -232,9 +238,14 @@ public final class Understanding: Sendable {
 
     /// Options of other steps that the input names exactly and unambiguously.
     public func prefills(_ input: PreparedInput, steps: [Step]) -> [(step: String, option: String)] {
+        prefills(input, stepIds: steps.filter { $0.kind == .choice && $0.prefill }.map(\.id))
+    }
+
+    /// The same for step ids (prefill choice steps).
+    func prefills(_ input: PreparedInput, stepIds: [String]) -> [(step: String, option: String)] {
         var out: [(String, String)] = []
-        for step in steps where step.kind == .choice && step.prefill {
-            if case let .option(id) = bestOption(step.id, input, fuzzy: false, minChars: 5).choice { out.append((step.id, id)) }
+        for id in stepIds {
+            if case let .option(option) = bestOption(id, input, fuzzy: false, minChars: 5).choice { out.append((id, option)) }
         }
         return out
     }
