@@ -76,16 +76,28 @@ public struct Next: Sendable, Equatable {
     public var targets: [String] { rules.map(\.goto) }
 }
 
-public struct AnswerOption: Sendable {
-    public var id: String
-    public var label: Localized
-    public var synonyms: LocalizedList
+/// Immutable once loaded, shared by reference like `Step`.
+public final class AnswerOption: Sendable {
+    public let id: String
+    public let label: Localized
+    public let synonyms: LocalizedList
     /// Score contributions toward each course id.
-    public var weights: [String: Int]
+    public let weights: [String: Int]
     /// The highest course this answer allows (the prospect's level), if it limits it.
-    public var cap: String?
-    public var next: Next?
-    public var line: Int?
+    public let cap: String?
+    public let next: Next?
+    public let line: Int?
+
+    public init(id: String, label: Localized, synonyms: LocalizedList, weights: [String: Int], cap: String?, next: Next?,
+                line: Int?) {
+        self.id = id
+        self.label = label
+        self.synonyms = synonyms
+        self.weights = weights
+        self.cap = cap
+        self.next = next
+        self.line = line
+    }
 }
 
 /// Immutable once loaded; a class, so that handing a step around is one reference, not a copy

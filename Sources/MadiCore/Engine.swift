@@ -32,7 +32,7 @@ public struct Engine: Sendable {
         return t.finish()
     }
 
-    public func step(_ session: Session, _ input: Input) -> Turn {
+    public func step(_ session: consuming Session, _ input: Input) -> Turn {
         var t = TurnBuilder(engine: self, session: session)
         t.handle(input)
         return t.finish()
@@ -70,7 +70,7 @@ struct TurnBuilder {
     var asked = false
     var quitting = false
 
-    init(engine: Engine, session: Session) {
+    init(engine: Engine, session: consuming Session) {
         self.engine = engine
         s = session
     }
@@ -101,7 +101,7 @@ struct TurnBuilder {
 
     mutating func say(_ key: String, _ params: [String: String] = [:]) { out.append(t(key, params)) }
 
-    mutating func finish() -> Turn {
+    consuming func finish() -> Turn {
         var r = Reply()
         r.messages = out
         r.step = s.step
