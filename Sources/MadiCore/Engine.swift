@@ -10,6 +10,10 @@ public struct Engine: Sendable {
     private let index: Background<Understanding>
     public var understanding: Understanding { index.value }
     let recommendSteps: [String]
+    /// The recommend steps with a quote condition (a team's request).
+    let quoteSteps: [Step]
+    /// The step that fills each lead field ("team_size", "company", "first_name").
+    let fieldSteps: [String: String]
     /// Course facts depend only on the course, the language and the day: computed once each.
     let factsCache = FactsCache()
 
@@ -17,6 +21,10 @@ public struct Engine: Sendable {
         self.content = content
         index = Background { Understanding(content) }
         recommendSteps = content.recommendSteps
+        quoteSteps = content.steps.filter { $0.kind == .recommend && $0.quoteWhen != nil }
+        var fields: [String: String] = [:]
+        for step in content.steps { if let f = step.field, fields[f] == nil { fields[f] = step.id } }
+        fieldSteps = fields
     }
 
     /// A new session: Madi introduces itself and offers the questions.
@@ -449,7 +457,7 @@ struct TurnBuilder {
     }
 
     var quoteRequested: Bool {
-        content.steps.contains { $0.kind == .recommend && isQuote($0) }
+        engine.quoteSteps.contains { isQuote($0) }
     }
 
     // MARK: - Commands
@@ -645,11 +653,11 @@ struct TurnBuilder {
     }
 
     var teamSize: Int? {
-        content.steps.first { $0.field == "team_size" }.flatMap { s.answers[$0.id]?.number }
+        engine.fieldSteps["team_size"].flatMap { s.answers[$0]?.number }
     }
 
     func fieldText(_ field: String) -> String? {
-        content.steps.first { $0.field == field }.flatMap { s.answers[$0.id]?.text }
+        engine.fieldSteps[field].flatMap { s.answers[$0]?.text }
     }
 
     mutating func leadCourse() -> String? { s.chosenCourse ?? recommendation()?.course ?? s.courseContext }
