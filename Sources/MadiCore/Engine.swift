@@ -14,6 +14,8 @@ public struct Engine: Sendable {
     let quoteSteps: [Step]
     /// The step that fills each lead field ("team_size", "company", "first_name").
     let fieldSteps: [String: String]
+    /// Each choice step's options as shown, per language.
+    let choiceViews: [String: [String: [OptionView]]]
     /// Course facts depend only on the course, the language and the day: computed once each.
     let factsCache = FactsCache()
 
@@ -25,6 +27,15 @@ public struct Engine: Sendable {
         var fields: [String: String] = [:]
         for step in content.steps { if let f = step.field, fields[f] == nil { fields[f] = step.id } }
         fieldSteps = fields
+        var views: [String: [String: [OptionView]]] = [:]
+        for step in content.steps where step.kind == .choice {
+            for lang in content.languages {
+                views[step.id, default: [:]][lang] = step.options.map {
+                    OptionView(id: $0.id, label: $0.label[lang] ?? $0.label[content.defaultLanguage] ?? $0.id)
+                }
+            }
+        }
+        choiceViews = views
     }
 
     /// A new session: Madi introduces itself and offers the questions.
@@ -571,7 +582,9 @@ struct TurnBuilder {
         guard let step, !s.done else { return [] }
         switch step.kind {
         case .choice:
-            return step.options.map { OptionView(id: $0.id, label: $0.label[lang] ?? $0.label[content.defaultLanguage] ?? $0.id) }
+            return engine.choiceViews[step.id]?[lang] ?? step.options.map {
+                OptionView(id: $0.id, label: $0.label[lang] ?? $0.label[content.defaultLanguage] ?? $0.id)
+            }
         case .yesNo:
             return [OptionView(id: "yes", label: t("option.yes")), OptionView(id: "no", label: t("option.no"))]
         case .consent:

@@ -14,12 +14,20 @@ public struct Strings: Sendable {
         }
     }
 
-    public var defaultLanguage: String
-    public var table: [String: [String: Entry]]
+    public let defaultLanguage: String
+    public let table: [String: [String: Entry]]
+    /// The same tables in a short list, found by comparing language codes (cheaper than hashing).
+    private let languages: [(code: String, entries: [String: Entry])]
 
     public init(defaultLanguage: String, table: [String: [String: Entry]]) {
         self.defaultLanguage = defaultLanguage
         self.table = table
+        languages = table.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    private func entries(_ language: String) -> [String: Entry]? {
+        for l in languages where l.code == language { return l.entries }
+        return nil
     }
 
     public func has(_ key: String, _ language: String) -> Bool { table[language]?[key] != nil }
@@ -29,7 +37,7 @@ public struct Strings: Sendable {
     }
 
     public func text(_ key: String, _ language: String, _ params: [String: String] = [:]) -> String {
-        guard let entry = table[language]?[key] ?? table[defaultLanguage]?[key] else { return Template.fill(key, params) }
+        guard let entry = entries(language)?[key] ?? entries(defaultLanguage)?[key] else { return Template.fill(key, params) }
         return entry.template.fill(params)
     }
 }
