@@ -30,6 +30,8 @@ public final class Understanding: Sendable {
 
     /// A choice step's phrases as word ids, and for each word id the phrases that begin with it.
     struct ExactIndex: Sendable {
+        /// The step's options and their phrases (as in `options`).
+        let list: [OptionPhrases]
         /// [option][phrase] → word ids.
         let phrases: [[[Int32]]]
         /// word id → (option, phrase) beginning with that word, in option then phrase order.
@@ -95,7 +97,7 @@ public final class Understanding: Sendable {
             for (oi, ps) in phrases.enumerated() {
                 for (pi, p) in ps.enumerated() { byFirst[Int(p[0])].append((oi, pi)) }
             }
-            exact[stepId] = ExactIndex(phrases: phrases, byFirstWord: byFirst)
+            exact[stepId] = ExactIndex(list: list, phrases: phrases, byFirstWord: byFirst)
         }
         self.exact = exact
         var neg: Set<[UInt32]> = []
@@ -167,9 +169,10 @@ public final class Understanding: Sendable {
     /// The option whose phrase matches best (longest, fewest typos). When another option is
     /// named exactly by other words of the input ("comprendre et automatiser"), it is ambiguous.
     func bestOption(_ stepId: String, _ input: PreparedInput, fuzzy: Bool, minChars: Int = 0) -> (choice: Choice, span: Range<Int>?) {
-        guard let list = options[stepId] else { return (.none, nil) }
+        guard let index = exact[stepId] else { return (.none, nil) } // one look-up for the step
+        let list = index.list
         let matches: [(id: String, score: Int, span: Range<Int>)]
-        if !fuzzy, let index = exact[stepId] {
+        if !fuzzy {
             matches = exactMatches(list, index, ids(input), minChars: minChars)
         } else {
             matches = scanMatches(list, input, fuzzy: fuzzy, minChars: minChars)
