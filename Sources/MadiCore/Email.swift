@@ -120,6 +120,7 @@ public enum EmailValidation: Sendable, Equatable {
 /// domains refused. No DNS look-up: the engine stays pure.
 public enum EmailValidator {
     public static let specialUseDomains = ["arpa", "invalid", "local", "localhost", "onion", "test", "internal", "alt", "localdomain"]
+    static let specialUseSuffixes = specialUseDomains.map { ($0, "." + $0) }
 
     static let atextSymbols = Set("!#$%&'*+-/=?^_`{|}~".unicodeScalars)
 
@@ -213,7 +214,9 @@ public enum EmailValidator {
                           }) else { return .failure(.badPunycode(lower)) }
                     unicodeLabels.append(decoded)
                 } else {
-                    if label.count >= 4, Array(label)[2...3] == ["-", "-"] { return .failure(.domainHyphen(lower)) }
+                    let bytes = label.utf8 // ASCII here: bytes are characters
+                    if bytes.count >= 4, bytes[bytes.index(bytes.startIndex, offsetBy: 2)] == 0x2D,
+                       bytes[bytes.index(bytes.startIndex, offsetBy: 3)] == 0x2D { return .failure(.domainHyphen(lower)) }
                     unicodeLabels.append(label)
                 }
                 asciiLabels.append(label)
@@ -232,7 +235,7 @@ public enum EmailValidator {
         }
         if ascii.utf8.count > 253 { return .failure(.domainTooLong) }
         if let tld = labels.last, tld.allSatisfy(\.isNumber) { return .failure(.numericTLD(unicode)) }
-        for special in specialUseDomains where unicode == special || unicode.hasSuffix("." + special) {
+        for (special, suffix) in specialUseSuffixes where unicode == special || unicode.hasSuffix(suffix) {
             return .failure(.specialUse(unicode))
         }
         return .success((unicode, ascii))
@@ -293,6 +296,7 @@ public enum EmailSuggester {
         var tie = false
         for (p, scalars) in providerScalars {
             let limit = scalars.count >= 8 ? 2 : 1
+            guard Fuzzy.bagDistance(d, scalars) <= limit else { continue } // a cheap lower bound first
             let dist = Fuzzy.distance(d, scalars, limit: limit)
             guard dist <= limit else { continue }
             if best == nil || dist < best!.1 { best = (p, dist); tie = false } else if dist == best!.1 { tie = true }

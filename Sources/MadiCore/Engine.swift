@@ -445,6 +445,8 @@ struct TurnBuilder {
 
     /// Records answers to later questions that the input names exactly.
     mutating func notePrefills(_ input: PreparedInput, except stepId: String) {
+        // A prefill needs a phrase of at least 5 letters said exactly: shorter inputs have none.
+        guard input.tokens.reduce(0, { $0 + $1.count }) >= Understanding.prefillMinChars else { return }
         let candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
         for (step, option) in u.prefills(input, stepIds: candidates) { s.prefills[step] = option }
     }

@@ -43,6 +43,11 @@ public enum TextFold {
 
     /// The same for pure ASCII text, on bytes; nil when the text is not ASCII.
     static func foldASCII(_ s: String) -> String? {
+        foldASCIIBytes(s).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The folded bytes of pure ASCII text; nil when the text is not ASCII.
+    static func foldASCIIBytes(_ s: String) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count)
         var lastSpace = true
@@ -56,7 +61,7 @@ public enum TextFold {
             }
         }
         if out.last == 0x20 { out.removeLast() }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     public static func tokens(_ s: String) -> [String] {
@@ -110,6 +115,26 @@ public struct PreparedInput: Sendable {
     internal(set) var ids: [Int32]?
 
     public init(_ raw: String) {
+        if let bytes = TextFold.foldASCIIBytes(raw) {
+            // ASCII: words and scalars straight from the folded bytes.
+            var words: [String] = []
+            var tokens: [[UInt32]] = []
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x20 {
+                if i > start {
+                    let word = bytes[start..<i]
+                    words.append(String(decoding: word, as: UTF8.self))
+                    tokens.append(word.map(UInt32.init))
+                }
+                start = i + 1
+            }
+            self.raw = raw
+            folded = String(decoding: bytes, as: UTF8.self)
+            tokenStrings = words
+            self.tokens = tokens
+            ids = nil
+            return
+        }
         // One pass over the folded text gives the words and their scalars.
         let folded = TextFold.fold(raw)
         var words: [String] = []
@@ -161,6 +186,19 @@ public struct PreparedInput: Sendable {
 public enum Fuzzy {
     /// Edits allowed for a token of this length.
     static func tolerance(_ length: Int) -> Int { length >= 9 ? 2 : (length >= 5 ? 1 : 0) }
+
+    /// A lower bound of the edit distance: how many characters one side has that the other lacks
+    /// (counted by value modulo 128, which can only lower it).
+    static func bagDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 128) { counts in
+            counts.initialize(repeating: 0)
+            for x in a { counts[Int(x & 127)] += 1 }
+            for y in b { counts[Int(y & 127)] -= 1 }
+            var extra = 0, missing = 0
+            for c in counts { if c > 0 { extra += Int(c) } else { missing -= Int(c) } }
+            return max(extra, missing)
+        }
+    }
 
     /// Optimal string alignment distance, stopping early once it exceeds `limit`.
     static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {

@@ -244,11 +244,14 @@ public final class Understanding: Sendable {
         prefills(input, stepIds: steps.filter { $0.kind == .choice && $0.prefill }.map(\.id))
     }
 
+    /// The shortest phrase (in letters) that may answer another question than the one asked.
+    static let prefillMinChars = 5
+
     /// The same for step ids (prefill choice steps).
     func prefills(_ input: PreparedInput, stepIds: [String]) -> [(step: String, option: String)] {
         var out: [(String, String)] = []
         for id in stepIds {
-            if case let .option(option) = bestOption(id, input, fuzzy: false, minChars: 5).choice { out.append((id, option)) }
+            if case let .option(option) = bestOption(id, input, fuzzy: false, minChars: Self.prefillMinChars).choice { out.append((id, option)) }
         }
         return out
     }
