@@ -144,13 +144,17 @@ public enum EmailValidator {
         if text.utf8.count > 254 * 4 { return .invalid(.tooLong) }
         // Split on scalars: a combining mark after "@" would hide it inside one Character.
         let scalars = text.unicodeScalars
-        guard let at = scalars.lastIndex(of: "@") else { return .invalid(.noAt) }
+        // The last "@" byte is the last "@" scalar (UTF-8 never hides one inside another character).
+        guard let at = text.utf8.lastIndex(of: 0x40) else { return .invalid(.noAt) }
         let local = String(scalars[..<at])
         let domainInput = String(scalars[scalars.index(after: at)...])
         if local.hasPrefix("\"") { return .invalid(.quotedLocal) }
-        if local.unicodeScalars.contains("@") { return .invalid(.multipleAt) }
+        if local.utf8.contains(0x40) { return .invalid(.multipleAt) }
         if local.isEmpty { return .invalid(.emptyLocal) }
-        if local.contains(Character("(")) || local.contains(Character(")")) || domainInput.contains(Character("(")) { return .invalid(.comment) }
+        let comment = isASCII // ASCII characters are bytes; otherwise compare whole characters
+            ? local.utf8.contains(0x28) || local.utf8.contains(0x29) || domainInput.utf8.contains(0x28)
+            : local.contains(Character("(")) || local.contains(Character(")")) || domainInput.contains(Character("("))
+        if comment { return .invalid(.comment) }
         if let problem = checkLocal(local) { return .invalid(problem) }
         if domainInput.isEmpty { return .invalid(.emptyDomain) }
         if domainInput.hasPrefix("[") { return .invalid(.ipLiteral) }
@@ -234,7 +238,8 @@ public enum EmailValidator {
             return .failure(.domainNoDot(unicode))
         }
         if ascii.utf8.count > 253 { return .failure(.domainTooLong) }
-        if let tld = labels.last, tld.allSatisfy(\.isNumber) { return .failure(.numericTLD(unicode)) }
+        // Judged on the Unicode form, so that an address and its normalized form agree.
+        if let tld = unicodeLabels.last, tld.allSatisfy(\.isNumber) { return .failure(.numericTLD(unicode)) }
         for (special, suffix) in specialUseSuffixes where unicode == special || unicode.hasSuffix(suffix) {
             return .failure(.specialUse(unicode))
         }
@@ -281,22 +286,26 @@ public enum EmailSuggester {
         "msn.com", "yahoo.com", "yahoo.fr", "icloud.com", "me.com", "orange.fr", "wanadoo.fr", "free.fr", "sfr.fr",
         "laposte.net", "bbox.fr", "neuf.fr", "aol.com", "protonmail.com", "proton.me", "gmx.fr", "gmx.com",
     ]
-    static let providerScalars = providers.map { ($0, $0.unicodeScalars.map(\.value)) }
+    static let providerScalars = providers.map { p in
+        let scalars = p.unicodeScalars.map(\.value)
+        return (p, scalars, Fuzzy.Letters.counts(scalars))
+    }
     static let tldFixes = ["con": "com", "cmo": "com", "ocm": "com", "vom": "com", "comm": "com", "cm": "com", "om": "com",
                            "fe": "fr", "frr": "fr", "fre": "fr", "ft": "fr", "rf": "fr", "nte": "net", "ner": "net"]
 
     /// The address as it was probably meant, or nil when it looks fine.
     public static func suggest(_ normalized: String) -> String? {
-        guard let at = normalized.lastIndex(of: "@") else { return nil }
+        guard let at = normalized.utf8.lastIndex(of: 0x40) else { return nil }
         let local = normalized[..<at]
         let domain = String(normalized[normalized.index(after: at)...])
         if providers.contains(domain) { return nil }
         let d = Array(domain.unicodeScalars.map(\.value))
+        let letters = Fuzzy.Letters(d)
         var best: (String, Int)?
         var tie = false
-        for (p, scalars) in providerScalars {
+        for (p, scalars, counts) in providerScalars {
             let limit = scalars.count >= 8 ? 2 : 1
-            guard Fuzzy.bagDistance(d, scalars) <= limit else { continue } // a cheap lower bound first
+            guard letters.bagDistance(to: counts, length: scalars.count) <= limit else { continue } // a cheap lower bound first
             let dist = Fuzzy.distance(d, scalars, limit: limit)
             guard dist <= limit else { continue }
             if best == nil || dist < best!.1 { best = (p, dist); tie = false } else if dist == best!.1 { tie = true }

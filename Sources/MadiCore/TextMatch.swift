@@ -190,13 +190,35 @@ public enum Fuzzy {
     /// A lower bound of the edit distance: how many characters one side has that the other lacks
     /// (counted by value modulo 128, which can only lower it).
     static func bagDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 128) { counts in
-            counts.initialize(repeating: 0)
-            for x in a { counts[Int(x & 127)] += 1 }
-            for y in b { counts[Int(y & 127)] -= 1 }
-            var extra = 0, missing = 0
-            for c in counts { if c > 0 { extra += Int(c) } else { missing -= Int(c) } }
-            return max(extra, missing)
+        Letters(a).bagDistance(to: Letters.counts(b), length: b.count)
+    }
+
+    /// One side's letter counts, kept to compare with many others.
+    struct Letters {
+        private var counts = [Int32](repeating: 0, count: 128)
+        private let length: Int
+
+        init(_ text: [UInt32]) {
+            for x in text { counts[Int(x & 127)] += 1 }
+            length = text.count
+        }
+
+        /// The other side's distinct letters (modulo 128) and how often each occurs.
+        static func counts(_ text: [UInt32]) -> [(letter: Int, count: Int32)] {
+            var seen: [Int: Int32] = [:]
+            var order: [Int] = []
+            for x in text {
+                let k = Int(x & 127)
+                if seen[k] == nil { order.append(k) }
+                seen[k, default: 0] += 1
+            }
+            return order.map { ($0, seen[$0]!) }
+        }
+
+        func bagDistance(to other: [(letter: Int, count: Int32)], length otherLength: Int) -> Int {
+            var common = 0
+            for (letter, count) in other { common += Int(min(counts[letter], count)) }
+            return max(length - common, otherLength - common)
         }
     }
 

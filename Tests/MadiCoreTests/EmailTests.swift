@@ -150,6 +150,9 @@ let emailTable: [(String, String)] = [
     // A numeric top-level domain
     ("ana@orange.123", "bad:numeric_tld"),
     ("ana@host.1", "bad:numeric_tld"),
+    // ...in any script, whether written in Unicode or as punycode (found by fuzzing)
+    ("ana@host.༳༱༵༲", "bad:numeric_tld"),
+    ("ana@host.xn--qcdcbj", "bad:numeric_tld"),
     // Special-use domains
     ("a@localhost", "bad:special_use"),
     ("a@LOCALHOST", "bad:special_use"),
