@@ -105,38 +105,7 @@ public enum Template {
     }
 
     public static func fill(_ template: String, _ params: [String: String]) -> String {
-        let u = template.utf8
-        guard u.contains(where: { $0 == 0x7B || $0 == 0x7D }) else { return template }
-        var out = ""
-        out.reserveCapacity(u.count + 32)
-        var i = u.startIndex
-        var runStart = i
-        // Copies runs of plain text at once; braces are ASCII, so byte positions are safe.
-        func flush(_ upTo: String.Index) { if runStart < upTo { out += template[runStart..<upTo] } }
-        while i < u.endIndex {
-            let b = u[i]
-            if b == 0x7B || b == 0x7D {
-                let after = u.index(after: i)
-                if after < u.endIndex, u[after] == b {
-                    flush(i)
-                    out += b == 0x7B ? "{" : "}"
-                    i = u.index(after: after)
-                    runStart = i
-                    continue
-                }
-                if b == 0x7B, let close = u[after...].firstIndex(of: 0x7D) {
-                    flush(i)
-                    let name = String(template[after..<close])
-                    out += params[name] ?? "{\(name)}"
-                    i = u.index(after: close)
-                    runStart = i
-                    continue
-                }
-            }
-            i = u.index(after: i)
-        }
-        flush(u.endIndex)
-        return out
+        Parsed(template).fill(params)
     }
 
     /// The placeholder names used in a template.
