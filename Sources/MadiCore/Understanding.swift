@@ -23,7 +23,7 @@ public final class Understanding: Sendable {
     /// Every word of the content's phrases: such a word is never read as a typo of another.
     let vocabulary: Set<[UInt32]>
     let negations: Set<[UInt32]>
-    /// Each vocabulary word's id, for exact matching on integers.
+    /// An id for each word of the options' phrases, for exact matching on integers.
     let wordIds: [String: Int32]
     /// Per choice step, the exact-match index of its option phrases.
     let exact: [String: ExactIndex]
