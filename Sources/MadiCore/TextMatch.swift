@@ -64,10 +64,6 @@ public enum TextFold {
         return out
     }
 
-    public static func tokens(_ s: String) -> [String] {
-        fold(s).split(separator: " ").map(String.init)
-    }
-
     static let foldTable: [UInt32: String] = {
         var t: [UInt32: String] = [:]
         func add(_ chars: String, _ base: String) { for c in chars.unicodeScalars { t[c.value] = base } }
@@ -87,7 +83,7 @@ public final class Phrase: Sendable {
     let chars: Int
     public var words: [[UInt32]] { tokens }
     /// The folded tokens joined by single spaces: equal to a `PreparedInput.folded` saying exactly this.
-    var folded: String { tokens.map { String(String.UnicodeScalarView($0.compactMap(Unicode.Scalar.init))) }.joined(separator: " ") }
+    var folded: String { wordTexts.joined(separator: " ") }
 
     /// The folded words, as text.
     let wordTexts: [String]
