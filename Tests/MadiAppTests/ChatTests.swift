@@ -104,7 +104,10 @@ struct TerminalChatTests {
     func onTerminal(_ extra: [String] = [], noColor: Bool = true, steps: [Step], timeout: Double = 30) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        let cmd = ([Paths.madi, "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("tty.sqlite")] + extra).joined(separator: " ")
+        // `script` runs the command through $SHELL (or /bin/sh when unset). `exec` makes madi the
+        // terminal's only foreground process whatever the shell, so that Ctrl-C reaches madi alone.
+        let words = [Paths.madi, "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("tty.sqlite")] + extra
+        let cmd = "exec " + words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         p.arguments = ["-qefc", cmd, "/dev/null"]
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm"
