@@ -131,8 +131,8 @@ public enum EmailValidator {
         let trimmed = input.trimmed()
         if trimmed.isEmpty { return .invalid(.empty) }
         // "Name <a@b.fr>": point at the address inside.
-        if let lt = trimmed.lastIndex(of: "<"), let gt = trimmed.lastIndex(of: ">"), lt < gt {
-            let inner = String(trimmed[trimmed.index(after: lt)..<gt]).trimmed()
+        if let lt = trimmed.utf8.lastIndex(of: 0x3C), let gt = trimmed.utf8.lastIndex(of: 0x3E), lt < gt {
+            let inner = String(trimmed.unicodeScalars[trimmed.unicodeScalars.index(after: lt)..<gt]).trimmed()
             if case .valid = validate(inner) { return .invalid(.displayName(inner: inner)) }
             return .invalid(.displayName(inner: nil))
         }
@@ -148,7 +148,7 @@ public enum EmailValidator {
         guard let at = text.utf8.lastIndex(of: 0x40) else { return .invalid(.noAt) }
         let local = String(scalars[..<at])
         let domainInput = String(scalars[scalars.index(after: at)...])
-        if local.hasPrefix("\"") { return .invalid(.quotedLocal) }
+        if local.bytesStart(with: "\"") { return .invalid(.quotedLocal) }
         if local.utf8.contains(0x40) { return .invalid(.multipleAt) }
         if local.isEmpty { return .invalid(.emptyLocal) }
         let comment = isASCII // ASCII characters are bytes; otherwise compare whole characters
@@ -157,7 +157,7 @@ public enum EmailValidator {
         if comment { return .invalid(.comment) }
         if let problem = checkLocal(local) { return .invalid(problem) }
         if domainInput.isEmpty { return .invalid(.emptyDomain) }
-        if domainInput.hasPrefix("[") { return .invalid(.ipLiteral) }
+        if domainInput.bytesStart(with: "[") { return .invalid(.ipLiteral) }
         let domain: (unicode: String, ascii: String)
         switch checkDomain(domainInput) {
         case let .success(d): domain = d
@@ -172,7 +172,7 @@ public enum EmailValidator {
 
     static func checkLocal(_ local: String) -> EmailProblem? {
         if local.utf8.count > 64 { return .localTooLong }
-        if local.hasPrefix(".") || local.hasSuffix(".") || hasDoubleDot(local) { return .localDots }
+        if local.bytesStart(with: ".") || local.bytesEnd(with: ".") || hasDoubleDot(local) { return .localDots }
         for c in local.unicodeScalars {
             if c.isASCII {
                 let ok = (("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || atextSymbols.contains(c) || c == ".")
@@ -187,8 +187,8 @@ public enum EmailValidator {
     static func checkDomain(_ input: String) -> Result<(unicode: String, ascii: String), EmailProblem> {
         let folded = input.lowercased()
         let lower = folded.utf8.allSatisfy { $0 < 0x80 } ? folded : folded.precomposedStringWithCanonicalMapping
-        if lower.hasSuffix(".") || lower.hasPrefix(".") || hasDoubleDot(lower) { return .failure(.domainDots(lower)) }
-        let labels = lower.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if lower.bytesEnd(with: ".") || lower.bytesStart(with: ".") || hasDoubleDot(lower) { return .failure(.domainDots(lower)) }
+        let labels = lower.utf8.split(separator: 0x2E, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         var unicodeLabels: [String] = []
         var asciiLabels: [String] = []
         for label in labels {
@@ -200,7 +200,7 @@ public enum EmailValidator {
                         : (c.properties.isAlphabetic || c.properties.numericType != nil || isMark(c)))
                 if !ok { return .failure(.domainCharacter(lower, c == " " ? "espace/space" : String(c))) }
             }
-            if label.hasPrefix("-") || label.hasSuffix("-") { return .failure(.domainHyphen(lower)) }
+            if label.bytesStart(with: "-") || label.bytesEnd(with: "-") { return .failure(.domainHyphen(lower)) }
             // IDNA2008: a label may not begin with a combining mark.
             if let first = label.unicodeScalars.first, isMark(first) { return .failure(.domainCharacter(lower, String(first))) }
             if isASCII {
@@ -210,7 +210,7 @@ public enum EmailValidator {
                           !decoded.unicodeScalars.allSatisfy(\.isASCII),
                           decoded == decoded.lowercased(), // IDNA labels are case-folded...
                           decoded.unicodeScalars.elementsEqual(decoded.precomposedStringWithCanonicalMapping.unicodeScalars), // ...and NFC
-                          !decoded.hasPrefix("-"), !decoded.hasSuffix("-"),
+                          !decoded.bytesStart(with: "-"), !decoded.bytesEnd(with: "-"),
                           !decoded.unicodeScalars.first.map(isMark)!,
                           decoded.unicodeScalars.allSatisfy({ c in
                               c.isASCII ? (("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "-")
@@ -240,7 +240,7 @@ public enum EmailValidator {
         if ascii.utf8.count > 253 { return .failure(.domainTooLong) }
         // Judged on the Unicode form, so that an address and its normalized form agree.
         if let tld = unicodeLabels.last, tld.allSatisfy(\.isNumber) { return .failure(.numericTLD(unicode)) }
-        for (special, suffix) in specialUseSuffixes where unicode == special || unicode.hasSuffix(suffix) {
+        for (special, suffix) in specialUseSuffixes where unicode == special || unicode.bytesEnd(with: suffix) {
             return .failure(.specialUse(unicode))
         }
         return .success((unicode, ascii))
@@ -311,9 +311,9 @@ public enum EmailSuggester {
             if best == nil || dist < best!.1 { best = (p, dist); tie = false } else if dist == best!.1 { tie = true }
         }
         if let best, !tie { return local + "@" + best.0 }
-        if let dot = domain.lastIndex(of: ".") {
-            let tld = String(domain[domain.index(after: dot)...])
-            if let fix = tldFixes[tld] { return local + "@" + domain[..<dot] + "." + fix }
+        if let dot = domain.utf8.lastIndex(of: 0x2E) {
+            let tld = String(domain.unicodeScalars[domain.unicodeScalars.index(after: dot)...])
+            if let fix = tldFixes[tld] { return local + "@" + String(domain.unicodeScalars[..<dot]) + "." + fix }
         }
         return nil
     }
@@ -374,16 +374,17 @@ public enum Punycode {
 
     public static func decode(_ input: String) -> String? {
         var output: [Int] = []
-        var rest = Substring(input)
-        if let dash = input.lastIndex(of: "-") {
-            for c in input[..<dash].unicodeScalars {
+        let scalars = input.unicodeScalars
+        var rest = scalars[...]
+        if let dash = input.utf8.lastIndex(of: 0x2D) { // the last "-" scalar, whatever follows it
+            for c in scalars[..<dash] {
                 guard c.isASCII else { return nil }
                 output.append(Int(c.value))
             }
-            rest = input[input.index(after: dash)...]
+            rest = scalars[scalars.index(after: dash)...]
         }
         var n = initialN, i = 0, bias = initialBias
-        var chars = Array(rest.unicodeScalars)
+        var chars = Array(rest)
         var pos = 0
         while pos < chars.count {
             let oldI = i
@@ -420,5 +421,16 @@ public enum Punycode {
         var s = String.UnicodeScalarView()
         for v in output { guard let u = Unicode.Scalar(UInt32(v)) else { return nil }; s.append(u) }
         return String(s)
+    }
+}
+
+extension String {
+    /// Prefix and suffix tests on bytes, as the address rules mean them: a dot or a hyphen counts
+    /// wherever it stands, even where a combining mark after it, or a prepended letter before it,
+    /// makes it part of one Character with its neighbour (which `hasPrefix` would not see).
+    func bytesStart(with prefix: String) -> Bool { utf8.starts(with: prefix.utf8) }
+    func bytesEnd(with suffix: String) -> Bool {
+        let n = suffix.utf8.count
+        return utf8.count >= n && utf8.suffix(n).elementsEqual(suffix.utf8)
     }
 }

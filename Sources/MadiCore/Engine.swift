@@ -59,7 +59,7 @@ public struct Engine: Sendable {
 
     /// The session's state as a reply, without Madi saying anything.
     public func view(_ session: Session) -> Reply {
-        var t = TurnBuilder(engine: self, session: session)
+        let t = TurnBuilder(engine: self, session: session)
         return t.finish().reply
     }
 

@@ -108,7 +108,7 @@ public struct PreparedInput: Sendable {
     public let tokenStrings: [String]
     /// The words as ids of the understanding's vocabulary (-1: a word it does not know), when
     /// prepared by `Understanding.prepare`.
-    internal(set) var ids: [Int32]?
+    var ids: [Int32]?
 
     public init(_ raw: String) {
         if let bytes = TextFold.foldASCIIBytes(raw) {

@@ -52,6 +52,15 @@ let emailTable: [(String, String)] = [
     ("e\u{301}mile@orange.fr", "ok:émile@orange.fr|-"),
     ("a@cafe\u{301}.fr", "ok:a@café.fr|a@xn--caf-dma.fr"),
     ("Ame\u{301}lie@exemple.fr", "ok:Amélie@exemple.fr|-"),
+    // A dot or a hyphen counts wherever it stands, even where a mark after it or a prepended letter
+    // before it (U+0D4E) joins it to a neighbour in one Character (found by fuzzing)
+    ("A@xN--fcxn-dnnn.o-fxr", "ok:A@fcx\u{D4C}n\u{D4E}.o-fxr|A@xn--fcxn-dnnn.o-fxr"),
+    ("A@fcx\u{D4C}n\u{D4E}.o-fxr", "ok:A@fcx\u{D4C}n\u{D4E}.o-fxr|A@xn--fcxn-dnnn.o-fxr"),
+    ("a@b\u{D4E}.local", "bad:special_use"),
+    ("a@b\u{D4E}.", "bad:domain_dots"),
+    (".\u{301}a@b.fr", "bad:local_dots"),
+    ("a@-\u{301}b.fr", "bad:domain_hyphen"),
+    ("a@b\u{301}-.fr", "bad:domain_hyphen"),
     // Missing or extra @
     ("ana.orange.fr", "bad:no_at"),
     ("ana", "bad:no_at"),
