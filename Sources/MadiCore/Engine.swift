@@ -16,7 +16,7 @@ public struct Engine: Sendable {
     let fieldSteps: [String: String]
     /// Each choice step's options as shown, per language.
     let choiceViews: [String: [String: [OptionView]]]
-    /// Course facts depend only on the course, the language and the day: computed once each.
+    /// Course facts, recommendations and their sentences depend on a few values: computed once each.
     let factsCache = FactsCache()
 
     public init(content: Content) {
@@ -66,17 +66,32 @@ public struct Engine: Sendable {
     /// The recommendation for the session's answers, once the questions led to one.
     public func recommendation(for session: Session) -> Recommendation? {
         guard recommendSteps.contains(where: { id in id == session.step || session.history.contains(id) }) else { return nil }
-        return session.recommendation ?? Recommender.recommend(content, answers: orderedChoices(session))
+        if let kept = session.recommendation { return kept }
+        let choices = orderedChoices(session)
+        // The rule depends on the ordered answers alone: computed once per set of answers.
+        return factsCache.recommendation(choices.flatMap { [$0.step, $0.option] }) {
+            Recommender.recommend(content, answers: choices)
+        }
     }
 
     /// Choice answers in the order they were given.
     func orderedChoices(_ s: Session) -> [(step: String, option: String)] {
-        var seen: Set<String> = []
-        var out: [(String, String)] = []
-        for id in s.history + [s.step] where seen.insert(id).inserted {
+        var out: [(step: String, option: String)] = []
+        out.reserveCapacity(s.history.count + 1)
+        for id in visited(s) {
             if let o = s.answers[id]?.option, content.step(id)?.kind == .choice { out.append((id, o)) }
         }
         return out
+    }
+
+    /// The steps the session went through, each once, in order, the current one last.
+    /// (A history is a handful of steps: a linear check beats hashing each id into a set.)
+    func visited(_ s: Session) -> [String] {
+        var ids: [String] = []
+        ids.reserveCapacity(s.history.count + 1)
+        for id in s.history where !ids.contains(id) { ids.append(id) }
+        if !ids.contains(s.step) { ids.append(s.step) }
+        return ids
     }
 }
 
@@ -624,12 +639,15 @@ struct TurnBuilder {
     }
 
     func view(_ rec: Recommendation) -> RecommendationView {
-        let facts = engine.factsCache.facts(rec.course, lang, s.today) {
-            Facts(content: content, language: lang, today: s.today).facts(rec.course)
+        let quote = quoteRequested
+        return engine.factsCache.view(.init(recommendation: rec, language: lang, day: s.today, quote: quote)) {
+            let facts = engine.factsCache.facts(rec.course, lang, s.today) {
+                Facts(content: content, language: lang, today: s.today).facts(rec.course)
+            }
+            return RecommendationView(
+                course: rec.course, facts: facts, reasons: reasonLabels(rec),
+                goal: rec.goal, quote: quote)
         }
-        return RecommendationView(
-            course: rec.course, facts: facts, reasons: reasonLabels(rec),
-            goal: rec.goal, quote: quoteRequested)
     }
 
     func reasonLabels(_ rec: Recommendation) -> [String] {
@@ -637,19 +655,29 @@ struct TurnBuilder {
     }
 
     mutating func sayRecommendation(_ rec: Recommendation, _ step: Step) {
+        // What is said depends on the recommendation, the language, the day and a team's size
+        // alone: written once for each.
+        let size = isQuote(step) ? teamSize : nil
+        let key = FactsCache.RecommendationKey(recommendation: rec, language: lang, day: s.today, teamSize: size)
+        out.append(contentsOf: engine.factsCache.recommendationText(key) { recommendationText(rec, teamSize: size) })
+    }
+
+    func recommendationText(_ rec: Recommendation, teamSize size: Int?) -> [String] {
         let f = Facts(content: content, language: lang, today: s.today)
-        guard let course = content.catalogue.course(rec.course) else { return }
+        guard let course = content.catalogue.course(rec.course) else { return [] }
         let base = engine.factsCache.params(course.id, lang, s.today) { f.courseParams(course) }
-        if isQuote(step), let size = teamSize {
-            say("recommend.team_title", base.merging(["team_size": String(size)]) { a, _ in a })
+        var lines: [String] = []
+        if let size {
+            lines.append(t("recommend.team_title", base.merging(["team_size": String(size)]) { a, _ in a }))
         } else {
-            say("recommend.title", base)
+            lines.append(t("recommend.title", base))
         }
-        say("course.facts", base)
+        lines.append(t("course.facts", base))
         let reasons = reasonLabels(rec).map { t("format.quote", ["answer": $0]) }
-        if !reasons.isEmpty { say("recommend.why", ["reasons": reasons.joined(separator: ", ")]) }
-        say("recommend.ladder", ["ladder": f.ladder(here: rec.course, goal: rec.goal)])
-        if content.catalogue.exampleValues { say("catalogue.example_note") }
+        if !reasons.isEmpty { lines.append(t("recommend.why", ["reasons": reasons.joined(separator: ", ")])) }
+        lines.append(t("recommend.ladder", ["ladder": f.ladder(here: rec.course, goal: rec.goal)]))
+        if content.catalogue.exampleValues { lines.append(t("catalogue.example_note")) }
+        return lines
     }
 
     mutating func sayCatalogue() {
@@ -684,9 +712,8 @@ struct TurnBuilder {
     }
 
     func leadAnswers() -> [LeadAnswer] {
-        var seen: Set<String> = []
-        return (s.history + [s.step]).compactMap { id -> LeadAnswer? in
-            guard seen.insert(id).inserted, let step = content.step(id), step.isQuestion, !step.navigation,
+        engine.visited(s).compactMap { id -> LeadAnswer? in
+            guard let step = content.step(id), step.isQuestion, !step.navigation,
                   let a = s.answers[id] else { return nil }
             if let o = a.option, let option = step.option(o) {
                 return LeadAnswer(step: id, value: o, label: option.label[lang] ?? o)
@@ -731,8 +758,10 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// A memo of course facts and of the parameters course sentences are filled with, by (course,
-/// language, day). Pure values; the lock only guards the tables.
+/// A memo of what depends only on the content and a few values: course facts and the parameters
+/// course sentences are filled with, by (course, language, day); the recommendation, by the ordered
+/// choice answers; a recommendation's sentences and its view, by (recommendation, language, day,
+/// team). Pure values, each table bounded; the lock only guards the tables.
 final class FactsCache: @unchecked Sendable {
     private let lock = NSLock()
     struct Key: Hashable {
@@ -744,7 +773,7 @@ final class FactsCache: @unchecked Sendable {
     private var table: [Key: CourseFacts] = [:]
     private var paramTable: [Key: [String: String]] = [:]
 
-    private func memo<V>(_ table: ReferenceWritableKeyPath<FactsCache, [Key: V]>, _ key: Key, _ make: () -> V) -> V {
+    private func memo<K: Hashable, V>(_ table: ReferenceWritableKeyPath<FactsCache, [K: V]>, _ key: K, _ make: () -> V) -> V {
         lock.lock()
         if let hit = self[keyPath: table][key] { lock.unlock(); return hit }
         lock.unlock()
@@ -762,5 +791,35 @@ final class FactsCache: @unchecked Sendable {
 
     func params(_ course: String, _ language: String, _ day: Day, _ make: () -> [String: String]) -> [String: String] {
         memo(\.paramTable, Key(course: course, language: language, day: day), make)
+    }
+
+    /// The recommendation for a list of choice answers (step, option, step, option, ...).
+    private var recommendations: [[String]: Recommendation?] = [:]
+    func recommendation(_ choices: [String], _ make: () -> Recommendation?) -> Recommendation? {
+        memo(\.recommendations, choices, make)
+    }
+
+    struct RecommendationKey: Hashable {
+        let recommendation: Recommendation
+        let language: String
+        let day: Day
+        let teamSize: Int?
+    }
+    private var recommendationTexts: [RecommendationKey: [String]] = [:]
+    /// What Madi says to present a recommendation.
+    func recommendationText(_ key: RecommendationKey, _ make: () -> [String]) -> [String] {
+        memo(\.recommendationTexts, key, make)
+    }
+
+    struct ViewKey: Hashable {
+        let recommendation: Recommendation
+        let language: String
+        let day: Day
+        let quote: Bool
+    }
+    private var views: [ViewKey: RecommendationView] = [:]
+    /// The recommendation as a reply carries it.
+    func view(_ key: ViewKey, _ make: () -> RecommendationView) -> RecommendationView {
+        memo(\.views, key, make)
     }
 }

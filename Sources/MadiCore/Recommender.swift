@@ -1,8 +1,8 @@
 /// The recommendation rule: sum the answers' weights toward each course; the highest score wins,
 /// a tie goes to the lower course; never above the level the answers allow (their `cap`), with
 /// the higher aim shown as the goal on the ladder.
-public struct Recommendation: Codable, Sendable, Equatable {
-    public struct Reason: Codable, Sendable, Equatable {
+public struct Recommendation: Codable, Sendable, Hashable {
+    public struct Reason: Codable, Sendable, Hashable {
         public var step: String
         public var option: String
     }

@@ -118,6 +118,40 @@ struct EngineTests {
         #expect(r?.reasons.count == 3)
     }
 
+    /// The engine remembers recommendations and their sentences by their inputs: one engine that
+    /// has seen every variant says, each time, what an engine that has seen none says.
+    @Test func rememberedRecommendationsAreTheFreshOnes() {
+        let shared = Engine(content: Shipped.content)
+        let team = ["oui", "je voudrais former mon équipe", "cinq personnes, débutants", "dans les 3 mois"]
+        let variants: [(String, String, [String])] = [
+            ("fr", "2027-01-01", ["oui", "1", "1", "1", "1"]),
+            ("en", "2027-01-01", ["yes", "1", "1", "1", "1"]),
+            ("fr", "2030-01-01", ["oui", "1", "1", "1", "1"]),
+            ("fr", "2027-01-01", ["oui", "3", "3", "4", "1"]),
+            ("fr", "2027-01-01", team),
+            ("fr", "2027-01-01", team.map { $0.replacingOccurrences(of: "cinq", with: "douze") }),
+            ("en", "2027-01-01", team),
+        ]
+        func play(_ engine: Engine, _ lang: String, _ day: String, _ inputs: [String]) -> [Reply] {
+            var t = engine.start(language: lang, today: Day(iso: day)!)
+            var replies: [Reply] = []
+            for i in inputs + ["/lang fr", "/lang en", "/retour", "1"] {
+                t = engine.step(t.session, .text(i))
+                replies.append(t.reply)
+            }
+            return replies
+        }
+        var texts: Set<String> = []
+        for _ in 0..<2 {
+            for (lang, day, inputs) in variants {
+                let fresh = play(Engine(content: Shipped.content), lang, day, inputs)
+                #expect(play(shared, lang, day, inputs) == fresh, "\(lang) \(day) \(inputs)")
+                texts.insert(fresh.flatMap(\.messages).joined(separator: "\n"))
+            }
+        }
+        #expect(texts.count == variants.count) // every variant says something different
+    }
+
     @Test func nextSessionDependsOnTheInjectedDay() {
         var t = engine.start(today: Day(iso: "2027-01-01")!)
         for i in ["oui", "1", "1", "1", "1"] { t = engine.step(t.session, .text(i)) }
