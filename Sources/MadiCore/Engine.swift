@@ -640,7 +640,8 @@ struct TurnBuilder {
 
     func view(_ rec: Recommendation) -> RecommendationView {
         let quote = quoteRequested
-        return engine.factsCache.view(.init(recommendation: rec, language: lang, day: s.today, quote: quote)) {
+        let key = FactsCache.ViewKey(course: rec.course, goal: rec.goal, reasons: rec.reasons, language: lang, day: s.today, quote: quote)
+        return engine.factsCache.view(key) {
             let facts = engine.factsCache.facts(rec.course, lang, s.today) {
                 Facts(content: content, language: lang, today: s.today).facts(rec.course)
             }
@@ -658,7 +659,8 @@ struct TurnBuilder {
         // What is said depends on the recommendation, the language, the day and a team's size
         // alone: written once for each.
         let size = isQuote(step) ? teamSize : nil
-        let key = FactsCache.RecommendationKey(recommendation: rec, language: lang, day: s.today, teamSize: size)
+        let key = FactsCache.RecommendationKey(course: rec.course, goal: rec.goal, reasons: rec.reasons,
+                                               language: lang, day: s.today, teamSize: size)
         out.append(contentsOf: engine.factsCache.recommendationText(key) { recommendationText(rec, teamSize: size) })
     }
 
@@ -799,8 +801,12 @@ final class FactsCache: @unchecked Sendable {
         memo(\.recommendations, choices, make)
     }
 
+    /// What a recommendation's sentences are made of (its scores and cap are not shown: keys
+    /// without them hash and compare in a fraction of the time).
     struct RecommendationKey: Hashable {
-        let recommendation: Recommendation
+        let course: String
+        let goal: String?
+        let reasons: [Recommendation.Reason]
         let language: String
         let day: Day
         let teamSize: Int?
@@ -812,7 +818,9 @@ final class FactsCache: @unchecked Sendable {
     }
 
     struct ViewKey: Hashable {
-        let recommendation: Recommendation
+        let course: String
+        let goal: String?
+        let reasons: [Recommendation.Reason]
         let language: String
         let day: Day
         let quote: Bool
