@@ -36,6 +36,75 @@ public struct Engine: Sendable {
             }
         }
         choiceViews = views
+        var fixed: [OptionKey: FixedOptions] = [:]
+        for step in content.steps where Self.hasFixedOptions(step.kind) {
+            for lang in content.languages {
+                for variant in [false, true] {
+                    let list = Self.fixedOptions(content, step, lang, variant: variant)
+                    let choice = Self.choiceStep(step, list, lang)
+                    fixed[OptionKey(step: step.id, language: lang, variant: variant)] = FixedOptions(
+                        views: list, asChoice: choice, phrases: Understanding.phrases(of: choice))
+                }
+            }
+        }
+        fixedOptionTable = fixed
+    }
+
+    /// The options of a yes/no, consent, recommendation or catalogue step depend only on the step,
+    /// the language and one variant (a retry, a quote, a return to the questions): built once.
+    struct OptionKey: Hashable {
+        let step: String
+        let language: String
+        let variant: Bool
+    }
+    struct FixedOptions {
+        let views: [OptionView]
+        /// The step as a choice among these options, and their phrases, for the matcher.
+        let asChoice: Step
+        let phrases: [Understanding.OptionPhrases]
+    }
+    let fixedOptionTable: [OptionKey: FixedOptions]
+
+    static func hasFixedOptions(_ kind: StepKind) -> Bool {
+        switch kind {
+        case .yesNo, .consent, .recommend, .courses: return true
+        default: return false
+        }
+    }
+
+    static func fixedOptions(_ content: Content, _ step: Step, _ lang: String, variant: Bool) -> [OptionView] {
+        func t(_ key: String, _ params: [String: String] = [:]) -> String { content.strings.text(key, lang, params) }
+        switch step.kind {
+        case .yesNo:
+            return [OptionView(id: "yes", label: t("option.yes")), OptionView(id: "no", label: t("option.no"))]
+        case .consent:
+            if variant { // the save failed: retry or cancel
+                return [OptionView(id: "yes", label: t("option.retry")), OptionView(id: "no", label: t("option.cancel"))]
+            }
+            return [OptionView(id: "yes", label: t("option.consent_yes")), OptionView(id: "no", label: t("option.consent_no"))]
+        case .recommend:
+            return [
+                OptionView(id: "interested", label: t(variant ? "option.quote" : "option.interested")),
+                OptionView(id: "courses", label: t("option.see_courses")),
+                OptionView(id: "no", label: t("option.no_thanks")),
+            ]
+        case .courses:
+            var list = content.catalogue.courses.map { OptionView(id: $0.id, label: t("option.course", ["name": $0.name])) }
+            list.append(OptionView(id: "guide", label: t(variant ? "option.resume" : "option.guide")))
+            return list
+        default:
+            return []
+        }
+    }
+
+    /// A non-choice step's options as a choice step, so that numbers and labels work alike.
+    static func choiceStep(_ step: Step, _ options: [OptionView], _ lang: String) -> Step {
+        Step(id: step.id, kind: step.kind, prompt: step.prompt, options: options.map {
+                 AnswerOption(id: $0.id, label: [lang: $0.label], synonyms: [:], weights: [:], cap: nil, next: nil, line: nil)
+             },
+             next: step.next, yes: step.yes, no: step.no, min: step.min, max: step.max, field: step.field,
+             aspiration: step.aspiration, navigation: step.navigation, prefill: step.prefill,
+             quoteWhen: step.quoteWhen, consentVersion: step.consentVersion, line: step.line)
     }
 
     /// A new session: Madi introduces itself and offers the questions.
@@ -267,7 +336,9 @@ struct TurnBuilder {
             advance(step, resolve(step.next))
             return true
         case .yesNo, .consent, .recommend, .courses:
-            switch u.choose(step: asChoice(step), input) {
+            // Its options as a choice: by number, label (in the prospect's words, typos allowed), or below.
+            let options = fixed(step)
+            switch u.match(step: options.asChoice, input, phrases: options.phrases).choice {
             case let .option(id): answer(choice: id, said: input.raw); return true
             default:
                 if step.kind == .courses, let first = u.mentionedCourses(input).first {
@@ -602,23 +673,8 @@ struct TurnBuilder {
             return engine.choiceViews[step.id]?[lang] ?? step.options.map {
                 OptionView(id: $0.id, label: $0.label[lang] ?? $0.label[content.defaultLanguage] ?? $0.id)
             }
-        case .yesNo:
-            return [OptionView(id: "yes", label: t("option.yes")), OptionView(id: "no", label: t("option.no"))]
-        case .consent:
-            if s.lead == .failed {
-                return [OptionView(id: "yes", label: t("option.retry")), OptionView(id: "no", label: t("option.cancel"))]
-            }
-            return [OptionView(id: "yes", label: t("option.consent_yes")), OptionView(id: "no", label: t("option.consent_no"))]
-        case .recommend:
-            return [
-                OptionView(id: "interested", label: t(isQuote(step) ? "option.quote" : "option.interested")),
-                OptionView(id: "courses", label: t("option.see_courses")),
-                OptionView(id: "no", label: t("option.no_thanks")),
-            ]
-        case .courses:
-            var list = content.catalogue.courses.map { OptionView(id: $0.id, label: t("option.course", ["name": $0.name])) }
-            list.append(OptionView(id: "guide", label: t(s.resume != nil ? "option.resume" : "option.guide")))
-            return list
+        case .yesNo, .consent, .recommend, .courses:
+            return fixed(step).views
         case .email:
             guard let suggestion = s.emailSuggestion, let pending = s.emailPending else { return [] }
             return [OptionView(id: "yes", label: t("option.use_suggestion", ["suggestion": suggestion])),
@@ -628,14 +684,19 @@ struct TurnBuilder {
         }
     }
 
-    /// A non-choice step's options as a choice step, so that numbers and labels work alike.
-    func asChoice(_ step: Step) -> Step {
-        Step(id: step.id, kind: step.kind, prompt: step.prompt, options: options(for: step).map {
-                 AnswerOption(id: $0.id, label: [lang: $0.label], synonyms: [:], weights: [:], cap: nil, next: nil, line: nil)
-             },
-             next: step.next, yes: step.yes, no: step.no, min: step.min, max: step.max, field: step.field,
-             aspiration: step.aspiration, navigation: step.navigation, prefill: step.prefill,
-             quoteWhen: step.quoteWhen, consentVersion: step.consentVersion, line: step.line)
+    /// A yes/no, consent, recommendation or catalogue step's options as the session stands.
+    func fixed(_ step: Step) -> Engine.FixedOptions {
+        let variant: Bool
+        switch step.kind {
+        case .consent: variant = s.lead == .failed
+        case .recommend: variant = isQuote(step)
+        case .courses: variant = s.resume != nil
+        default: variant = false
+        }
+        if let hit = engine.fixedOptionTable[.init(step: step.id, language: lang, variant: variant)] { return hit }
+        let list = Engine.fixedOptions(content, step, lang, variant: variant) // a language the table lacks
+        let choice = Engine.choiceStep(step, list, lang)
+        return .init(views: list, asChoice: choice, phrases: Understanding.phrases(of: choice))
     }
 
     func view(_ rec: Recommendation) -> RecommendationView {

@@ -40,13 +40,7 @@ public final class Understanding: Sendable {
 
     public init(_ content: Content) {
         var options: [String: [OptionPhrases]] = [:]
-        for step in content.steps where step.kind == .choice {
-            options[step.id] = step.options.map { o in
-                var texts = Array(o.label.values)
-                for list in o.synonyms.values { texts += list }
-                return OptionPhrases(id: o.id, phrases: texts.map(Phrase.init).filter { !$0.isEmpty })
-            }
-        }
+        for step in content.steps where step.kind == .choice { options[step.id] = Self.phrases(of: step) }
         self.options = options
         commands = content.commands.flatMap { c in c.phrases.values.joined().map { (c.command, Phrase($0)) } }
         var names: [(String, Phrase)] = []
@@ -156,14 +150,37 @@ public final class Understanding: Sendable {
 
     /// The option the input means, and the input tokens that said it (so that they are not read
     /// again for another question). Exact words first; typos only when nothing matches exactly.
+    ///
+    /// A step the index does not hold (a yes/no, consent, recommendation or catalogue step seen as
+    /// a choice) is matched on its options' labels and synonyms: `phrases` when the caller keeps
+    /// them, else made from the step.
     public func match(step: Step, _ input: PreparedInput) -> (choice: Choice, span: Range<Int>?) {
+        match(step: step, input, phrases: nil)
+    }
+
+    func match(step: Step, _ input: PreparedInput, phrases: [OptionPhrases]?) -> (choice: Choice, span: Range<Int>?) {
         if let n = bareNumber(input) {
             let ok = !step.options.isEmpty && (1...step.options.count).contains(n)
             return (ok ? .option(step.options[n - 1].id) : .none, nil)
         }
+        guard exact[step.id] != nil else {
+            let list = phrases ?? Self.phrases(of: step)
+            let found = pick(list, scanMatches(list, input, fuzzy: false, minChars: 0), input)
+            if found.choice != .none { return found }
+            return pick(list, scanMatches(list, input, fuzzy: true, minChars: 0), input)
+        }
         let exact = bestOption(step.id, input, fuzzy: false)
         if exact.choice != .none { return exact }
         return bestOption(step.id, input, fuzzy: true)
+    }
+
+    /// A step's options as the phrases that name them (labels in every language, synonyms).
+    static func phrases(of step: Step) -> [OptionPhrases] {
+        step.options.map { o in
+            var texts = Array(o.label.values)
+            for list in o.synonyms.values { texts += list }
+            return OptionPhrases(id: o.id, phrases: texts.map(Phrase.init).filter { !$0.isEmpty })
+        }
     }
 
     /// The option whose phrase matches best (longest, fewest typos). When another option is
@@ -177,6 +194,12 @@ public final class Understanding: Sendable {
         } else {
             matches = scanMatches(list, input, fuzzy: fuzzy, minChars: minChars)
         }
+        return pick(list, matches, input)
+    }
+
+    /// The best of the matches; ambiguous on a tie, or when another option is named exactly by
+    /// other words of the input.
+    func pick(_ list: [OptionPhrases], _ matches: [(id: String, score: Int, span: Range<Int>)], _ input: PreparedInput) -> (choice: Choice, span: Range<Int>?) {
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
         if tied.count > 1 { return (.ambiguous(tied.map(\.id)), top.span) }

@@ -54,6 +54,12 @@ struct EngineTests {
         let failed = engine.step(t.session, .leadFailed(reason: "store_read_only"))
         #expect(failed.session.lead == .failed)
         #expect(!failed.reply.messages.joined().contains("24 h"))
+        // After a failure the consent step offers a retry, by its label too.
+        #expect(failed.reply.options.map(\.label) == ["Réessayer", "Laisser tomber"])
+        let retry = engine.step(failed.session, .text("réessayer"))
+        #expect(retry.session.lead == .saving)
+        let drop = engine.step(failed.session, .text("laisser tomber"))
+        #expect(drop.session.lead == .declined, "\(drop.reply.messages) \(drop.session.step)")
     }
 
     @Test func noLeadWithoutEmailAndConsent() {
@@ -150,6 +156,23 @@ struct EngineTests {
             }
         }
         #expect(texts.count == variants.count) // every variant says something different
+    }
+
+    /// At yes/no, consent, recommendation and catalogue steps, an option is chosen by typing its
+    /// label as shown, in each language, with or without a typo.
+    @Test func everyOfferedOptionCanBeTypedByItsLabel() {
+        let u = engine.understanding
+        #expect(!engine.fixedOptionTable.isEmpty)
+        for (key, fixed) in engine.fixedOptionTable {
+            for o in fixed.views {
+                let m = u.match(step: fixed.asChoice, u.prepare(o.label), phrases: fixed.phrases)
+                #expect(m.choice == .option(o.id), "\(key): \(o.label)")
+            }
+        }
+        let t = play(["oui", "1", "1", "1", "1"])
+        #expect(t.session.step == "recommend")
+        #expect(engine.step(t.session, .text("voir les formations")).session.step == "courses")
+        #expect(engine.step(t.session, .text("non mrci")).session.step != "recommend")
     }
 
     @Test func nextSessionDependsOnTheInjectedDay() {
