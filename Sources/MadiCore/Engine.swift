@@ -48,6 +48,18 @@ public struct Engine: Sendable {
             }
         }
         fixedOptionTable = fixed
+        var prompts: [String: [String: String]] = [:]
+        for step in content.steps {
+            for lang in content.languages { prompts[step.id, default: [:]][lang] = Self.promptText(content, step, lang) }
+        }
+        promptTexts = prompts
+    }
+
+    /// Each step's question as asked, per language (its only parameters are the step's bounds).
+    let promptTexts: [String: [String: String]]
+
+    static func promptText(_ content: Content, _ step: Step, _ lang: String) -> String {
+        content.strings.text(step.prompt, lang, ["min": step.min.map(String.init) ?? "", "max": step.max.map(String.init) ?? ""])
     }
 
     /// The options of a yes/no, consent, recommendation or catalogue step depend only on the step,
@@ -136,21 +148,24 @@ public struct Engine: Sendable {
     public func recommendation(for session: Session) -> Recommendation? {
         guard recommendSteps.contains(where: { id in id == session.step || session.history.contains(id) }) else { return nil }
         if let kept = session.recommendation { return kept }
-        let choices = orderedChoices(session)
         // The rule depends on the ordered answers alone: computed once per set of answers.
-        return factsCache.recommendation(choices.flatMap { [$0.step, $0.option] }) {
-            Recommender.recommend(content, answers: choices)
+        let key = choiceKey(session)
+        return factsCache.recommendation(key) {
+            Recommender.recommend(content, answers: stride(from: 0, to: key.count, by: 2).map { (key[$0], key[$0 + 1]) })
         }
     }
 
-    /// Choice answers in the order they were given.
-    func orderedChoices(_ s: Session) -> [(step: String, option: String)] {
-        var out: [(step: String, option: String)] = []
-        out.reserveCapacity(s.history.count + 1)
-        for id in visited(s) {
-            if let o = s.answers[id]?.option, content.step(id)?.kind == .choice { out.append((id, o)) }
-        }
-        return out
+    /// The choice answers in the order they were given, flat: step, option, step, option...
+    func choiceKey(_ s: Session) -> [String] {
+        var key: [String] = []
+        key.reserveCapacity(2 * (s.history.count + 1))
+        for (i, id) in s.history.enumerated() where !s.history[..<i].contains(id) { addChoice(id, s, &key) }
+        if !s.history.contains(s.step) { addChoice(s.step, s, &key) }
+        return key
+    }
+
+    private func addChoice(_ id: String, _ s: Session, _ key: inout [String]) {
+        if let o = s.answers[id]?.option, content.step(id)?.kind == .choice { key.append(id); key.append(o) }
     }
 
     /// The steps the session went through, each once, in order, the current one last.
@@ -508,7 +523,7 @@ struct TurnBuilder {
         case .email where s.emailSuggestion != nil:
             say("email.suggest", ["suggestion": s.emailSuggestion ?? ""])
         default:
-            say(step.prompt, ["min": step.min.map(String.init) ?? "", "max": step.max.map(String.init) ?? ""])
+            out.append(engine.promptTexts[step.id]?[lang] ?? Engine.promptText(content, step, lang))
         }
         asked = true
     }

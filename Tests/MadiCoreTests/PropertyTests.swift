@@ -65,7 +65,8 @@ struct PropertyTests {
                 if s.lead == .saved { #expect(!sink.all.isEmpty) }
                 // Never above the prospect's level.
                 if let rec = engine.recommendation(for: s) {
-                    let caps = engine.orderedChoices(s).compactMap { content.step($0.step)?.option($0.option)?.cap }
+                    let visited = Set(s.history + [s.step])
+                    let caps = visited.compactMap { id in s.answers[id]?.option.flatMap { content.step(id)?.option($0)?.cap } }
                     let level = caps.map(content.catalogue.rank).min() ?? content.catalogue.courses.count - 1
                     #expect(content.catalogue.rank(rec.course) <= level, "recommended \(rec.course) above the level")
                 }
