@@ -36,27 +36,38 @@ public struct Engine: Sendable {
             }
         }
         choiceViews = views
-        var fixed: [OptionKey: FixedOptions] = [:]
-        for step in content.steps where Self.hasFixedOptions(step.kind) {
-            for lang in content.languages {
-                for variant in [false, true] {
-                    let list = Self.fixedOptions(content, step, lang, variant: variant)
-                    let choice = Self.choiceStep(step, list, lang)
-                    fixed[OptionKey(step: step.id, language: lang, variant: variant)] = FixedOptions(
-                        views: list, asChoice: choice, phrases: Understanding.phrases(of: choice))
-                }
-            }
-        }
-        fixedOptionTable = fixed
-        var prompts: [String: [String: String]] = [:]
-        for step in content.steps {
-            for lang in content.languages { prompts[step.id, default: [:]][lang] = Self.promptText(content, step, lang) }
-        }
-        promptTexts = prompts
+        tables = Background { Tables(content) }
     }
 
-    /// Each step's question as asked, per language (its only parameters are the step's bounds).
-    let promptTexts: [String: [String: String]]
+    /// Sentences and options written once, on another thread as the engine is made (the first
+    /// turns write what they need themselves until they are ready).
+    struct Tables: Sendable {
+        /// Each step's question as asked, per language (its only parameters are the step's bounds).
+        let prompts: [String: [String: String]]
+        let fixedOptions: [OptionKey: FixedOptions]
+
+        init(_ content: Content) {
+            var fixed: [OptionKey: FixedOptions] = [:]
+            for step in content.steps where Engine.hasFixedOptions(step.kind) {
+                for lang in content.languages {
+                    for variant in [false, true] {
+                        fixed[OptionKey(step: step.id, language: lang, variant: variant)] =
+                            FixedOptions(content, step, lang, variant: variant)
+                    }
+                }
+            }
+            fixedOptions = fixed
+            var prompts: [String: [String: String]] = [:]
+            for step in content.steps {
+                for lang in content.languages { prompts[step.id, default: [:]][lang] = Engine.promptText(content, step, lang) }
+            }
+            self.prompts = prompts
+        }
+    }
+    private let tables: Background<Tables>
+    /// The tables when they are built, without waiting.
+    var readyTables: Tables? { tables.ifReady }
+    var fixedOptionTable: [OptionKey: FixedOptions] { tables.value.fixedOptions }
 
     static func promptText(_ content: Content, _ step: Step, _ lang: String) -> String {
         content.strings.text(step.prompt, lang, ["min": step.min.map(String.init) ?? "", "max": step.max.map(String.init) ?? ""])
@@ -69,13 +80,18 @@ public struct Engine: Sendable {
         let language: String
         let variant: Bool
     }
-    struct FixedOptions {
+    struct FixedOptions: Sendable {
         let views: [OptionView]
         /// The step as a choice among these options, and their phrases, for the matcher.
         let asChoice: Step
         let phrases: [Understanding.OptionPhrases]
+
+        init(_ content: Content, _ step: Step, _ lang: String, variant: Bool) {
+            views = Engine.fixedOptions(content, step, lang, variant: variant)
+            asChoice = Engine.choiceStep(step, views, lang)
+            phrases = Understanding.phrases(of: asChoice)
+        }
     }
-    let fixedOptionTable: [OptionKey: FixedOptions]
 
     static func hasFixedOptions(_ kind: StepKind) -> Bool {
         switch kind {
@@ -523,7 +539,7 @@ struct TurnBuilder {
         case .email where s.emailSuggestion != nil:
             say("email.suggest", ["suggestion": s.emailSuggestion ?? ""])
         default:
-            out.append(engine.promptTexts[step.id]?[lang] ?? Engine.promptText(content, step, lang))
+            out.append(engine.readyTables?.prompts[step.id]?[lang] ?? Engine.promptText(content, step, lang))
         }
         asked = true
     }
@@ -708,10 +724,8 @@ struct TurnBuilder {
         case .courses: variant = s.resume != nil
         default: variant = false
         }
-        if let hit = engine.fixedOptionTable[.init(step: step.id, language: lang, variant: variant)] { return hit }
-        let list = Engine.fixedOptions(content, step, lang, variant: variant) // a language the table lacks
-        let choice = Engine.choiceStep(step, list, lang)
-        return .init(views: list, asChoice: choice, phrases: Understanding.phrases(of: choice))
+        if let hit = engine.readyTables?.fixedOptions[.init(step: step.id, language: lang, variant: variant)] { return hit }
+        return .init(content, step, lang, variant: variant) // not built yet
     }
 
     func view(_ rec: Recommendation) -> RecommendationView {
@@ -834,6 +848,9 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         if !ready.load(ordering: .acquiring) { done.wait() }
         return result!
     }
+
+    /// The value if it is built, without waiting.
+    var ifReady: Value? { ready.load(ordering: .acquiring) ? result : nil }
 }
 
 /// A memo of what depends only on the content and a few values: course facts and the parameters

@@ -55,6 +55,7 @@ do { content = try DialoguesDirectory.load(dialogues) } catch {
 let loadMs = Double(DispatchTime.now().uptimeNanoseconds - loadStarted) / 1e6
 let engineStarted = DispatchTime.now().uptimeNanoseconds
 let engine = Engine(content: content)
+let engineSyncMs = Double(DispatchTime.now().uptimeNanoseconds - engineStarted) / 1e6 // what the first turn waits for
 _ = engine.understanding // the index is built in the background: wait for it, to time it
 let engineMs = Double(DispatchTime.now().uptimeNanoseconds - engineStarted) / 1e6
 let today = Day(iso: "2026-11-21")!
@@ -110,6 +111,7 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 record("content load and validation (in process, first)", loadMs, "ms")
+record("engine construction (before the first turn can run)", engineSyncMs, "ms")
 record("engine set-up (matcher index, built in the background)", engineMs, "ms")
 
 // Engine, in process, with leads in memory.
