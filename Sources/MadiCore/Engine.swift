@@ -730,7 +730,7 @@ struct TurnBuilder {
 
     func view(_ rec: Recommendation) -> RecommendationView {
         let quote = quoteRequested
-        let key = FactsCache.ViewKey(course: rec.course, goal: rec.goal, reasons: rec.reasons, language: lang, day: s.today, quote: quote)
+        let key = FactsCache.ViewKey(shown: .init(rec, lang, s.today), quote: quote)
         return engine.factsCache.view(key) {
             let facts = engine.factsCache.facts(rec.course, lang, s.today) {
                 Facts(content: content, language: lang, today: s.today).facts(rec.course)
@@ -749,8 +749,7 @@ struct TurnBuilder {
         // What is said depends on the recommendation, the language, the day and a team's size
         // alone: written once for each.
         let size = isQuote(step) ? teamSize : nil
-        let key = FactsCache.RecommendationKey(course: rec.course, goal: rec.goal, reasons: rec.reasons,
-                                               language: lang, day: s.today, teamSize: size)
+        let key = FactsCache.RecommendationKey(shown: .init(rec, lang, s.today), teamSize: size)
         out.append(contentsOf: engine.factsCache.recommendationText(key) { recommendationText(rec, teamSize: size) })
     }
 
@@ -894,14 +893,26 @@ final class FactsCache: @unchecked Sendable {
         memo(\.recommendations, choices, make)
     }
 
-    /// What a recommendation's sentences are made of (its scores and cap are not shown: keys
-    /// without them hash and compare in a fraction of the time).
-    struct RecommendationKey: Hashable {
+    /// What of a recommendation is shown, in a language on a day (its scores and cap are not
+    /// shown: keys without them hash and compare in a fraction of the time).
+    struct Shown: Hashable {
         let course: String
         let goal: String?
         let reasons: [Recommendation.Reason]
         let language: String
         let day: Day
+
+        init(_ rec: Recommendation, _ language: String, _ day: Day) {
+            course = rec.course
+            goal = rec.goal
+            reasons = rec.reasons
+            self.language = language
+            self.day = day
+        }
+    }
+
+    struct RecommendationKey: Hashable {
+        let shown: Shown
         let teamSize: Int?
     }
     private var recommendationTexts: [RecommendationKey: [String]] = [:]
@@ -911,11 +922,7 @@ final class FactsCache: @unchecked Sendable {
     }
 
     struct ViewKey: Hashable {
-        let course: String
-        let goal: String?
-        let reasons: [Recommendation.Reason]
-        let language: String
-        let day: Day
+        let shown: Shown
         let quote: Bool
     }
     private var views: [ViewKey: RecommendationView] = [:]
