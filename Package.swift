@@ -20,8 +20,11 @@ let package = Package(
         .target(name: "MadiCore", dependencies: [.product(name: "Yams", package: "Yams")]),
         // libedit (line editing and history in the chat), as a system library.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        // libcurl, as a system library (the LLM client).
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl, as a system library (the LLM client): its headers declare the API, and the library
+        // is opened on the first LLM call rather than linked (see Sources/CCurl/shim.h), so that a
+        // Madi without an endpoint does not load it and its forty dependencies at every start.
+        // (No pkg-config here: its flags would link it; the headers are on the default include path.)
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // OpenAI-compatible chat client on libcurl: requests, SSE streaming, retries, circuit breaker.
         .target(name: "MadiLLM", dependencies: ["MadiCore", "CCurl"]),
         // Durable lead storage (SQLite through GRDB).

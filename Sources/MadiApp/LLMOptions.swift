@@ -7,7 +7,7 @@ import MadiLLM
 /// environment only ($MADI_LLM_API_KEY, else $OPENAI_API_KEY), never from a flag.
 struct LLMOptions: ParsableArguments {
     @Option(name: .customLong("llm-url"), help: ArgumentHelp(
-        "Base URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1 (default: $MADI_LLM_URL; none: no LLM). The key comes from $MADI_LLM_API_KEY, else $OPENAI_API_KEY.",
+        "Base URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1 (default: $MADI_LLM_URL; none: no LLM). The key comes from $MADI_LLM_API_KEY, else $OPENAI_API_KEY. libcurl is opened on the first call ($MADI_LIBCURL: another path to it).",
         valueName: "url"))
     var url: String?
     @Option(name: .customLong("llm-model"), help: "Model name (default: $MADI_LLM_MODEL, else gpt-4o-mini).")

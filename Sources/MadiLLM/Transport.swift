@@ -15,6 +15,8 @@ public enum LLMError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled
     case circuitOpen
     case budgetExhausted(String)
+    /// libcurl, opened on the first call, could not be loaded.
+    case libraryMissing(String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,7 @@ public enum LLMError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cancelled: return "cancelled"
         case .circuitOpen: return "skipped: too many failures in a row, cooling down"
         case let .budgetExhausted(last): return "gave up after retries: \(last)"
+        case let .libraryMissing(why): return "libcurl could not be loaded (\(why)); install libcurl4 to use an LLM endpoint"
         }
     }
 
@@ -118,27 +121,31 @@ private func progressCallback(_ user: UnsafeMutableRawPointer?, _: curl_off_t, _
 /// A bounded pool of libcurl easy handles, reused across calls so that connections are kept
 /// alive. Calls beyond the pool's size wait for a free handle.
 final class CurlPool: @unchecked Sendable {
-    private static let global: Void = { curl_global_init(Int(CURL_GLOBAL_ALL)) }()
     private let lock = NSLock()
     private var free: [OpaquePointer] = []
     private let slots: DispatchSemaphore
 
     init(size: Int) {
-        _ = Self.global
         slots = DispatchSemaphore(value: max(1, size))
     }
 
     deinit {
-        for h in free { curl_easy_cleanup(UnsafeMutableRawPointer(h)) }
+        for h in free { madi_curl_easy_cleanup(UnsafeMutableRawPointer(h)) } // handles exist only once libcurl is loaded
+    }
+
+    /// Opens libcurl on the first call (it is not linked: see CCurl/shim.h); nil once it is
+    /// usable, else why not.
+    static func load() -> String? {
+        madi_curl_load().map { String(cString: $0) }
     }
 
     func withHandle<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
         slots.wait()
         defer { slots.signal() }
         lock.lock()
-        let handle = free.popLast().map { UnsafeMutableRawPointer($0) } ?? curl_easy_init()!
+        let handle = free.popLast().map { UnsafeMutableRawPointer($0) } ?? madi_curl_easy_init()!
         lock.unlock()
-        curl_easy_reset(handle) // keeps the live connections
+        madi_curl_easy_reset(handle) // keeps the live connections
         let result = body(handle)
         lock.lock()
         free.append(OpaquePointer(handle))
@@ -158,13 +165,14 @@ enum Curl {
     /// otherwise the body is collected.
     static func post(pool: CurlPool, url: String, headers: [String], body: [UInt8], timeouts: Timeouts,
                      maxBytes: Int, cancel: CancelFlag?, onData: (([UInt8]) -> Bool)?) -> Result<HTTPResponse, LLMError> {
-        pool.withHandle { h in
+        if let why = CurlPool.load() { return .failure(.libraryMissing(why)) }
+        return pool.withHandle { h in
             let ctx = TransferContext(maxBytes: maxBytes, idle: timeouts.idle, cancel: cancel, onData: onData)
             let ref = Unmanaged.passRetained(ctx)
             defer { ref.release() }
             var list: UnsafeMutablePointer<curl_slist>?
-            for header in headers { list = curl_slist_append(list, header) }
-            defer { curl_slist_free_all(list) }
+            for header in headers { list = madi_curl_slist_append(list, header) }
+            defer { madi_curl_slist_free_all(list) }
             _ = madi_curl_set_string(h, CURLOPT_URL, url)
             _ = madi_curl_set_long(h, CURLOPT_POST, 1)
             _ = madi_curl_set_long(h, CURLOPT_POSTFIELDSIZE, body.count)
@@ -189,7 +197,7 @@ enum Curl {
             _ = madi_curl_set_progress(h, progressCallback)
             _ = madi_curl_set_pointer(h, CURLOPT_XFERINFODATA, ref.toOpaque())
             _ = madi_curl_set_long(h, CURLOPT_NOPROGRESS, 0)
-            let code = curl_easy_perform(h)
+            let code = madi_curl_easy_perform(h)
             if ctx.status == 0 { ctx.status = madi_curl_status(h) }
             if ctx.cancelled { return .failure(.cancelled) }
             if ctx.tooLarge { return .failure(.tooLarge(maxBytes)) }
@@ -204,11 +212,11 @@ enum Curl {
             case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_SEND_ERROR,
                  CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SSL_CONNECT_ERROR:
                 if ctx.status != 0, ctx.received > 0 { return .failure(.badResponse("the connection closed mid-reply")) }
-                return .failure(.connection(String(cString: curl_easy_strerror(code))))
+                return .failure(.connection(String(cString: madi_curl_easy_strerror(code))))
             case CURLE_PARTIAL_FILE:
                 return .failure(.badResponse("the connection closed mid-reply"))
             default:
-                return .failure(.connection(String(cString: curl_easy_strerror(code))))
+                return .failure(.connection(String(cString: madi_curl_easy_strerror(code))))
             }
         }
     }

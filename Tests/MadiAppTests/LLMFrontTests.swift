@@ -56,6 +56,50 @@ struct LLMFrontTests {
         #expect(m.finish().status == 0)
     }
 
+    /// libcurl is opened on the first LLM call, not at start: without an endpoint it is never
+    /// mapped; with one, it is there once a call has been made.
+    @Test func libcurlIsLoadedOnlyWhenTheLLMIsCalled() throws {
+        func mapsCurl(_ m: Madi) throws -> Bool {
+            // /proc files report a size of 0: read them to the end.
+            let file = try #require(FileHandle(forReadingAtPath: "/proc/\(m.process.processIdentifier)/maps"))
+            let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+            #expect(maps.contains("libc.so")) // the listing was read
+            return maps.contains("libcurl")
+        }
+        let plain = try Madi(["jsonl", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite")])
+        plain.send(request([("id", .number(1)), ("type", .string("start")), ("session", .string("a"))]))
+        #expect(plain.json()?["type"]?.string == "reply")
+        #expect(try !mapsCurl(plain))
+        #expect(plain.finish().status == 0)
+
+        let server = try FakeLLMServer([.stream(pieces: [FakeLLMServer.sseEvent("Oui."), FakeLLMServer.sseDone], pause: 0)])
+        let m = try jsonl(server)
+        m.send(request([("id", .number(1)), ("type", .string("start")), ("session", .string("q"))]))
+        _ = m.json()
+        #expect(try !mapsCurl(m)) // configured, not yet called
+        m.send(request([("id", .number(2)), ("type", .string("say")), ("session", .string("q")), ("text", .string("les groupes sont petits ?"))]))
+        while let line = m.json(), line["type"]?.string != "reply" {}
+        #expect(try mapsCurl(m))
+        #expect(m.finish().status == 0)
+        #expect(server.requests.count == 1)
+    }
+
+    /// A libcurl that cannot be loaded is one more failing endpoint: a warning that says so, and the
+    /// conversation goes on without it.
+    @Test func aMissingLibcurlIsAWarningAndTheConversationGoesOn() throws {
+        let server = try FakeLLMServer([.stream(pieces: [FakeLLMServer.sseEvent("Oui."), FakeLLMServer.sseDone], pause: 0)])
+        let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite"), "--llm-url", server.url],
+                        stdin: "oui\nles groupes sont petits ?\nautomatiser\n",
+                        environment: ["MADI_LIBCURL": "/nonexistent/libcurl.so.4", "MADI_LLM_API_KEY": secret])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("libcurl could not be loaded"))
+        #expect(r.stderr.contains("/nonexistent/libcurl.so.4"))
+        #expect(r.stdout.contains("Je n'ai pas d'information sûre sur ce point"))
+        #expect(r.stdout.contains("Aujourd'hui, tu utilises l'IA"))
+        #expect(server.requests.isEmpty)
+        #expect(!r.stdout.contains(secret) && !r.stderr.contains(secret))
+    }
+
     @Test func aFailingEndpointNeverStopsTheConversation() throws {
         let server = try FakeLLMServer([FakeLLMServer.status(500)])
         let answers = ["oui", "bof, je sais pas, un truc avec des robots", "automatiser", "y a-t-il un parking ?", "de temps en temps", "freelance", "asap"]
