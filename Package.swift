@@ -21,12 +21,15 @@ let package = Package(
         // libedit (line editing and history in the chat), as a system library.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // libcurl, as a system library (the LLM client): its headers declare the API, and the library
-        // is opened on the first LLM call rather than linked (see Sources/CCurl/shim.h), so that a
+        // is opened on the first LLM call rather than linked (see Sources/CCurlLoader), so that a
         // Madi without an endpoint does not load it and its forty dependencies at every start.
         // (No pkg-config here: its flags would link it; the headers are on the default include path.)
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Opens libcurl on the first call and holds the looked-up functions (one object file,
+        // one state for the whole program).
+        .target(name: "CCurlLoader", dependencies: ["CCurl"]),
         // OpenAI-compatible chat client on libcurl: requests, SSE streaming, retries, circuit breaker.
-        .target(name: "MadiLLM", dependencies: ["MadiCore", "CCurl"]),
+        .target(name: "MadiLLM", dependencies: ["MadiCore", "CCurl", "CCurlLoader"]),
         // Durable lead storage (SQLite through GRDB).
         .target(name: "MadiStore", dependencies: ["MadiCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The fronts and commands: REPL, JSON-lines, conversation test runner, paths, lint.

@@ -1,4 +1,5 @@
 import CCurl
+import CCurlLoader
 import Foundation
 import MadiCore
 
@@ -133,7 +134,7 @@ final class CurlPool: @unchecked Sendable {
         for h in free { madi_curl_easy_cleanup(UnsafeMutableRawPointer(h)) } // handles exist only once libcurl is loaded
     }
 
-    /// Opens libcurl on the first call (it is not linked: see CCurl/shim.h); nil once it is
+    /// Opens libcurl on the first call (it is not linked: see CCurlLoader); nil once it is
     /// usable, else why not.
     static func load() -> String? {
         madi_curl_load().map { String(cString: $0) }
