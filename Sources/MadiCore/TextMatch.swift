@@ -112,9 +112,12 @@ public struct PreparedInput: Sendable {
 
     public init(_ raw: String) {
         if let bytes = TextFold.foldASCIIBytes(raw) {
-            // ASCII: words and scalars straight from the folded bytes.
+            // ASCII: words and scalars straight from the folded bytes (one space between words).
+            let count = bytes.isEmpty ? 0 : bytes.reduce(1) { $1 == 0x20 ? $0 + 1 : $0 }
             var words: [String] = []
             var tokens: [[UInt32]] = []
+            words.reserveCapacity(count)
+            tokens.reserveCapacity(count)
             var start = 0
             for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x20 {
                 if i > start {
@@ -165,15 +168,25 @@ public struct PreparedInput: Sendable {
         self.ids = ids
     }
 
+    private init(raw: String, folded: String, tokens: [[UInt32]], words: [String], ids: [Int32]?) {
+        self.raw = raw
+        self.folded = folded
+        self.tokens = tokens
+        tokenStrings = words
+        self.ids = ids
+    }
+
     /// The same input with some tokens blanked out (they cannot match anything).
     public func masking(_ range: Range<Int>) -> PreparedInput {
         var words = tokenStrings
+        var tokens = tokens
         var ids = ids
         for i in range where i < words.count {
             words[i] = "\u{0}"
+            tokens[i] = [0]
             ids?[i] = -1
         }
-        return PreparedInput(raw: raw, words: words, ids: ids)
+        return PreparedInput(raw: raw, folded: words.joined(separator: " "), tokens: tokens, words: words, ids: ids)
     }
 
     public var isEmpty: Bool { tokens.isEmpty }

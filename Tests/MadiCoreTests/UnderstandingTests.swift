@@ -117,6 +117,23 @@ struct UnderstandingTests {
         #expect(compared > 5_000)
     }
 
+    /// A masked input is the input prepared from its words with the masked ones blanked.
+    @Test func maskingBlanksWordsTokensAndIds() {
+        for text in ["je veux automatiser mon travail", "Élodie, étudiante en 3e année", "oui", "a b c d e f"] {
+            let input = u.prepare(text)
+            for range in [0..<1, 1..<3, 0..<input.tokenStrings.count, 2..<9] {
+                let m = input.masking(range)
+                var words = input.tokenStrings
+                for i in range where i < words.count { words[i] = "\u{0}" }
+                #expect(m.tokenStrings == words)
+                #expect(m.tokens == words.map { $0.unicodeScalars.map(\.value) })
+                #expect(m.folded == words.joined(separator: " "))
+                #expect(m.ids == input.ids.map { ids in ids.indices.map { range.contains($0) ? -1 : ids[$0] } })
+                #expect(m.raw == input.raw)
+            }
+        }
+    }
+
     @Test func faqAndCourseMentions() {
         let i = u.faqEntry(PreparedInput("combien ça coûte ?"))
         #expect(i.map { c.faq[$0].id } == "price")
