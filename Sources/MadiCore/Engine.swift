@@ -174,14 +174,10 @@ public struct Engine: Sendable {
     /// The choice answers in the order they were given, flat: step, option, step, option...
     func choiceKey(_ s: Session) -> [String] {
         var key: [String] = []
-        key.reserveCapacity(2 * (s.history.count + 1))
-        for (i, id) in s.history.enumerated() where !s.history[..<i].contains(id) { addChoice(id, s, &key) }
-        if !s.history.contains(s.step) { addChoice(s.step, s, &key) }
+        for id in visited(s) {
+            if let o = s.answers[id]?.option, content.step(id)?.kind == .choice { key.append(id); key.append(o) }
+        }
         return key
-    }
-
-    private func addChoice(_ id: String, _ s: Session, _ key: inout [String]) {
-        if let o = s.answers[id]?.option, content.step(id)?.kind == .choice { key.append(id); key.append(o) }
     }
 
     /// The steps the session went through, each once, in order, the current one last.
