@@ -19,9 +19,13 @@ public final class Content: Sendable {
     public let faq: [FAQEntry]
     public let commands: [CommandPhrase]
     public let lexicon: [String: Lexicon]
+    /// The classifier's example messages (Dialogues/examples/<lang>.yaml).
+    public let examples: [Classifier.Example]
 
     init(languages: [String], defaultLanguage: String, start: String, steps: [Step], catalogue: Catalogue,
-         strings: Strings, faq: [FAQEntry], commands: [CommandPhrase], lexicon: [String: Lexicon]) {
+         strings: Strings, faq: [FAQEntry], commands: [CommandPhrase], lexicon: [String: Lexicon],
+         examples: [Classifier.Example] = []) {
+        self.examples = examples
         self.languages = languages
         self.defaultLanguage = defaultLanguage
         self.start = start
@@ -86,10 +90,13 @@ public final class AnswerOption: Sendable {
     /// The highest course this answer allows (the prospect's level), if it limits it.
     public let cap: String?
     public let next: Next?
+    /// Why this answer points to a course, said in the recommendation ("tu débutes avec l'IA").
+    public let reason: Localized
     public let line: Int?
 
     public init(id: String, label: Localized, synonyms: LocalizedList, weights: [String: Int], cap: String?, next: Next?,
-                line: Int?) {
+                reason: Localized = [:], line: Int?) {
+        self.reason = reason
         self.id = id
         self.label = label
         self.synonyms = synonyms
@@ -128,11 +135,14 @@ public final class Step: Sendable {
     public let quoteWhen: Condition?
     /// consent: the version of the consent text that is stored with the lead.
     public let consentVersion: String?
+    /// Where the prospect goes who declines here ("none of these", "not interested").
+    public let decline: Next?
     public let line: Int?
 
     public init(id: String, kind: StepKind, prompt: String, options: [AnswerOption], next: Next?, yes: Next?,
                 no: Next?, min: Int?, max: Int?, field: String?, aspiration: Bool, navigation: Bool,
-                prefill: Bool, quoteWhen: Condition?, consentVersion: String?, line: Int?) {
+                prefill: Bool, quoteWhen: Condition?, consentVersion: String?, decline: Next? = nil, line: Int?) {
+        self.decline = decline
         self.id = id
         self.kind = kind
         self.prompt = prompt
@@ -229,6 +239,8 @@ public struct FAQEntry: Sendable {
     public var answer: String
     /// Optional key used when the course is the last of the ladder (scope course).
     public var answerLast: String?
+    /// The question is kept with the lead: the team answers it when it calls back (funding...).
+    public var keep: Bool = false
     public var line: Int?
 }
 
@@ -251,4 +263,24 @@ public struct Lexicon: Sendable {
     public var names: [String]
     /// Words that turn a yes into something else ("pas", "not").
     public var negations: [String]
+    /// Approximate counts ("dizaine": 10, "dozen": 12).
+    public var approximations: [String: Int] = [:]
+    /// Words that make a count approximate ("environ", "about").
+    public var hedges: [String] = []
+    /// Words between the two ends of a range ("à", "ou", "to") and before its start ("entre", "between").
+    public var rangeWords: [String] = []
+    public var rangeOpeners: [String] = []
+    /// Nouns that make a number a count of people ("personnes", "salariés", "people").
+    public var people: [String] = []
+    /// Words before a count of people ("on est", "équipe de", "we are", "team of").
+    public var groupOpeners: [String] = []
+    /// Number words that are ranks, not counts ("premier", "first").
+    public var ordinals: [String] = []
+    /// Words too common to tell labels apart ("je", "le", "the"): not features of the classifier.
+    public var stopwords: [String] = []
+    /// Words that open a question ("combien", "how"): a sentence starting with one is a side question.
+    public var questionOpeners: [String] = []
+    /// Word beginnings that speak of phone calls ("appel", "téléphon") and of e-mail ("mail").
+    public var callWords: [String] = []
+    public var mailWords: [String] = []
 }

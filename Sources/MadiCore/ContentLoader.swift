@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Reads and validates the content of a Dialogues directory, given as (relative path → text).
@@ -16,6 +17,7 @@ public enum ContentLoader {
     public static let commandsFile = "commands.yaml"
     public static let lexiconFile = "lexicon.yaml"
     public static func stringsFile(_ lang: String) -> String { "strings/\(lang).yaml" }
+    public static func examplesFile(_ lang: String) -> String { "examples/\(lang).yaml" }
 
     public static func load(files: [String: String]) -> Result<Content, ContentErrors> {
         var diags: [Diagnostic] = []
@@ -97,12 +99,19 @@ public enum ContentLoader {
         var lexicon: [String: Lexicon] = [:]
         if let lRoot = file(lexiconFile).flatMap({ l.compose($0) }) {
             for (lang, _, v) in l.pairs(lRoot, "lexicon") {
-                l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations"], in: "lexicon.\(lang)")
-                var numbers: [String: Int] = [:]
-                for (word, _, n) in l.pairs(l.value(v, "numbers"), "lexicon.\(lang).numbers") {
-                    if let s = n.scalar?.string, let value = Int(s) { numbers[word] = value } else { l.error(n, "lexicon.\(lang).numbers.\(word) must be a whole number") }
+                l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations", "approximations",
+                                         "hedges", "range_words", "range_openers", "people", "group_openers", "ordinals",
+                                         "stopwords", "question_openers", "call_words", "mail_words"], in: "lexicon.\(lang)")
+                func counts(_ key: String) -> [String: Int] {
+                    var out: [String: Int] = [:]
+                    for (word, _, n) in l.pairs(l.value(v, key), "lexicon.\(lang).\(key)") {
+                        if let s = n.scalar?.string, let value = Int(s) { out[word] = value } else { l.error(n, "lexicon.\(lang).\(key).\(word) must be a whole number") }
+                    }
+                    return out
                 }
-                let lex = Lexicon(
+                let numbers = counts("numbers")
+                func list(_ key: String) -> [String] { l.strings(l.value(v, key), in: "lexicon.\(lang).\(key)") }
+                var lex = Lexicon(
                     yes: l.strings(l.value(v, "yes"), in: "lexicon.\(lang).yes"),
                     no: l.strings(l.value(v, "no"), in: "lexicon.\(lang).no"),
                     numbers: numbers,
@@ -110,6 +119,17 @@ public enum ContentLoader {
                     months: l.strings(l.value(v, "months"), in: "lexicon.\(lang).months"),
                     names: l.strings(l.value(v, "names"), in: "lexicon.\(lang).names"),
                     negations: l.strings(l.value(v, "negations"), in: "lexicon.\(lang).negations"))
+                lex.approximations = counts("approximations")
+                lex.hedges = list("hedges")
+                lex.rangeWords = list("range_words")
+                lex.rangeOpeners = list("range_openers")
+                lex.people = list("people")
+                lex.groupOpeners = list("group_openers")
+                lex.ordinals = list("ordinals")
+                lex.stopwords = list("stopwords")
+                lex.questionOpeners = list("question_openers")
+                lex.callWords = list("call_words")
+                lex.mailWords = list("mail_words")
                 if lex.yes.isEmpty || lex.no.isEmpty { l.error(v, "lexicon.\(lang): 'yes' and 'no' must not be empty") }
                 if lex.months.count != 12 { l.error(l.value(v, "months") ?? v, "lexicon.\(lang).months must list 12 months") }
                 lexicon[lang] = lex
@@ -134,11 +154,31 @@ public enum ContentLoader {
             diags += s.diagnostics
         }
 
+        // examples/<lang>.yaml: label → example messages (optional per language; lint checks coverage).
+        var examples: [Classifier.Example] = []
+        for lang in languages {
+            let name = examplesFile(lang)
+            guard let text = files[name] else { continue }
+            var e = YAMLReader(file: name, parsed: parsed)
+            if let root = e.compose(text) {
+                for (label, _, v) in e.pairs(root, "examples") {
+                    guard let seq = v.sequence else { e.error(v, "'\(label)' must be a list of example messages"); continue }
+                    for item in seq {
+                        guard let t = item.scalar?.string, !t.trimmingCharacters(in: .whitespaces).isEmpty else {
+                            e.error(item, "'\(label)': every example must be a non-empty text"); continue
+                        }
+                        examples.append(Classifier.Example(label: label, text: t, language: lang, line: item.mark?.line))
+                    }
+                }
+            }
+            diags += e.diagnostics
+        }
+
         let content = Content(
             languages: languages, defaultLanguage: defaultLanguage, start: start, steps: steps,
             catalogue: Catalogue(exampleValues: exampleValues, courses: courses),
             strings: Strings(defaultLanguage: defaultLanguage, table: table), faq: faq,
-            commands: commands, lexicon: lexicon)
+            commands: commands, lexicon: lexicon, examples: examples)
         // Cross-file checks only make sense once every file parsed.
         if diags.isEmpty { diags += ContentValidator.validate(content) }
         return diags.isEmpty ? .success(content) : .failure(ContentErrors(diagnostics: diags))
@@ -147,8 +187,8 @@ public enum ContentLoader {
     // MARK: - Parsers
 
     static let stepKeys: Set<String> = ["id", "kind", "prompt", "options", "next", "yes", "no", "min", "max", "field",
-                                        "aspiration", "prefill", "navigation", "quote_when", "consent_version"]
-    static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next"]
+                                        "aspiration", "prefill", "navigation", "quote_when", "consent_version", "decline"]
+    static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next", "reason"]
 
     static func parseStep(_ node: Node, _ r: inout YAMLReader) -> Step? {
         guard node.mapping != nil else { r.error(node, "every step must be a mapping"); return nil }
@@ -185,6 +225,7 @@ public enum ContentLoader {
             prefill: r.bool(node, "prefill", in: what, default: kind == .choice && r.value(node, "navigation") == nil),
             quoteWhen: quoteWhen,
             consentVersion: r.string(node, "consent_version", in: what, required: kind == .consent),
+            decline: parseNext(r.value(node, "decline"), in: "\(what).decline", &r),
             line: node.mark?.line)
     }
 
@@ -204,6 +245,7 @@ public enum ContentLoader {
             weights: weights,
             cap: r.string(node, "cap", in: what, required: false),
             next: parseNext(r.value(node, "next"), in: "\(what).next", &r),
+            reason: r.localized(r.value(node, "reason"), in: "\(what).reason"),
             line: node.mark?.line)
     }
 
@@ -267,7 +309,7 @@ public enum ContentLoader {
     static func parseFAQ(_ node: Node, _ r: inout YAMLReader) -> FAQEntry? {
         guard let id = r.string(node, "id", in: "faq entry") else { return nil }
         let what = "faq '\(id)'"
-        r.checkKeys(node, allowed: ["id", "keywords", "scope", "answer", "answer_last"], in: what)
+        r.checkKeys(node, allowed: ["id", "keywords", "scope", "answer", "answer_last", "keep"], in: what)
         let scopeText = r.string(node, "scope", in: what, required: false) ?? "none"
         guard let scope = FAQScope(rawValue: scopeText) else {
             r.error(r.value(node, "scope"), "\(what): unknown scope '\(scopeText)' (known: course, pair, none)")
@@ -276,6 +318,7 @@ public enum ContentLoader {
         guard let answer = r.string(node, "answer", in: what) else { return nil }
         return FAQEntry(
             id: id, keywords: r.localizedList(r.value(node, "keywords"), in: "\(what).keywords"), scope: scope,
-            answer: answer, answerLast: r.string(node, "answer_last", in: what, required: false), line: node.mark?.line)
+            answer: answer, answerLast: r.string(node, "answer_last", in: what, required: false),
+            keep: r.bool(node, "keep", in: what, default: false), line: node.mark?.line)
     }
 }

@@ -13,7 +13,10 @@ public enum ContentValidator {
         "recommend.ladder", "recommend.team_title", "recommend.title", "recommend.why", "reprompt.ambiguous",
         "reprompt.list", "reprompt.number", "reprompt.short", "reprompt.text", "reprompt.unknown_option",
         "reprompt.yes_no", "restart.ok", "save.failed", "save.incomplete", "save.pending",
-    ] + emailKeys
+        "noted.team_size", "format.and", "format.list_separator", "format.date_first", "quantity.exact", "quantity.one",
+        "quantity.about", "quantity.range", "option.none_of_these", "consent.email_only", "email.phone", "faq.unknown",
+        "reopen.ok", "course.facts_team", "ladder.here_team",
+    ] + emailKeys + Intent.allCases.map { "intent." + $0.rawValue }
 
     public static let emailKeys: [String] = [
         "empty", "line_break", "display_name", "display_name_hint", "unsafe", "no_at", "multiple_at", "empty_local",
@@ -28,7 +31,7 @@ public enum ContentValidator {
         return Set(course + course.map { "other_" + $0 } + [
             "next_name", "next_summary", "order", "facts", "reasons", "ladder", "team_size", "email", "suggestion",
             "course", "command", "languages", "choices", "answer", "min", "max", "amount", "symbol", "day", "month",
-            "year", "address", "char", "domain", "option",
+            "year", "address", "char", "domain", "option", "team", "low", "high", "n", "focus",
         ])
     }()
 
@@ -159,6 +162,36 @@ public enum ContentValidator {
         for e in c.faq {
             for lang in c.languages where (e.keywords[lang] ?? []).isEmpty {
                 err(ContentLoader.faqFile, e.line, "faq '\(e.id)': no keywords in '\(lang)'")
+            }
+        }
+
+        // Examples: every label names something that exists, and every option, FAQ entry and
+        // intent has examples in every language.
+        var labels: [(String, String)] = [] // label, what
+        for s in c.steps {
+            switch s.kind {
+            case .choice: labels += s.options.map { (s.id + "." + $0.id, "step '\(s.id)' option '\($0.id)'") }
+            case .recommend: labels += ["interested", "courses", "no"].map { (s.id + "." + $0, "step '\(s.id)'") }
+            case .courses:
+                labels += (c.catalogue.courses.map(\.id) + ["guide"] + (s.decline != nil ? ["none"] : [])).map { (s.id + "." + $0, "step '\(s.id)'") }
+            default: break
+            }
+        }
+        labels += c.faq.map { ("faq." + $0.id, "faq '\($0.id)'") }
+        labels += Intent.allCases.map { ("intent." + $0.rawValue, "intent '\($0.rawValue)'") }
+        let known = Set(labels.map(\.0))
+        var counts: [String: [String: Int]] = [:]
+        for e in c.examples {
+            if !known.contains(e.label) {
+                err(ContentLoader.examplesFile(e.language), e.line, "unknown label '\(e.label)' (a step option as step.option, faq.<id> or intent.<id>)")
+            }
+            counts[e.label, default: [:]][e.language, default: 0] += 1
+        }
+        if !c.examples.isEmpty {
+            for (label, what) in labels {
+                for lang in c.languages where (counts[label]?[lang] ?? 0) == 0 {
+                    err(ContentLoader.examplesFile(lang), nil, "no examples for \(what) (label '\(label)')")
+                }
             }
         }
 

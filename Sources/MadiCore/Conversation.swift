@@ -105,6 +105,8 @@ public enum Conversation {
         r.messages = a.messages + b.messages
         r.asked = b.asked || (a.asked && a.step == b.step && b.messages.isEmpty)
         r.quit = a.quit || b.quit
+        r.trace = a.trace
+        r.trace.add(b.trace)
         return r
     }
 }

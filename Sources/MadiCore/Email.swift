@@ -185,7 +185,12 @@ public enum EmailValidator {
     }
 
     static func checkDomain(_ input: String) -> Result<(unicode: String, ascii: String), EmailProblem> {
-        let folded = input.lowercased()
+        // UTS-46 maps the ideographic and full-width full stops to label separators.
+        var mapped = input
+        if !input.utf8.allSatisfy({ $0 < 0x80 }) {
+            mapped = String(String.UnicodeScalarView(input.unicodeScalars.map { [0x3002, 0xFF0E, 0xFF61].contains($0.value) ? "." : $0 }))
+        }
+        let folded = mapped.lowercased()
         let lower = folded.utf8.allSatisfy { $0 < 0x80 } ? folded : folded.precomposedStringWithCanonicalMapping
         if lower.bytesEnd(with: ".") || lower.bytesStart(with: ".") || hasDoubleDot(lower) { return .failure(.domainDots(lower)) }
         let labels = lower.utf8.split(separator: 0x2E, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }

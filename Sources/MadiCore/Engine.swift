@@ -119,6 +119,7 @@ public struct Engine: Sendable {
         case .courses:
             var list = content.catalogue.courses.map { OptionView(id: $0.id, label: t("option.course", ["name": $0.name])) }
             list.append(OptionView(id: "guide", label: t(variant ? "option.resume" : "option.guide")))
+            if step.decline != nil { list.append(OptionView(id: "none", label: t("option.none_of_these"))) }
             return list
         default:
             return []
@@ -132,7 +133,7 @@ public struct Engine: Sendable {
              },
              next: step.next, yes: step.yes, no: step.no, min: step.min, max: step.max, field: step.field,
              aspiration: step.aspiration, navigation: step.navigation, prefill: step.prefill,
-             quoteWhen: step.quoteWhen, consentVersion: step.consentVersion, line: step.line)
+             quoteWhen: step.quoteWhen, consentVersion: step.consentVersion, decline: step.decline, line: step.line)
     }
 
     /// A new session: Madi introduces itself and offers the questions.
@@ -199,6 +200,14 @@ struct TurnBuilder {
     var effects: [Effect] = []
     var asked = false
     var quitting = false
+    /// What this turn understood (answers noted, side question, intent).
+    var trace = Trace()
+    /// The message being read.
+    var lastInput = PreparedInput("")
+    /// Answers to later questions taken from this message, said in one line before the next question.
+    var prefilled: [String] = []
+    /// Lines said before the next question (a side question's answer).
+    var preface: [String] = []
 
     init(engine: Engine, session: consuming Session) {
         self.engine = engine
@@ -232,7 +241,9 @@ struct TurnBuilder {
     mutating func say(_ key: String, _ params: [String: String] = [:]) { out.append(t(key, params)) }
 
     consuming func finish() -> Turn {
+        flush()
         var r = Reply()
+        r.trace = trace
         r.messages = out
         r.step = s.step
         r.options = options(for: current)
@@ -266,6 +277,8 @@ struct TurnBuilder {
                 ask()
                 return
             }
+            if let step = current { note(step.id, id, .label) }
+            s.clarify = nil
             answer(choice: id, said: nil)
         case let .text(raw):
             text(raw)
@@ -274,6 +287,7 @@ struct TurnBuilder {
             s.pending = nil
             // The proposal counts only if it is one of this step's options.
             if let option, let step = current, step.kind == .choice, step.option(option) != nil {
+                note(step.id, option, .llm)
                 answer(choice: option, said: said)
             } else {
                 miss(PreparedInput(said))
@@ -282,114 +296,15 @@ struct TurnBuilder {
             guard s.pending == .answer else { return }
             s.pending = nil
             if let text, !text.isEmpty {
+                trace.side = "llm"
                 out.append(text)
             } else {
+                trace.side = "unknown"
                 say("llm.no_answer")
             }
             if !s.done, current?.kind != .end {
-                say("faq.back")
-                ask()
+                ask(again: true)
             }
-        }
-    }
-
-    mutating func text(_ raw: String) {
-        let trimmed = raw.trimmed()
-        let input = u.prepare(trimmed)
-        let hasQuestionMark = trimmed.utf8.contains(0x3F)
-        if s.lead == .saving { say("save.pending"); return }
-        s.pending = nil
-        if let c = u.command(input) { command(c); return }
-        if trimmed.utf8.first == 0x2F {
-            if u.isLanguageCommand(input) {
-                say("language.unknown", ["languages": content.languages.joined(separator: ", ")])
-            } else {
-                say("command.unknown", ["command": Sanitize.line(String(trimmed.prefix(40)))])
-            }
-            return
-        }
-        if input.isEmpty { ask(); return }
-        let question = hasQuestionMark
-        if s.done {
-            if sideQuestion(input, returnToQuestion: false) { return }
-            if question, askAssistant(answering: trimmed) { return }
-            say("end.hint")
-            return
-        }
-        // A question mark asks a side question first; otherwise the step's answer comes first.
-        if question, sideQuestion(input, returnToQuestion: true) { return }
-        if interpret(input) { return }
-        if sideQuestion(input, returnToQuestion: true) { return }
-        if question, askAssistant(answering: trimmed) { return }
-        if !question, askAssistant(understanding: trimmed) { return }
-        miss(input)
-    }
-
-    // MARK: - Answers at each kind of step
-
-    /// Returns true when the input was taken as an answer to the current step.
-    mutating func interpret(_ input: PreparedInput) -> Bool {
-        guard let step = current else { return false }
-        switch step.kind {
-        case .choice:
-            let m = u.match(step: step, input)
-            notePrefills(m.span.map { input.masking($0) } ?? input, except: step.id)
-            switch m.choice {
-            case let .option(id):
-                answer(choice: id, said: input.raw)
-                return true
-            case let .ambiguous(ids):
-                let labels = ids.compactMap { step.option($0)?.label[lang] }.map { t("format.quote", ["answer": $0]) }
-                say("reprompt.ambiguous", ["choices": labels.joined(separator: t("format.or"))])
-                asked = true
-                return true
-            case .none:
-                return false
-            }
-        case .number:
-            guard let n = u.number(input) else { return false }
-            notePrefills(input, except: step.id)
-            if let lo = step.min, let hi = step.max, !(lo...hi).contains(n) {
-                say("reprompt.number", ["min": String(lo), "max": String(hi)])
-                return true
-            }
-            setAnswer(step.id, Answer(number: n, text: input.raw))
-            advance(step, resolve(step.next))
-            return true
-        case .text:
-            let value = Sanitize.line(input.raw)
-            guard !value.isEmpty else { return false }
-            setAnswer(step.id, Answer(text: String(value.prefix(step.max ?? 120))))
-            advance(step, resolve(step.next))
-            return true
-        case .yesNo, .consent, .recommend, .courses:
-            // Its options as a choice: by number, label (in the prospect's words, typos allowed), or below.
-            let options = fixed(step)
-            switch u.match(step: options.asChoice, input, phrases: options.phrases).choice {
-            case let .option(id): answer(choice: id, said: input.raw); return true
-            default:
-                if step.kind == .courses, let first = u.mentionedCourses(input).first {
-                    answer(choice: first, said: input.raw); return true
-                }
-                if let yes = u.yesNo(input), step.kind != .courses {
-                    let id = step.kind == .recommend ? (yes ? "interested" : "no") : (yes ? "yes" : "no")
-                    answer(choice: id, said: input.raw); return true
-                }
-                return false
-            }
-        case .email:
-            if s.emailSuggestion != nil {
-                if let yes = u.yesNo(input) { answer(choice: yes ? "yes" : "no", said: input.raw); return true }
-            }
-            if u.isNo(input) {
-                s.lead = .none
-                advance(step, resolve(step.no))
-                return true
-            }
-            email(input.raw, step)
-            return true
-        case .end:
-            return false
         }
     }
 
@@ -432,6 +347,10 @@ struct TurnBuilder {
                 s.chosenCourse = id
                 s.lead = .collecting
                 advance(step, resolve(step.next))
+            } else if id == "none" {
+                s.resume = nil
+                s.lead = .none
+                advance(step, resolve(step.decline ?? step.no))
             } else {
                 let target = s.resume ?? resolve(step.no)
                 s.resume = nil
@@ -494,7 +413,7 @@ struct TurnBuilder {
         switch step.kind {
         case .choice:
             if usePrefill, let pre = s.prefills[id], let option = step.option(pre) {
-                say("ack.prefilled", ["answer": option.label[lang] ?? pre])
+                prefilled.append(noteText(step, option))
                 setAnswer(id, Answer(option: pre))
                 s.prefills[id] = nil
                 advance(step, resolve(option.next ?? step.next))
@@ -503,27 +422,55 @@ struct TurnBuilder {
             ask()
         case .recommend:
             s.lead = .none
+            flush()
             if let rec = recommendation() { sayRecommendation(rec, step) }
             ask()
         case .courses:
+            flush()
             sayCatalogue()
             ask()
         case .end:
-            out.append(t(step.prompt, endParams()))
+            flush()
+            out.append(t(endKey(step), endParams()))
             s.done = true
         case .consent:
             if s.lead == .failed { s.lead = .collecting }
             ask()
+        case .number where usePrefill && s.prefillQuantity != nil && s.answers[id] == nil:
+            let q = s.prefillQuantity!
+            s.prefillQuantity = nil
+            if let lo = step.min, let hi = step.max, !(lo...hi).contains(q.value) { ask(); return }
+            prefilled.append(t("noted.team_size", ["team": quantityText(q)]))
+            setAnswer(id, Answer(number: q.value, text: nil, quantity: q))
+            advance(step, resolve(step.next))
         case .number, .text, .yesNo, .email:
             if step.kind == .email { s.emailPending = nil; s.emailSuggestion = nil }
             ask()
         }
     }
 
-    /// (Re)asks the current question.
-    mutating func ask() {
+    /// Says what was noted from this message and the side question's answer, before what comes next.
+    mutating func flush() {
+        if !prefilled.isEmpty {
+            let list = prefilled.count == 1 ? prefilled[0]
+                : prefilled.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + prefilled.last!
+            out.append(t("ack.prefilled", ["answer": list]))
+            prefilled = []
+        }
+        if !preface.isEmpty { out += preface; preface = [] }
+    }
+
+    /// (Re)asks the current question; `again`: in its short form, when the prospect saw it already.
+    mutating func ask(again: Bool = false) {
+        flush()
         guard let step = current, step.kind != .end else { return }
         if s.done { say("end.hint"); return }
+        if again, step.kind != .recommend, step.kind != .courses, !(step.kind == .email && s.emailSuggestion != nil),
+           content.strings.has(step.prompt + ".again", lang) || content.strings.has(step.prompt + ".again", content.defaultLanguage) {
+            say(step.prompt + ".again")
+            asked = true
+            return
+        }
         switch step.kind {
         case .recommend:
             let quote = isQuote(step)
@@ -541,6 +488,7 @@ struct TurnBuilder {
     }
 
     mutating func miss(_ input: PreparedInput) {
+        trace.missed = true
         s.misses += 1
         if s.misses >= 2 {
             say("reprompt.list")
@@ -551,7 +499,9 @@ struct TurnBuilder {
             case .consent: say("consent.reprompt"); asked = true
             case .yesNo: say("reprompt.yes_no"); asked = true
             case .text: say("reprompt.text")
-            default: say("reprompt.short")
+            default:
+                say("reprompt.short")
+                ask(again: true)
             }
         }
     }
@@ -561,7 +511,16 @@ struct TurnBuilder {
         // A prefill needs a phrase of at least 5 letters said exactly: shorter inputs have none.
         guard input.tokens.reduce(0, { $0 + $1.count }) >= Understanding.prefillMinChars else { return }
         let candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
-        for (step, option) in u.prefills(input, stepIds: candidates) { s.prefills[step] = option }
+        for (step, option) in u.prefills(input, stepIds: candidates) {
+            s.prefills[step] = option
+            note(step, option, .synonym)
+        }
+        // A team size said with its people ("mon équipe de 5 personnes", "my 8 people").
+        if let sizeStep = engine.fieldSteps["team_size"], sizeStep != stepId, s.answers[sizeStep] == nil,
+           let found = u.quantities.teamSize(input, anyNumber: false) {
+            s.prefillQuantity = found.quantity
+            note(sizeStep, String(found.quantity.value), .quantity)
+        }
     }
 
     func resolve(_ next: Next?) -> String? {
@@ -695,6 +654,15 @@ struct TurnBuilder {
 
     func options(for step: Step?) -> [OptionView] {
         guard let step, !s.done else { return [] }
+        if let pair = s.clarify {
+            let all = allOptions(step)
+            let picked = pair.compactMap { id in all.first { $0.id == id } }
+            if picked.count == pair.count { return picked }
+        }
+        return allOptions(step)
+    }
+
+    func allOptions(_ step: Step) -> [OptionView] {
         switch step.kind {
         case .choice:
             return engine.choiceViews[step.id]?[lang] ?? step.options.map {
@@ -742,29 +710,40 @@ struct TurnBuilder {
     }
 
     mutating func sayRecommendation(_ rec: Recommendation, _ step: Step) {
-        // What is said depends on the recommendation, the language, the day and a team's size
-        // alone: written once for each.
-        let size = isQuote(step) ? teamSize : nil
-        let key = FactsCache.RecommendationKey(shown: .init(rec, lang, s.today), teamSize: size)
-        out.append(contentsOf: engine.factsCache.recommendationText(key) { recommendationText(rec, teamSize: size) })
+        out.append(contentsOf: recommendationText(rec, team: isQuote(step) ? teamQuantity : nil))
     }
 
-    func recommendationText(_ rec: Recommendation, teamSize size: Int?) -> [String] {
+    func recommendationText(_ rec: Recommendation, team: Quantity?) -> [String] {
         let f = Facts(content: content, language: lang, today: s.today)
         guard let course = content.catalogue.course(rec.course) else { return [] }
-        let base = engine.factsCache.params(course.id, lang, s.today) { f.courseParams(course) }
+        var base = engine.factsCache.params(course.id, lang, s.today) { f.courseParams(course) }
         var lines: [String] = []
-        if let size {
-            lines.append(t("recommend.team_title", base.merging(["team_size": String(size)]) { a, _ in a }))
+        if let team {
+            base["team"] = quantityText(team)
+            lines.append(t("recommend.team_title", base))
+            lines.append(t("course.facts_team", base))
         } else {
             lines.append(t("recommend.title", base))
+            lines.append(t("course.facts", base))
         }
-        lines.append(t("course.facts", base))
-        let reasons = reasonLabels(rec).map { t("format.quote", ["answer": $0]) }
-        if !reasons.isEmpty { lines.append(t("recommend.why", ["reasons": reasons.joined(separator: ", ")])) }
-        lines.append(t("recommend.ladder", ["ladder": f.ladder(here: rec.course, goal: rec.goal)]))
+        let reasons = reasonTexts(rec)
+        if !reasons.isEmpty {
+            let list = reasons.count == 1 ? reasons[0]
+                : reasons.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + reasons.last!
+            lines.append(t("recommend.why", ["reasons": list, "name": course.name]))
+        }
+        lines.append(t("recommend.ladder", ["ladder": f.ladder(here: rec.course, goal: rec.goal, team: team != nil)]))
         if content.catalogue.exampleValues { lines.append(t("catalogue.example_note")) }
         return lines
+    }
+
+    /// Why this course, in the prospect's own terms: each answer's `reason`, else its label quoted.
+    func reasonTexts(_ rec: Recommendation) -> [String] {
+        rec.reasons.compactMap { r in
+            guard let o = content.step(r.step)?.option(r.option) else { return nil }
+            if let reason = o.reason[lang] ?? o.reason[content.defaultLanguage] { return reason }
+            return o.label[lang].map { t("format.quote", ["answer": $0]) }
+        }
     }
 
     mutating func sayCatalogue() {
@@ -786,6 +765,33 @@ struct TurnBuilder {
         engine.fieldSteps["team_size"].flatMap { s.answers[$0]?.number }
     }
 
+    var teamQuantity: Quantity? {
+        engine.fieldSteps["team_size"].flatMap { id in
+            s.answers[id].flatMap { a in a.quantity ?? a.number.map { Quantity(low: $0) } }
+        }
+    }
+
+    /// A team size in words: "de 5 personnes", "d'une dizaine de personnes", "de 20 à 25 personnes".
+    func quantityText(_ q: Quantity) -> String {
+        if q.isRange { return t("quantity.range", ["low": String(q.low), "high": String(q.high)]) }
+        if q.approximate {
+            if let w = q.word, content.strings.has("quantity.word." + w, lang) { return t("quantity.word." + w) }
+            return t("quantity.about", ["n": String(q.value)])
+        }
+        return q.value == 1 ? t("quantity.one") : t("quantity.exact", ["n": String(q.value)])
+    }
+
+    /// A later question's answer as noted: its option's label, quoted.
+    func noteText(_ step: Step, _ option: AnswerOption) -> String {
+        t("format.quote", ["answer": option.label[lang] ?? option.id])
+    }
+
+    /// The end message: for a team's quote request, its own wording when the content has one.
+    func endKey(_ step: Step) -> String {
+        if s.lead == .saved, quoteRequested, content.strings.has(step.prompt + ".quote", lang) { return step.prompt + ".quote" }
+        return step.prompt
+    }
+
     func fieldText(_ field: String) -> String? {
         engine.fieldSteps[field].flatMap { s.answers[$0]?.text }
     }
@@ -795,6 +801,7 @@ struct TurnBuilder {
     mutating func endParams() -> [String: String] {
         var p: [String: String] = ["email": s.email?.normalized ?? ""]
         if let id = leadCourse(), let c = content.catalogue.course(id) { p["course"] = c.name }
+        if let q = teamQuantity { p["team"] = quantityText(q) }
         return p
     }
 
@@ -820,7 +827,7 @@ struct TurnBuilder {
             course: course, recommendedCourse: recommendation()?.course,
             answers: answers, language: lang, source: s.source,
             company: quote ? fieldText("company") : nil, teamSize: quote ? teamSize : nil,
-            kind: quote ? "quote" : "preregistration", consentVersion: consentVersion)
+            kind: quote ? "quote" : "preregistration", consentVersion: consentVersion, questions: s.questions)
     }
 }
 

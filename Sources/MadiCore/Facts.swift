@@ -20,7 +20,7 @@ struct Facts {
     func date(_ day: Day) -> String {
         let months = content.lexicon[language]?.months ?? content.lexicon[content.defaultLanguage]?.months ?? []
         let month = day.month <= months.count ? months[day.month - 1] : String(day.month)
-        return t("format.date", ["day": String(day.day), "month": month, "year": String(day.year)])
+        return t(day.day == 1 ? "format.date_first" : "format.date", ["day": String(day.day), "month": month, "year": String(day.year)])
     }
 
     func nextSession(_ course: Course) -> Day? {
@@ -62,9 +62,9 @@ struct Facts {
     }
 
     /// "Starter (you start here) → Performer → Master (your goal)".
-    func ladder(here: String, goal: String?) -> String {
+    func ladder(here: String, goal: String?, team: Bool = false) -> String {
         content.catalogue.courses.map { c in
-            if c.id == here { return t("ladder.here", ["name": c.name]) }
+            if c.id == here { return t(team ? "ladder.here_team" : "ladder.here", ["name": c.name]) }
             if c.id == goal { return t("ladder.goal", ["name": c.name]) }
             return c.name
         }.joined(separator: " → ")
@@ -107,6 +107,12 @@ struct FAQAnswerer {
             let (low, high) = catalogue.rank(a.id) <= catalogue.rank(b.id) ? (a, b) : (b, a)
             var p = facts.courseParams(low)
             for (k, v) in facts.courseParams(high) { p["other_" + k] = v }
+            // The course recommended (or chosen) is one of the two: say which one fits, not where to start.
+            if let focus, focus == low.id || focus == high.id, let c = catalogue.course(focus),
+               content.strings.has(entry.answer + ".focus", language) {
+                p["focus"] = c.name
+                return facts.t(entry.answer + ".focus", p)
+            }
             return facts.t(entry.answer, p)
         }
     }

@@ -33,6 +33,12 @@ public struct Session: Codable, Sendable, Equatable {
     public var pending: Pending?
     /// The recommendation, once computed; dropped whenever an answer changes.
     public var recommendation: Recommendation?
+    /// Two options Madi asked the prospect to choose between ("did you mean A or B?").
+    public var clarify: [String]?
+    /// A team size said before its question was asked ("mon équipe de 5 personnes").
+    public var prefillQuantity: Quantity?
+    /// Side questions Madi could not answer: kept with the lead for the team's call back.
+    public var questions: [String] = []
 
     public enum Pending: Codable, Sendable, Equatable {
         case understand(text: String)
@@ -51,11 +57,14 @@ public struct Answer: Codable, Sendable, Equatable {
     public var option: String?
     public var number: Int?
     public var text: String?
+    /// A count as said ("une dizaine", "20-25"); `number` holds its value.
+    public var quantity: Quantity?
 
-    public init(option: String? = nil, number: Int? = nil, text: String? = nil) {
+    public init(option: String? = nil, number: Int? = nil, text: String? = nil, quantity: Quantity? = nil) {
         self.option = option
         self.number = number
         self.text = text
+        self.quantity = quantity
     }
 }
 
@@ -183,10 +192,13 @@ public struct LeadDraft: Codable, Sendable, Equatable {
     /// "preregistration", or "quote" for a team.
     public var kind: String
     public var consentVersion: String
+    /// Questions the prospect asked that Madi could not answer, for the call back.
+    public var questions: [String] = []
 
     public init(email: String, emailASCII: String?, firstName: String?, course: String, recommendedCourse: String?,
                 answers: [LeadAnswer], language: String, source: String, company: String?, teamSize: Int?,
-                kind: String, consentVersion: String) {
+                kind: String, consentVersion: String, questions: [String] = []) {
+        self.questions = questions
         self.email = email
         self.emailASCII = emailASCII
         self.firstName = firstName
@@ -248,6 +260,35 @@ public struct Reply: Sendable, Equatable {
     public var done = false
     /// The prospect asked to quit: a chat front ends here.
     public var quit = false
+    /// How the turn read the message (for evaluation and analytics; not sent to clients).
+    public var trace = Trace()
+}
+
+/// What a turn understood of a message.
+public struct Trace: Sendable, Equatable {
+    /// Answers recorded, the current question's first.
+    public var noted: [Noted] = []
+    /// The side question answered: a FAQ id, "llm", or "unknown" (kept for the team).
+    public var side: String?
+    /// A general intent acted on.
+    public var intent: Intent?
+    /// Options offered in a "did you mean A or B?".
+    public var clarify: [String]?
+    /// The message was not understood.
+    public var missed = false
+    /// A phone number was given where an e-mail was asked.
+    public var phone = false
+
+    public init() {}
+
+    mutating func add(_ other: Trace) {
+        noted += other.noted
+        side = side ?? other.side
+        intent = intent ?? other.intent
+        clarify = clarify ?? other.clarify
+        missed = missed || other.missed
+        phone = phone || other.phone
+    }
 }
 
 public struct Turn: Sendable {

@@ -27,6 +27,15 @@ public final class Understanding: Sendable {
     let wordIds: [String: Int32]
     /// Per choice step, the exact-match index of its option phrases.
     let exact: [String: ExactIndex]
+    /// Learnt from the examples in Dialogues/examples.
+    public let classifier: Classifier
+    public let quantities: QuantityReader
+    /// Words that open a question, folded ("combien", "c est quoi", "how much").
+    let questionOpeners: [[String]]
+    let faqIds: [String]
+    /// Word beginnings that speak of calls ("appel", "phone") and of e-mail ("mail", "écri").
+    let callWords: [String]
+    let mailWords: [String]
 
     /// A choice step's phrases as word ids, and for each word id the phrases that begin with it.
     struct ExactIndex: Sendable {
@@ -97,6 +106,18 @@ public final class Understanding: Sendable {
         var neg: Set<[UInt32]> = []
         for lex in content.lexicon.values { for w in lex.negations { neg.formUnion(Phrase(w).words) } }
         negations = neg
+        var stop: Set<String> = []
+        var openers: [[String]] = []
+        for (_, lex) in content.lexicon.sorted(by: { $0.key < $1.key }) {
+            stop.formUnion(lex.stopwords.map(TextFold.fold))
+            openers += lex.questionOpeners.map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
+        }
+        classifier = Classifier(content.examples, stopwords: stop)
+        quantities = QuantityReader(lexicon: content.lexicon)
+        questionOpeners = openers
+        faqIds = content.faq.map(\.id)
+        callWords = content.lexicon.values.flatMap(\.callWords).map(TextFold.fold)
+        mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
     }
 
     // MARK: Commands
@@ -315,6 +336,14 @@ public final class Understanding: Sendable {
         if y > n { return true }
         if n > y { return false }
         return nil
+    }
+
+    /// "je préfère pas être appelée", "no phone calls please": calls refused, nothing said of e-mail.
+    public func refusesCallsOnly(_ input: PreparedInput) -> Bool {
+        let words = input.tokenStrings
+        guard words.contains(where: { w in callWords.contains { w.hasPrefix($0) } }),
+              input.tokens.contains(where: negations.contains) else { return false }
+        return !words.contains { w in mailWords.contains { w.hasPrefix($0) } }
     }
 
     public func isNo(_ input: PreparedInput) -> Bool {

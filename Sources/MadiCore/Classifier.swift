@@ -1,0 +1,229 @@
+import Foundation
+
+/// A text classifier learnt from example messages (Dialogues/examples/<lang>.yaml), built when the
+/// content loads: deterministic, no download, no service.
+///
+/// Each message becomes a sparse TF-IDF vector of three kinds of features: light-stemmed words,
+/// pairs of consecutive stemmed words (so that "pas vraiment" or "not really" count together), and
+/// character 3- and 4-grams inside each word (so that typos and unseen inflections still share most
+/// of their features). A label's score is the cosine similarity of the message to its nearest
+/// example (1-nearest neighbour), between 0 and 1. docs/UNDERSTANDING.md gives the measurements
+/// behind these choices.
+public final class Classifier: Sendable {
+    public struct Example: Sendable, Equatable {
+        public var label: String
+        public var text: String
+        public var language: String
+        public var line: Int?
+
+        public init(label: String, text: String, language: String, line: Int? = nil) {
+            self.label = label
+            self.text = text
+            self.language = language
+            self.line = line
+        }
+    }
+
+    public struct Score: Sendable, Equatable {
+        public var label: String
+        /// Cosine similarity to the label's nearest example.
+        public var score: Double
+        /// Cosine similarity to the label's centroid (the mean of its examples).
+        public var centroid: Double = 0
+    }
+
+    public let labels: [String]
+    let labelIndex: [String: Int]
+    let features: [String: Int32]
+    let idf: [Double]
+    /// feature → (example, weight) for every example holding it.
+    let postings: [[(example: Int32, weight: Double)]]
+    let exampleLabels: [Int32]
+    /// feature → (label, weight) of the labels' unit centroids.
+    let centroidPostings: [[(label: Int32, weight: Double)]]
+    let stopwords: Set<String>
+    let weights: FeatureWeights
+
+    /// How much each kind of feature counts (chosen by cross-validation, docs/UNDERSTANDING.md).
+    public struct FeatureWeights: Sendable, Equatable {
+        public var words: Double = 1.0
+        public var pairs: Double = 0.7
+        public var characters: Double = 0.5
+        public init() {}
+    }
+
+    public init(_ examples: [Example], stopwords: Set<String> = [], weights: FeatureWeights = .init()) {
+        self.stopwords = stopwords
+        self.weights = weights
+        var labels: [String] = []
+        var labelIndex: [String: Int] = [:]
+        for e in examples where labelIndex[e.label] == nil {
+            labelIndex[e.label] = labels.count
+            labels.append(e.label)
+        }
+        self.labels = labels
+        self.labelIndex = labelIndex
+        // Raw feature counts per example, then document frequencies.
+        var features: [String: Int32] = [:]
+        var bags: [[Int32: Double]] = []
+        var df: [Int] = []
+        for e in examples {
+            var bag: [Int32: Double] = [:]
+            for (f, w) in Self.featureList(PreparedInput(e.text), stopwords: stopwords, weights: weights) {
+                let id: Int32
+                if let known = features[f] { id = known } else {
+                    id = Int32(features.count)
+                    features[f] = id
+                    df.append(0)
+                }
+                if bag[id] == nil { df[Int(id)] += 1 }
+                bag[id, default: 0] += w
+            }
+            bags.append(bag)
+        }
+        let n = Double(examples.count)
+        idf = df.map { log((n + 1) / (Double($0) + 1)) + 1 }
+        var postings = [[(example: Int32, weight: Double)]](repeating: [], count: features.count)
+        var centroids = [[Int32: Double]](repeating: [:], count: labels.count)
+        for (i, bag) in bags.enumerated() {
+            let vector = Self.normalize(bag, idf)
+            let label = labelIndex[examples[i].label]!
+            for (f, w) in vector {
+                postings[Int(f)].append((Int32(i), w))
+                centroids[label][f, default: 0] += w
+            }
+        }
+        var centroidPostings = [[(label: Int32, weight: Double)]](repeating: [], count: features.count)
+        for (l, c) in centroids.enumerated() {
+            let norm = c.values.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            guard norm > 0 else { continue }
+            for (f, w) in c.sorted(by: { $0.key < $1.key }) { centroidPostings[Int(f)].append((Int32(l), w / norm)) }
+        }
+        self.centroidPostings = centroidPostings
+        self.features = features
+        self.postings = postings
+        exampleLabels = examples.map { Int32(labelIndex[$0.label]!) }
+    }
+
+    static func normalize(_ bag: [Int32: Double], _ idf: [Double]) -> [(Int32, Double)] {
+        var v: [(Int32, Double)] = []
+        v.reserveCapacity(bag.count)
+        var norm = 0.0
+        for (f, tf) in bag {
+            let w = (1 + log(tf)) * idf[Int(f)]
+            v.append((f, w))
+            norm += w * w
+        }
+        guard norm > 0 else { return [] }
+        let inv = 1 / norm.squareRoot()
+        return v.map { ($0.0, $0.1 * inv) }
+    }
+
+    /// The scores of the labels `allowed` accepts, best first (labels without any shared feature
+    /// are left out).
+    public func scores(_ input: PreparedInput, allowed: (String) -> Bool = { _ in true }) -> [Score] {
+        var bag: [Int32: Double] = [:]
+        // Features never seen in training still count in the input's norm: an input made mostly
+        // of unknown words is far from every example.
+        var unknown = 0.0
+        let idfMax = log(Double(exampleLabels.count) + 1) + 1
+        for (f, w) in Self.featureList(input, stopwords: stopwords, weights: weights) {
+            if let id = features[f] { bag[id, default: 0] += w } else { unknown += (w * idfMax) * (w * idfMax) }
+        }
+        var vector: [(Int32, Double)] = []
+        var norm = unknown
+        for (f, tf) in bag {
+            let w = (1 + log(tf)) * idf[Int(f)]
+            vector.append((f, w))
+            norm += w * w
+        }
+        guard norm > 0, !vector.isEmpty else { return [] }
+        let inv = 1 / norm.squareRoot()
+        var sims = [Double](repeating: 0, count: exampleLabels.count)
+        var centroid = [Double](repeating: 0, count: labels.count)
+        for (f, w) in vector {
+            for p in postings[Int(f)] { sims[Int(p.example)] += w * inv * p.weight }
+            for p in centroidPostings[Int(f)] { centroid[Int(p.label)] += w * inv * p.weight }
+        }
+        var best = [Double](repeating: 0, count: labels.count)
+        var allowedCache = [Bool?](repeating: nil, count: labels.count)
+        for (i, s) in sims.enumerated() where s > 0 {
+            let l = Int(exampleLabels[i])
+            if allowedCache[l] == nil { allowedCache[l] = allowed(labels[l]) }
+            if allowedCache[l]!, s > best[l] { best[l] = s }
+        }
+        var out: [Score] = []
+        for (l, s) in best.enumerated() where s > 0 { out.append(Score(label: labels[l], score: s, centroid: centroid[l])) }
+        out.sort { $0.score > $1.score || ($0.score == $1.score && $0.label < $1.label) }
+        return out
+    }
+
+    // MARK: Features
+
+    /// The message's features and their weights.
+    static func featureList(_ input: PreparedInput, stopwords: Set<String>, weights: FeatureWeights) -> [(String, Double)] {
+        var out: [(String, Double)] = []
+        let words = input.tokenStrings
+        var stems: [String] = []
+        stems.reserveCapacity(words.count)
+        for w in words { stems.append(stem(w)) }
+        for (i, s) in stems.enumerated() {
+            let w = words[i]
+            let isStop = stopwords.contains(w)
+            if !isStop { out.append(("w:" + s, weights.words)) }
+            if i + 1 < stems.count { out.append(("p:" + s + "_" + stems[i + 1], weights.pairs)) }
+            // Character n-grams of the word, with its edges marked.
+            if !isStop, weights.characters > 0 {
+                let chars = Array(("<" + w + ">").unicodeScalars)
+                for n in 3...4 where chars.count >= n {
+                    for start in 0...(chars.count - n) {
+                        var g = "c:"
+                        g.unicodeScalars.append(contentsOf: chars[start..<(start + n)])
+                        out.append((g, weights.characters / 2))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Light French and English stemming: common inflections cut from words longer than four letters.
+    static func stem(_ word: String) -> String {
+        guard word.count > 4, word.unicodeScalars.allSatisfy({ $0.value < 0x80 }) else { return word }
+        for suffix in suffixes where word.hasSuffix(suffix) && word.count - suffix.count >= 4 {
+            return String(word.dropLast(suffix.count))
+        }
+        return word
+    }
+
+    static let suffixes = [
+        "issements", "issement", "ements", "ement", "ations", "ation", "ements", "euses", "euse", "ings", "ing",
+        "ees", "ies", "ied", "ers", "er", "ez", "es", "ed", "ee", "ly", "s", "x", "e",
+    ]
+
+    // MARK: Cross-validation
+
+    /// K-fold cross-validation over the examples (stratified by position in each label's list):
+    /// the share of held-back examples whose best label is their own.
+    public static func crossValidate(_ examples: [Example], folds: Int, stopwords: Set<String> = [],
+                                     weights: FeatureWeights = .init()) -> (accuracy: Double, count: Int, confused: [String: Int]) {
+        var position: [String: Int] = [:]
+        let fold = examples.map { e -> Int in
+            let p = position[e.label, default: 0]
+            position[e.label] = p + 1
+            return p % folds
+        }
+        var right = 0, total = 0
+        var confused: [String: Int] = [:]
+        for k in 0..<folds {
+            let train = zip(examples, fold).filter { $0.1 != k }.map(\.0)
+            let model = Classifier(train, stopwords: stopwords, weights: weights)
+            for (e, f) in zip(examples, fold) where f == k {
+                total += 1
+                let best = model.scores(PreparedInput(e.text)).first?.label
+                if best == e.label { right += 1 } else { confused["\(e.label) → \(best ?? "none")", default: 0] += 1 }
+            }
+        }
+        return (total == 0 ? 0 : Double(right) / Double(total), total, confused)
+    }
+}

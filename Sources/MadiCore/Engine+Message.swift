@@ -1,0 +1,435 @@
+/// Reading a prospect's message as a whole, at every step: an answer to the current question,
+/// answers to later ones, a team size, a side question and a general intent, all acted on in one
+/// reply. Rules first (numbers, labels, synonyms, the lexicon), then the classifier learnt from
+/// the examples, then the LLM when one is configured, then an honest "I did not get that".
+extension TurnBuilder {
+    /// What a message asks besides answering.
+    enum Side {
+        case faq(Int)
+        case intent(Intent)
+        /// A question Madi has no answer for.
+        case unknown(String)
+    }
+
+    /// How a message reads as an answer to the current step.
+    enum Reading {
+        case answered
+        /// Two options are close: Madi asks which one.
+        case clarify([String])
+        /// The step took the message and replied itself (an invalid e-mail, a number out of range).
+        case handled
+        case none
+    }
+
+    mutating func text(_ raw: String) {
+        let trimmed = raw.trimmed()
+        let input = u.prepare(trimmed)
+        lastInput = input
+        if s.lead == .saving { say("save.pending"); return }
+        s.pending = nil
+        if let c = u.command(input) { s.clarify = nil; command(c); return }
+        if trimmed.utf8.first == 0x2F {
+            if u.isLanguageCommand(input) {
+                say("language.unknown", ["languages": content.languages.joined(separator: ", ")])
+            } else {
+                say("command.unknown", ["command": Sanitize.line(String(trimmed.prefix(40)))])
+            }
+            return
+        }
+        if input.isEmpty { ask(again: true); return }
+        if s.done { afterEnd(input, trimmed); return }
+        guard let step = current else { return }
+        let clarifying = s.clarify
+        s.clarify = nil
+
+        // The e-mail step reads the whole message as an address (a "?" or "." is part of it).
+        if step.kind == .email {
+            if case .none = readEmail(input, trimmed, step) {} else { return }
+            let (address, rest) = Understanding.address(in: trimmed)
+            // Not an address but a question ("c'est quoi le prix ?"): answered, then the e-mail asked again.
+            if address == nil, trimmed.utf8.contains(0x3F) || u.opensQuestion(input) {
+                if let side = readSide(input, keywordsOnly: false) { answerSide(side, reask: true); return }
+            }
+            if address == nil, let intent = u.intent(input), [.human, .bot, .outOfScope, .frustration].contains(intent) {
+                handle(intent, step)
+                return
+            }
+            // "karim@yahoo.fr. au fait c'est quand la prochaine session ?": the address, then the answer.
+            if address != nil, let rest, rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest)) {
+                prefaceSide(readSide(u.prepare(rest), keywordsOnly: false) ?? .unknown(rest))
+            }
+            email(address ?? trimmed, step)
+            return
+        }
+
+        let parts = u.split(trimmed)
+        let side: Side? = parts.question.map { q in readSide(q, keywordsOnly: false) ?? .unknown(parts.questionText ?? trimmed) }
+        let answerInput = parts.answer.isEmpty ? (parts.question == nil ? input : parts.answer) : parts.answer
+
+        // 1. An answer to the current question (a side question never overrides it).
+        if !answerInput.isEmpty {
+            if let clarifying, let pick = clarifyPick(answerInput, clarifying) {
+                prefaceSide(side)
+                note(step.id, pick, .label)
+                answer(choice: pick, said: trimmed)
+                return
+            }
+            switch read(answerInput, step) {
+            case .answered:
+                if let side { prefaceSide(side) }
+                return
+            case let .clarify(options):
+                if let side { answerSide(side, reask: false) }
+                askClarify(options, step)
+                return
+            case .handled:
+                return
+            case .none:
+                break
+            }
+        }
+        // 2. No answer: a side question, then an intent.
+        if let side {
+            // "je peux voir toutes les formations ?": a question that names an option is an answer.
+            if case .unknown = side, answerInput.isEmpty, let q = parts.question, case .answered = read(q, step) { return }
+            answerSide(side, reask: true)
+            return
+        }
+        if let side = readSide(input, keywordsOnly: false) { answerSide(side, reask: true); return }
+        if let intent = u.intent(input) { handle(intent, step); return }
+        // 3. The LLM, when there is one; else Madi says it did not understand.
+        let question = trimmed.utf8.contains(0x3F)
+        if question, askAssistant(answering: trimmed) { return }
+        if !question, askAssistant(understanding: trimmed) { return }
+        miss(input)
+    }
+
+    // MARK: - Answers
+
+    mutating func read(_ input: PreparedInput, _ step: Step) -> Reading {
+        switch step.kind {
+        case .choice:
+            let r = readChoice(input, step)
+            guard case .none = r, step.navigation else { return r }
+            // "ouais", "vas-y": a yes at the welcome starts the questions.
+            if let first = step.options.first, u.yesNo(input) == true || [.yes, .changeMind].contains(u.intent(input)) {
+                note(step.id, first.id, .synonym)
+                answer(choice: first.id, said: input.raw)
+                return .answered
+            }
+            return readPastWelcome(input, step)
+        case .number:
+            return readNumber(input, step)
+        case .text:
+            let value = Sanitize.line(input.raw)
+            guard !value.isEmpty else { return .none }
+            if u.intent(input) != nil, value.count < 40 { return .none }
+            setAnswer(step.id, Answer(text: String(value.prefix(step.max ?? 120))))
+            note(step.id, value, .text)
+            advance(step, resolve(step.next))
+            return .answered
+        case .yesNo, .consent, .recommend, .courses:
+            return readFixed(input, step)
+        case .email, .end:
+            return .none
+        }
+    }
+
+    /// A choice step: number, label or synonym, else the learnt classifier.
+    mutating func readChoice(_ input: PreparedInput, _ step: Step) -> Reading {
+        let m = u.match(step: step, input)
+        switch m.choice {
+        case let .option(id):
+            notePrefills(m.span.map { input.masking($0) } ?? input, except: step.id)
+            note(step.id, id, how(id, step, input))
+            answer(choice: id, said: input.raw)
+            return .answered
+        case let .ambiguous(ids):
+            return .clarify(Array(ids.prefix(2)))
+        case .none:
+            break
+        }
+        switch learntOption(input, step.id, step.options.map(\.id)) {
+        case let .some(.answered(id)):
+            notePrefills(input, except: step.id)
+            note(step.id, id, .learnt)
+            answer(choice: id, said: input.raw)
+            return .answered
+        case let .some(.close(a, b)):
+            return .clarify([a, b])
+        case nil:
+            return .none
+        }
+    }
+
+    enum Learnt { case answered(String), close(String, String) }
+
+    /// The classifier's reading among a step's options, against the side questions and intents.
+    func learntOption(_ input: PreparedInput, _ stepId: String, _ options: [String]) -> Learnt? {
+        let allowed = u.labels(forStep: stepId, options: options)
+        let prefix = stepId + "."
+        func option(_ label: String) -> String? { label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : nil }
+        switch u.learnt(input, allowed: { allowed.contains($0) }) {
+        case let .label(l): return option(l).map(Learnt.answered)
+        case let .close(a, b):
+            guard let a = option(a) else { return nil }
+            guard let b = option(b) else { return nil }
+            return .close(a, b)
+        case .none: return nil
+        }
+    }
+
+    /// At the welcome, a message that answers the first question ("je veux automatiser mon
+    /// travail") starts the questions and answers it.
+    mutating func readPastWelcome(_ input: PreparedInput, _ step: Step) -> Reading {
+        guard let start = step.options.first, let target = resolve(start.next ?? step.next),
+              let first = content.step(target), first.kind == .choice || first.kind == .number else { return .none }
+        let saved = s
+        let savedOut = out
+        setAnswer(step.id, Answer(option: start.id))
+        note(step.id, start.id, .learnt)
+        s.history.append(step.id)
+        s.step = target
+        switch first.kind == .choice ? readChoice(input, first) : readNumber(input, first) {
+        case .answered:
+            return .answered
+        default:
+            // Nothing for the first question either: the welcome stays as it was.
+            s = saved
+            out = savedOut
+            trace.noted.removeAll { $0.step == step.id }
+            return .none
+        }
+    }
+
+    /// A number step (a team size): digits, number words, approximations and ranges.
+    mutating func readNumber(_ input: PreparedInput, _ step: Step) -> Reading {
+        // "2" is a size here, never an option number.
+        guard let found = u.quantities.teamSize(input, anyNumber: true) else { return .none }
+        let q = found.quantity
+        if let lo = step.min, let hi = step.max, !(lo...hi).contains(q.low) || !(lo...hi).contains(q.high) {
+            say("reprompt.number", ["min": String(lo), "max": String(hi)])
+            return .handled
+        }
+        notePrefills(input.masking(found.span), except: step.id)
+        setAnswer(step.id, Answer(number: q.value, text: input.raw, quantity: q))
+        note(step.id, String(q.value), .quantity)
+        advance(step, resolve(step.next))
+        return .answered
+    }
+
+    /// A yes/no, consent, recommendation or catalogue step.
+    mutating func readFixed(_ input: PreparedInput, _ step: Step) -> Reading {
+        let options = fixed(step)
+        var id: String?
+        var how = Understood.label
+        switch u.match(step: options.asChoice, input, phrases: options.phrases).choice {
+        case let .option(o): id = o; how = u.bareNumber(input) != nil ? .number : .label
+        default: break
+        }
+        if id == nil, step.kind == .courses, let first = u.mentionedCourses(input).first { id = first; how = .synonym }
+        if id == nil, step.kind == .consent, u.refusesCallsOnly(input) {
+            // Consent covers e-mail only: "pas d'appel" is a yes to being written to.
+            say("consent.email_only")
+            id = "yes"; how = .synonym
+        }
+        if id == nil, step.kind != .courses, let yes = u.yesNo(input) {
+            id = step.kind == .recommend ? (yes ? "interested" : "no") : (yes ? "yes" : "no"); how = .synonym
+        }
+        if id == nil {
+            let ids = options.views.map(\.id)
+            switch learntOption(input, step.id, ids) {
+            case let .answered(o)?: id = o; how = .learnt
+            case let .close(a, b)?: return .clarify([a, b])
+            case nil:
+                // Yes and no said in other words ("vas-y", "bof non").
+                if step.kind != .courses, let intent = u.intent(input) {
+                    switch intent {
+                    case .yes, .changeMind: id = step.kind == .recommend ? "interested" : "yes"; how = .learnt
+                    case .no, .decline: id = "no"; how = .learnt
+                    default: break
+                    }
+                    if step.kind == .courses, intent == .decline { id = "none"; how = .learnt }
+                } else if step.kind == .courses, u.intent(input) == .decline {
+                    id = "none"; how = .learnt
+                }
+            }
+        }
+        guard let id, options.views.contains(where: { $0.id == id }) else { return .none }
+        note(step.id, id, how)
+        answer(choice: id, said: input.raw)
+        return .answered
+    }
+
+    /// The e-mail step: a suggestion to accept, a refusal, or a phone number instead.
+    mutating func readEmail(_ input: PreparedInput, _ raw: String, _ step: Step) -> Reading {
+        if s.emailSuggestion != nil, let yes = u.yesNo(input) {
+            answer(choice: yes ? "yes" : "no", said: raw)
+            return .answered
+        }
+        if u.isNo(input) || (!raw.contains("@") && [.decline, .no].contains(u.intent(input))) {
+            s.lead = .none
+            trace.intent = .decline
+            advance(step, resolve(step.no))
+            return .answered
+        }
+        if Understanding.looksLikePhone(raw) {
+            trace.phone = true
+            say("email.phone")
+            asked = true
+            return .handled
+        }
+        return .none
+    }
+
+    /// How an option was recognised by the rules.
+    func how(_ id: String, _ step: Step, _ input: PreparedInput) -> Understood {
+        if u.bareNumber(input) != nil { return .number }
+        if let o = step.option(id), o.label.values.contains(where: { Phrase($0).folded == input.folded }) { return .label }
+        return .synonym
+    }
+
+    // MARK: - "Did you mean A or B?"
+
+    mutating func askClarify(_ options: [String], _ step: Step) {
+        let views = options.compactMap { id in self.options(for: step).first { $0.id == id } }
+        guard views.count >= 2 else { miss(PreparedInput("")); return }
+        s.clarify = views.map(\.id)
+        trace.clarify = s.clarify
+        say("reprompt.ambiguous", ["choices": views.map { t("format.quote", ["answer": $0.label]) }.joined(separator: t("format.or"))])
+        asked = true
+    }
+
+    /// An answer to "A or B?": their number (1, 2), or a label or synonym of one of them.
+    func clarifyPick(_ input: PreparedInput, _ options: [String]) -> String? {
+        if let n = u.bareNumber(input), (1...options.count).contains(n) { return options[n - 1] }
+        guard let step = current else { return nil }
+        let views = self.options(for: step).filter { options.contains($0.id) }
+        let asStep = Engine.choiceStep(step, views, lang)
+        if case let .option(id) = u.match(step: asStep, input, phrases: Understanding.phrases(of: asStep)).choice { return id }
+        return nil
+    }
+
+    // MARK: - Side questions and intents
+
+    /// The side question a message asks: FAQ keywords, then the learnt side questions and intents.
+    func readSide(_ input: PreparedInput, keywordsOnly: Bool) -> Side? {
+        if let i = u.faqEntry(input) { return .faq(i) }
+        guard !keywordsOnly, let label = u.learntSide(input) else { return nil }
+        if label.hasPrefix("faq.") {
+            let id = String(label.dropFirst(4))
+            return content.faq.firstIndex { $0.id == id }.map(Side.faq)
+        }
+        guard let intent = Intent(rawValue: String(label.dropFirst("intent.".count))) else { return nil }
+        // Only intents that are questions of their own are side questions.
+        switch intent {
+        case .bot, .human, .outOfScope, .frustration: return .intent(intent)
+        default: return nil
+        }
+    }
+
+    /// The answer to a side question comes before the next question, after what was noted.
+    mutating func prefaceSide(_ side: Side?) {
+        guard let side else { return }
+        let before = out.count
+        let wasAsked = asked
+        answerSide(side, reask: false)
+        let lines = Array(out[before...])
+        out.removeSubrange(before...)
+        asked = wasAsked
+        preface += lines
+    }
+
+    mutating func answerSide(_ side: Side, reask: Bool) {
+        switch side {
+        case let .faq(index):
+            let entry = content.faq[index]
+            trace.side = entry.id
+            if entry.keep { keepQuestion() }
+            out.append(FAQAnswerer(content: content, language: lang, today: s.today)
+                .answer(entry, mentioned: u.mentionedCourses(lastInput), focus: focusCourse()))
+        case let .intent(intent):
+            trace.intent = intent
+            say("intent." + intent.rawValue)
+        case let .unknown(question):
+            if reask, askAssistant(answering: question) { return }
+            trace.side = "unknown"
+            keepQuestion(question)
+            say("faq.unknown")
+        }
+        if reask, !s.done, current?.kind != .end {
+            ask(again: true)
+        }
+    }
+
+    /// Keeps the prospect's question with the lead, for the team's call back.
+    mutating func keepQuestion(_ question: String? = nil) {
+        let text = Sanitize.line(question ?? lastInput.raw)
+        guard !text.isEmpty, s.questions.count < 5, !s.questions.contains(text) else { return }
+        s.questions.append(String(text.prefix(200)))
+    }
+
+    /// A general intent said instead of an answer.
+    mutating func handle(_ intent: Intent, _ step: Step) {
+        trace.intent = intent
+        switch intent {
+        case .decline:
+            say("intent.decline")
+            let target = resolve(step.decline) ?? content.recommendSteps.first.flatMap { content.step($0) }.flatMap { resolve($0.no) }
+            if let target { s.lead = .none; go(to: target, from: step.id) }
+        case .frustration:
+            say("intent.frustration")
+            s.misses = 1
+            say("reprompt.list")
+            ask(again: true)
+        case .unsure:
+            say("intent.unsure")
+            ask(again: true)
+        case .greeting, .yes, .changeMind, .no, .bot, .human, .outOfScope:
+            say("intent." + intent.rawValue)
+            ask(again: true)
+        }
+    }
+
+    /// After the conversation ended: a side question is still answered; "en fait si" after a
+    /// "non merci" opens the pre-registration again.
+    mutating func afterEnd(_ input: PreparedInput, _ raw: String) {
+        if let side = readSide(input, keywordsOnly: false) {
+            if case .unknown = side {} else { answerSide(side, reask: false); return }
+        }
+        let intent = u.intent(input)
+        let yes = u.yesNo(input) == true || intent == .changeMind || intent == .yes
+        if yes, s.lead != .saved, reopen() { return }
+        if raw.utf8.contains(0x3F), askAssistant(answering: raw) { return }
+        say("end.hint")
+    }
+
+    /// Back to the last offer the prospect declined (the recommendation, the catalogue, consent).
+    mutating func reopen() -> Bool {
+        guard let last = s.history.last(where: { id in
+            guard let k = content.step(id)?.kind else { return false }
+            return k == .recommend || k == .consent || k == .courses
+        }), let step = content.step(last) else { return false }
+        s.done = false
+        s.history.append(s.step)
+        say("reopen.ok")
+        switch step.kind {
+        case .recommend:
+            s.step = step.id
+            answer(choice: "interested", said: nil)
+        case .consent:
+            s.lead = .collecting
+            enter(step.id)
+        default:
+            enter(step.id)
+        }
+        return true
+    }
+
+    // MARK: - What was noted
+
+    mutating func note(_ step: String, _ value: String, _ how: Understood) {
+        trace.noted.append(Noted(step: step, value: value, how: how))
+    }
+}
+

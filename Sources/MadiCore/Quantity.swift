@@ -1,0 +1,158 @@
+/// A number of people as a prospect gives it: "5", "cinq", "une dizaine", "a dozen", "20-25",
+/// "entre 10 et 15", "about 30".
+public struct Quantity: Codable, Sendable, Equatable {
+    public var low: Int
+    public var high: Int
+    /// Said as an approximation ("une dizaine", "about ten", "~10").
+    public var approximate: Bool
+    /// The approximation word as said ("dizaine", "dozen"), to say it back.
+    public var word: String?
+
+    public init(low: Int, high: Int? = nil, approximate: Bool = false, word: String? = nil) {
+        self.low = low
+        self.high = high ?? low
+        self.approximate = approximate
+        self.word = word
+    }
+
+    /// What a quote is sized on: the top of a range.
+    public var value: Int { high }
+    public var isRange: Bool { high != low }
+}
+
+/// Finds quantities in a prepared input, from the lexicon's number words, approximation words
+/// ("dizaine": 10), hedges ("environ", "about") and range words ("à", "to", "entre", "between").
+public struct QuantityReader: Sendable {
+    let numbers: [String: Int]
+    /// Words that multiply what comes before them ("cent" in "deux cent", "vingt" in "quatre vingt").
+    let multipliers: Set<String>
+    let approximations: [String: Int]
+    let hedges: Set<String>
+    let rangeWords: Set<String>
+    let rangeOpeners: Set<String>
+    let people: Set<String>
+    /// Words before a count of people: "on est 8", "we are 8", "équipe de 8", "team of 8".
+    let groupOpeners: [[String]]
+    /// Ordinals and "un/one" are numbers but not counts of people on their own.
+    let weakNumbers: Set<String>
+
+    public init(lexicon: [String: Lexicon]) {
+        var numbers: [String: Int] = [:], approx: [String: Int] = [:]
+        var hedges: Set<String> = [], range: Set<String> = [], openers: Set<String> = [], people: Set<String> = []
+        var groups: [[String]] = [], weak: Set<String> = []
+        for (_, lex) in lexicon.sorted(by: { $0.key < $1.key }) {
+            for (w, n) in lex.numbers { numbers[TextFold.fold(w)] = n }
+            for (w, n) in lex.approximations { approx[TextFold.fold(w)] = n }
+            hedges.formUnion(lex.hedges.map(TextFold.fold))
+            range.formUnion(lex.rangeWords.map(TextFold.fold))
+            openers.formUnion(lex.rangeOpeners.map(TextFold.fold))
+            people.formUnion(lex.people.map(TextFold.fold))
+            groups += lex.groupOpeners.map { PreparedInput($0).tokenStrings }
+            weak.formUnion(lex.ordinals.map(TextFold.fold))
+        }
+        self.numbers = numbers
+        approximations = approx
+        self.hedges = hedges
+        rangeWords = range
+        rangeOpeners = openers
+        self.people = people
+        groupOpeners = groups
+        weakNumbers = weak
+        multipliers = Set(numbers.filter { $0.value == 100 || $0.value == 1000 }.keys).union(["vingt", "vingts"].filter { numbers[$0] != nil })
+    }
+
+    /// A found quantity and the words it covers.
+    public struct Found: Sendable, Equatable {
+        public var quantity: Quantity
+        public var span: Range<Int>
+        /// Said with a people noun or a group opener ("8 personnes", "on est 8", "my 8 people").
+        public var aboutPeople: Bool
+    }
+
+    /// A number token: digits ("12", "10k" is not one) or a run of number words ("vingt cinq").
+    private func number(at i: Int, _ w: [String]) -> (value: Int, end: Int, weak: Bool)? {
+        if let n = Int(w[i]), w[i].count <= 6 { return (n, i + 1, false) }
+        guard let first = numbers[w[i]] else { return nil }
+        if weakNumbers.contains(w[i]) { return (first, i + 1, true) }
+        var total = 0, current = first, j = i + 1
+        while j < w.count, let n = numbers[w[j]], !weakNumbers.contains(w[j]) {
+            if multipliers.contains(w[j]) {
+                current = max(current, 1) * n
+            } else if n < current || current == 0 {
+                current += n // "vingt cinq", "cent dix"
+            } else {
+                break
+            }
+            j += 1
+        }
+        total += current
+        let weak = (w[i] == "un" || w[i] == "une" || w[i] == "one" || w[i] == "a") && j == i + 1
+        return (total, j, weak)
+    }
+
+    /// Every quantity in the input, left to right.
+    public func all(_ input: PreparedInput) -> [Found] {
+        let w = input.tokenStrings
+        var out: [Found] = []
+        var i = 0
+        while i < w.count {
+            let start = i
+            var hedged = false
+            var opener = false
+            if hedges.contains(w[i]) { hedged = true; i += 1 }
+            else if rangeOpeners.contains(w[i]) { opener = true; i += 1 }
+            guard i < w.count else { break }
+            // "une dizaine", "a dozen", "dizaine": an approximation word, maybe after un/une/a.
+            var k = i
+            if k + 1 < w.count, ["un", "une", "a", "an", "petite", "bonne"].contains(w[k]), approximations[w[k + 1]] != nil { k += 1 }
+            if k + 1 < w.count, ["petite", "bonne", "good"].contains(w[k]), approximations[w[k + 1]] != nil { k += 1 }
+            if let n = approximations[w[k]] {
+                var end = k + 1
+                // "a dozen or so", "une dizaine environ"
+                if end < w.count, hedges.contains(w[end]) { end += 1 }
+                let q = Quantity(low: n, approximate: true, word: w[k])
+                out.append(Found(quantity: q, span: start..<end, aboutPeople: aboutPeople(w, start, end)))
+                i = end
+                continue
+            }
+            guard let first = number(at: i, w) else { i = start + 1; continue }
+            var end = first.end
+            var q = Quantity(low: first.value, approximate: hedged)
+            // Ranges: "20 25" (from "20-25"), "20 à 25", "10 ou 15", "entre 10 et 15".
+            var j = end
+            if j < w.count, rangeWords.contains(w[j]) || (opener && (w[j] == "et" || w[j] == "and")) { j += 1 }
+            if j < w.count, let second = number(at: j, w), !second.weak, second.value > first.value,
+               j > end || Int(w[j]) != nil {
+                q = Quantity(low: first.value, high: second.value, approximate: hedged)
+                end = second.end
+            } else if first.weak {
+                // "une" alone is an article, not a count, unless people follow ("une personne").
+                guard end < w.count, people.contains(w[end]) else { i = start + 1; continue }
+            }
+            if end < w.count, hedges.contains(w[end]), w[end] != "a" { q.approximate = true; end += 1 }
+            out.append(Found(quantity: q, span: start..<end, aboutPeople: aboutPeople(w, start, end)))
+            i = end
+        }
+        return out
+    }
+
+    /// People follow ("8 personnes", "une dizaine de salariés", "8 people") or a group opener comes
+    /// before ("on est 8", "équipe de 5", "my 8").
+    func aboutPeople(_ w: [String], _ start: Int, _ end: Int) -> Bool {
+        var j = end
+        if j < w.count, ["de", "d", "of"].contains(w[j]) { j += 1 }
+        // an adjective or two between: "8 jeunes salariés", "5 new employees"
+        for k in j..<min(w.count, j + 3) where people.contains(w[k]) { return true }
+        for opener in groupOpeners where opener.count <= start {
+            if Array(w[(start - opener.count)..<start]) == opener { return true }
+        }
+        return false
+    }
+
+    /// The quantity a message gives as a team size: the one about people, else the only one.
+    public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
+        let found = all(input)
+        if let people = found.first(where: \.aboutPeople) { return people }
+        return anyNumber ? found.first : nil
+    }
+}

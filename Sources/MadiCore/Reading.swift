@@ -1,0 +1,185 @@
+/// What a message can mean besides an answer: the general intents every step understands. Their
+/// example messages are labelled `intent.<id>` in Dialogues/examples/<lang>.yaml.
+public enum Intent: String, Sendable, CaseIterable, Codable {
+    case yes, no, decline, human, bot, frustration
+    case outOfScope = "out_of_scope"
+    case changeMind = "change_mind"
+    case unsure, greeting
+}
+
+/// How an answer was understood (reported in replies for evaluation and analytics).
+public enum Understood: String, Sendable, Codable {
+    /// The option's number ("2").
+    case number
+    /// Its label, as shown (typos allowed).
+    case label
+    /// One of its synonyms (typos allowed).
+    case synonym
+    /// The classifier learnt from the examples.
+    case learnt
+    /// The LLM's reading.
+    case llm
+    /// A quantity (team size).
+    case quantity
+    /// A free text or an e-mail address.
+    case text
+}
+
+/// One answer recorded in a turn.
+public struct Noted: Sendable, Equatable, Codable {
+    public var step: String
+    /// The option id, or the number or text recorded.
+    public var value: String
+    public var how: Understood
+}
+
+/// A message cut into what answers and what asks: "le plus tôt possible. c'est combien ?" is an
+/// answer ("le plus tôt possible") and a side question ("c'est combien").
+public struct MessageParts: Sendable {
+    /// The message without its question sentences (the whole message when it has none).
+    public var answer: PreparedInput
+    /// The question sentences, if any.
+    public var question: PreparedInput?
+    /// The question as typed.
+    public var questionText: String?
+    /// The whole message is a question.
+    public var onlyQuestion: Bool { question != nil && answer.isEmpty }
+}
+
+extension Understanding {
+    /// The classifier's best label is taken when its nearest example is at least this close
+    /// (cosine similarity)…
+    public static let acceptScore = 0.3
+    /// …it leads the next label by this much…
+    public static let acceptMargin = 0.03
+    /// …and the labels' centroids agree, unless it is at least this close (measured on the
+    /// development set and the examples' cross-validation: docs/UNDERSTANDING.md).
+    public static let strongScore = 0.55
+    /// Two options both at least this close, too close to choose: Madi asks which one was meant.
+    public static let clarifyScore = 0.3
+
+    /// What the classifier decides among scores: a label, two close labels, or nothing.
+    public enum Decision: Equatable, Sendable {
+        case label(String)
+        case close(String, String)
+        case none
+    }
+
+    public static func decide(_ scores: [Classifier.Score]) -> Decision {
+        guard let top = scores.first, top.score >= acceptScore else { return .none }
+        let second = scores.dropFirst().first
+        let centroidTop = scores.max { $0.centroid < $1.centroid }?.label
+        let margin = top.score - (second?.score ?? 0)
+        if margin >= acceptMargin, centroidTop == top.label || top.score >= strongScore { return .label(top.label) }
+        if let second, second.score >= clarifyScore, margin < acceptMargin || centroidTop == second.label {
+            return .close(top.label, second.label)
+        }
+        return .none
+    }
+
+    /// Cuts a message into its question sentences and the rest.
+    public func split(_ raw: String) -> MessageParts {
+        var sentences: [(text: String, question: Bool)] = []
+        var current = ""
+        for ch in raw {
+            if ch == "?" || ch == "？" {
+                sentences.append((current, true)); current = ""
+            } else if ch == "." || ch == "!" || ch == ";" || ch == "\n" || ch == "。" {
+                sentences.append((current, false)); current = ""
+            } else {
+                current.append(ch)
+            }
+        }
+        sentences.append((current, false))
+        var answer: [String] = []
+        var question: [String] = []
+        for (text, marked) in sentences {
+            let trimmed = text.trimmed()
+            if trimmed.isEmpty { continue }
+            // "je veux automatiser mon boulot, c'est combien ?": the question is the clause after the comma.
+            if marked, let comma = trimmed.lastIndex(of: ",") {
+                let tail = String(trimmed[trimmed.index(after: comma)...]).trimmed()
+                let head = String(trimmed[..<comma]).trimmed()
+                if !tail.isEmpty, !head.isEmpty, opensQuestion(PreparedInput(tail)) || !opensQuestion(PreparedInput(head)) {
+                    answer.append(head); question.append(tail); continue
+                }
+            }
+            if marked || opensQuestion(PreparedInput(trimmed)) { question.append(trimmed) } else { answer.append(trimmed) }
+        }
+        let q = question.joined(separator: " ")
+        return MessageParts(answer: prepare(answer.joined(separator: " ")),
+                            question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q)
+    }
+
+    /// A sentence that starts like a question ("combien…", "c'est quoi…", "how…", "is it…").
+    func opensQuestion(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        for opener in questionOpeners where opener.count <= w.count {
+            if Array(w[0..<opener.count]) == opener { return true }
+        }
+        return false
+    }
+
+    /// The learnt decision on a message among the labels `allowed` accepts.
+    public func learnt(_ input: PreparedInput, allowed: (String) -> Bool) -> Decision {
+        Self.decide(classifier.scores(input, allowed: allowed))
+    }
+
+    /// The labels a message may mean at a step: its options, the side questions, the intents.
+    func labels(forStep stepId: String, options: [String]) -> Set<String> {
+        var set = Set(options.map { stepId + "." + $0 })
+        for e in faqIds { set.insert("faq." + e) }
+        for i in Intent.allCases { set.insert("intent." + i.rawValue) }
+        return set
+    }
+
+    /// The side question or general intent a message asks, learnt from the examples.
+    public func learntSide(_ input: PreparedInput) -> String? {
+        if case let .label(l) = learnt(input, allowed: { $0.hasPrefix("faq.") || $0.hasPrefix("intent.") }) { return l }
+        return nil
+    }
+
+    /// An intent said as the whole message ("t'es nul", "je veux parler à quelqu'un").
+    public func intent(_ input: PreparedInput) -> Intent? {
+        guard case let .label(l) = learnt(input, allowed: { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }),
+              l.hasPrefix("intent.") else { return nil }
+        return Intent(rawValue: String(l.dropFirst("intent.".count)))
+    }
+
+    /// The address in a chat message ("c'est jb.martin@free.fr", "nico_b@hotmail.fr merci",
+    /// "d.nguyen@proton.me."), and what else the message says. Full-width forms typed with an input
+    /// method ("marie．dupont＠gmail。com") become ASCII first; the validator then judges the address.
+    public static func address(in raw: String) -> (address: String?, rest: String?) {
+        var text = String.UnicodeScalarView()
+        for c in raw.unicodeScalars {
+            switch c.value {
+            case 0xFF01...0xFF5E: text.append(Unicode.Scalar(c.value - 0xFEE0)!) // full-width ASCII
+            case 0x3002, 0xFF61: text.append(".") // ideographic full stops
+            default: text.append(c)
+            }
+        }
+        let message = String(text)
+        // "Name <a@b.fr>" is left whole: the validator explains it.
+        guard message.contains("@"), !message.contains("<") else { return (nil, nil) }
+        let words = message.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" })
+        let withAt = words.filter { $0.contains("@") }
+        guard withAt.count == 1, let word = withAt.first else { return (nil, nil) }
+        let edges: Set<Character> = [".", ",", ";", ":", "!", "?", "(", ")", "[", "]", "\"", "'", "«", "»", "“", "”"]
+        var address = Substring(word)
+        while let f = address.first, edges.contains(f) { address = address.dropFirst() }
+        while let l = address.last, edges.contains(l) { address = address.dropLast() }
+        guard !address.isEmpty else { return (nil, nil) }
+        var rest = message
+        if let r = rest.range(of: word) { rest.removeSubrange(r) }
+        let restTrimmed = rest.trimmed()
+        let cleaned = restTrimmed.drop { ".,;:!".contains($0) || $0 == " " }
+        return (String(address), cleaned.isEmpty ? nil : String(cleaned))
+    }
+
+    /// A phone number given instead of an e-mail address: mostly digits, eight or more, no "@".
+    public static func looksLikePhone(_ raw: String) -> Bool {
+        guard !raw.contains("@"), !raw.contains("＠") else { return false }
+        let digits = raw.unicodeScalars.filter { ("0"..."9").contains($0) }.count
+        return digits >= 8
+    }
+}
