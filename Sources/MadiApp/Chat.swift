@@ -91,6 +91,9 @@ struct Chat: ParsableCommand {
             }
             if !interactive { print("> " + Sanitize.line(line)) }
             print("")
+            // A streamed answer is written as it comes, past stdout's buffer: what was printed
+            // before it (the echo of the line) must be out first.
+            fflush(nil)
             let streamed = StreamEcho()
             interrupt.reset()
             llmInFlight.cancel() // "in flight" while the turn runs: Ctrl-C cancels instead of quitting
