@@ -57,10 +57,13 @@ struct Chat: ParsableCommand {
     @OptionGroup(title: "LLM (optional)") var llm: LLMOptions
     @Option(help: "Language to start in (fr, en).") var lang: String?
     @Flag(help: "No colours, even on a terminal.") var noColor = false
+    @Option(help: "Longest line Madi reads, in bytes; a longer one is set aside with a short reply.")
+    var maxLineBytes = JSONLConfig.defaultMaxLineBytes
 
     func validate() throws {
         try content.validateLevel()
         try llm.validateValues()
+        guard maxLineBytes >= 256 else { throw ValidationError("--max-line-bytes must be at least 256") }
     }
 
     func run() throws {
@@ -80,14 +83,25 @@ struct Chat: ParsableCommand {
         sigemptyset(&interruptSet)
         sigaddset(&interruptSet, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &interruptSet, nil)
-        var input = LineInput(interactive: interactive)
+        var input = LineInput(interactive: interactive, maxBytes: maxLineBytes)
         var turn = Conversation.start(engine, language: lang, source: "chat", today: todayUTC(), assistant: assistant != nil)
         style.show(turn.reply)
         while true {
-            guard let line = input.read(prompt: style.prompt) else {
+            let line: String
+            switch input.read(prompt: style.prompt) {
+            case .end:
                 // Ctrl-D or end of input: a short goodbye.
                 print(Sanitize.text(c.strings.text("quit.bye", turn.session.language)))
                 return
+            case let .tooLong(head):
+                // Set aside whole, never echoed whole nor sent to the engine; the question stays pending.
+                if !interactive { print("> " + head + " […]") }
+                print("")
+                print(Sanitize.text(c.strings.text("input.too_long", turn.session.language)))
+                fflush(nil)
+                continue
+            case let .line(text):
+                line = text
             }
             if !interactive { print("> " + Sanitize.line(line)) }
             print("")
@@ -108,15 +122,27 @@ struct Chat: ParsableCommand {
 }
 
 /// Reads lines: through libedit on a terminal (editing, history, Ctrl-R), plainly otherwise.
+/// A line over `maxBytes` is not returned: piped, it is read through and dropped without being
+/// held; on a terminal, libedit has it already and it is dropped too.
 struct LineInput {
+    enum Input: Equatable {
+        case line(String)
+        /// A line over the limit, with how it began (sanitised, a few words) for the transcript.
+        case tooLong(head: String)
+        case end
+    }
+
     let interactive: Bool
+    let maxBytes: Int
+    private var reader: LineReader?
 
     /// libedit edits wide characters: it needs a UTF-8 LC_CTYPE, or multibyte text (a prompt, an
     /// accented letter) breaks it.
     let utf8: Bool
 
-    init(interactive: Bool) {
+    init(interactive: Bool, maxBytes: Int, fd: Int32 = 0) {
         self.interactive = interactive
+        self.maxBytes = maxBytes
         var ok = false
         if interactive {
             for name in ["", "C.UTF-8", "en_US.UTF-8"] {
@@ -126,18 +152,37 @@ struct LineInput {
                 }
             }
             using_history()
+        } else {
+            reader = LineReader(fd: fd, maxBytes: maxBytes)
         }
         utf8 = ok
     }
 
-    mutating func read(prompt: String) -> String? {
+    /// How an over-long line began: its first characters, on one line, marked as cut.
+    static func head(_ bytes: some Collection<UInt8>) -> String {
+        var text = String(decoding: bytes.prefix(LineReader.headBytes), as: UTF8.self)
+        if text.last == "\u{FFFD}" { text.removeLast() } // a character cut by the byte limit
+        return Sanitize.line(String(text.prefix(60)))
+    }
+
+    mutating func read(prompt: String) -> Input {
         fflush(nil)
-        guard interactive else { return readLine(strippingNewline: true) }
-        guard let raw = readline(utf8 ? prompt : "> ") else { print(""); return nil }
+        if var reader {
+            defer { self.reader = reader }
+            switch reader.next() {
+            case nil: return .end
+            case let .line(bytes)?: return .line(String(decoding: bytes, as: UTF8.self))
+            case let .tooLong(_, head)?: return .tooLong(head: Self.head(head))
+            }
+        }
+        guard let raw = readline(utf8 ? prompt : "> ") else { print(""); return .end }
         defer { free(raw) }
+        if strlen(raw) > maxBytes {
+            return .tooLong(head: Self.head(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: LineReader.headBytes)))
+        }
         let line = String(cString: raw)
         if !line.trimmingCharacters(in: .whitespaces).isEmpty { add_history(raw) }
-        return line
+        return .line(line)
     }
 }
 

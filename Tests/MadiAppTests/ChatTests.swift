@@ -49,6 +49,33 @@ struct ChatTests {
         #expect(!r.stdout.contains("\u{8}"))
     }
 
+    @Test func anOverLongLineGetsAPoliteReplyAndTheNextLineIsAnswered() throws {
+        let long = "Je voudrais " + String(repeating: "vraiment ", count: 10_000) + "comprendre"  // ~90 KB, over the 64 KiB default
+        let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite")],
+                        stdin: long + "\noui\n")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("> Je voudrais vraiment vraiment"))
+        #expect(r.stdout.contains("[…]\n\nTon message est trop long pour moi : tu peux le dire en quelques mots ?\n"))
+        #expect(r.stdout.utf8.count < 5_000, "the long line was echoed or answered whole")
+        // The question is still pending, and the next line answers it.
+        #expect(r.stdout.contains("> oui\n\nQu'est-ce qui t'amène vers l'IA ?"))
+    }
+
+    @Test func theLineLimitIsAFlagAndALastLineWithoutNewlineCountsToo() throws {
+        let r = try run(["chat", "--dialogues", Paths.dialogues, "--lang", "en", "--leads-db", Paths.temp("l.sqlite"), "--max-line-bytes", "300"],
+                        stdin: "yes\n" + String(repeating: "é", count: 200) + "\n" + String(repeating: "a", count: 301) + "\n"
+                            + String(repeating: "b", count: 300) + "\n" + String(repeating: "c", count: 500))
+        #expect(r.status == 0)
+        // 400 bytes and 301 bytes are over 300; 300 is not; an unterminated last line is judged the same.
+        #expect(r.stdout.components(separatedBy: "That message is too long for me. Could you put it in a few words?").count - 1 == 3)
+        #expect(r.stdout.contains("> " + String(repeating: "é", count: 60) + " […]")) // cut on characters, not bytes
+        #expect(r.stdout.contains("> " + String(repeating: "b", count: 300) + "\n"))
+        #expect(r.stdout.hasSuffix("See you soon! Come back whenever you like.\n"))
+        let bad = try run(["chat", "--dialogues", Paths.dialogues, "--max-line-bytes", "10"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--max-line-bytes must be at least 256"))
+    }
+
     @Test func badFlagsAreClearErrors() throws {
         let r = try run(["chat", "--dialogues", Paths.dialogues, "--lang", "de"])
         #expect(r.status != 0)
@@ -59,7 +86,7 @@ struct ChatTests {
 
     @Test func helpListsTheFlags() throws {
         let r = try run(["chat", "--help"])
-        for flag in ["--lang", "--dialogues", "--leads-db", "--log-level", "--no-color"] {
+        for flag in ["--lang", "--dialogues", "--leads-db", "--log-level", "--no-color", "--max-line-bytes"] {
             #expect(r.stdout.contains(flag), "\(flag) missing from --help")
         }
     }
