@@ -26,21 +26,6 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-/// Ctrl-C: cancels an LLM call in progress; otherwise leaves cleanly (line editing has already
-/// put the terminal back in its normal mode).
-private let interrupt = CancelFlag()
-private let llmInFlight = CancelFlag()
-
-private func onInterrupt(_: Int32) {
-    if llmInFlight.isCancelled {
-        interrupt.cancel()
-        return
-    }
-    let nl: [UInt8] = [0x0A]
-    _ = nl.withUnsafeBytes { write(1, $0.baseAddress, 1) }
-    _exit(130)
-}
-
 struct Chat: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chat",
@@ -48,8 +33,11 @@ struct Chat: ParsableCommand {
         discussion: """
         Answer with a number or in your own words. Commands, in French or English: /help /aide, /back /retour, \
         /restart /recommencer, /lang en /langue fr, /courses /formations, /quit /quitter. Ctrl-D leaves too. \
-        On a terminal: colours (unless NO_COLOR or --no-color), line editing and history (arrows, Ctrl-R). \
-        Otherwise plain text, with your lines echoed as "> ...", so that a piped session is a clean transcript.
+        On a terminal: colours (unless NO_COLOR or --no-color), line editing and history (arrows, Ctrl-R); \
+        Ctrl-C drops the line being typed (nothing is sent), on an empty line it leaves, and while Madi \
+        answers it cancels an LLM call. Otherwise plain text, with your lines echoed as "> ...", so that a \
+        piped session is a clean transcript (Ctrl-C then ends it at once). A line over --max-line-bytes is \
+        set aside with a short reply.
         """)
 
     @OptionGroup var content: ContentOptions
@@ -77,12 +65,7 @@ struct Chat: ParsableCommand {
         let engine = Engine(content: c)
         let leads = storage.store()
         let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
-        signal(SIGINT, onInterrupt)
-        // A parent may have started us with SIGINT blocked (the mask is inherited): Ctrl-C must work.
-        var interruptSet = sigset_t()
-        sigemptyset(&interruptSet)
-        sigaddset(&interruptSet, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &interruptSet, nil)
+        ChatSignals.install(lineEditing: interactive)
         var input = LineInput(interactive: interactive, maxBytes: maxLineBytes)
         var turn = Conversation.start(engine, language: lang, source: "chat", today: todayUTC(), assistant: assistant != nil)
         style.show(turn.reply)
@@ -93,6 +76,13 @@ struct Chat: ParsableCommand {
                 // Ctrl-D or end of input: a short goodbye.
                 print(Sanitize.text(c.strings.text("quit.bye", turn.session.language)))
                 return
+            case let .interrupted(text):
+                // Ctrl-C: the line typed is dropped and a new prompt comes; on an empty line, goodbye.
+                if text.trimmingCharacters(in: .whitespaces).isEmpty {
+                    print(Sanitize.text(c.strings.text("quit.bye", turn.session.language)))
+                    return
+                }
+                continue
             case let .tooLong(head):
                 // Set aside whole, never echoed whole nor sent to the engine; the question stays pending.
                 if !interactive { print("> " + head + " […]") }
@@ -109,12 +99,12 @@ struct Chat: ParsableCommand {
             // before it (the echo of the line) must be out first.
             fflush(nil)
             let streamed = StreamEcho()
-            interrupt.reset()
-            llmInFlight.cancel() // "in flight" while the turn runs: Ctrl-C cancels instead of quitting
-            turn = Conversation.turn(engine, turn.session, .text(line), leads: leads, assistant: assistant, cancel: interrupt,
+            ChatSignals.interrupt.reset()
+            ChatSignals.busy.cancel() // while the turn runs, Ctrl-C cancels an LLM call instead of reaching the prompt
+            turn = Conversation.turn(engine, turn.session, .text(line), leads: leads, assistant: assistant, cancel: ChatSignals.interrupt,
                                      onDelta: { streamed.show($0) },
                                      onSaveError: { e in Log.log(.warning, "lead store failed: \(e.code): \(e.message)") })
-            llmInFlight.reset()
+            ChatSignals.busy.reset()
             style.show(turn.reply, skippingStreamed: streamed.text)
             if turn.reply.quit { return }
         }
@@ -129,6 +119,8 @@ struct LineInput {
         case line(String)
         /// A line over the limit, with how it began (sanitised, a few words) for the transcript.
         case tooLong(head: String)
+        /// Ctrl-C at the prompt: what had been typed (not to be sent).
+        case interrupted(String)
         case end
     }
 
@@ -151,6 +143,7 @@ struct LineInput {
                     break
                 }
             }
+            LineInput.setUpLineEditing(utf8: ok)
             using_history()
         } else {
             reader = LineReader(fd: fd, maxBytes: maxBytes)
@@ -175,7 +168,15 @@ struct LineInput {
             case let .tooLong(_, head)?: return .tooLong(head: Self.head(head))
             }
         }
-        guard let raw = readline(utf8 ? prompt : "> ") else { print(""); return .end }
+        ChatSignals.drain()
+        ChatSignals.lineInterrupted = false
+        let got = readline(utf8 ? prompt : "> ")
+        if ChatSignals.lineInterrupted {
+            ChatSignals.lineInterrupted = false
+            defer { free(got) }
+            return .interrupted(got.map { String(cString: $0) } ?? "")
+        }
+        guard let raw = got else { print(""); return .end }
         defer { free(raw) }
         if strlen(raw) > maxBytes {
             return .tooLong(head: Self.head(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: LineReader.headBytes)))

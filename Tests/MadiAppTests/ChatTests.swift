@@ -76,6 +76,16 @@ struct ChatTests {
         #expect(bad.stderr.contains("--max-line-bytes must be at least 256"))
     }
 
+    /// Without line editing there is no line to clear: Ctrl-C ends a piped chat at once.
+    @Test func anInterruptEndsAPipedChatAtOnce() throws {
+        let m = try Madi(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite")])
+        #expect(m.readLine()?.hasPrefix("Salut") == true)
+        m.process.interrupt()
+        let r = m.finish(timeout: 10)
+        #expect(r.status == 130)
+        #expect(!r.stdout.contains("À bientôt"))
+    }
+
     @Test func badFlagsAreClearErrors() throws {
         let r = try run(["chat", "--dialogues", Paths.dialogues, "--lang", "de"])
         #expect(r.status != 0)
@@ -200,13 +210,51 @@ struct TerminalChatTests {
         #expect(r.output.components(separatedBy: help).count - 1 == 3)
     }
 
-    @Test func ctrlCAtThePromptLeavesCleanly() throws {
+    @Test func ctrlCOnAnEmptyLineSaysGoodbyeAndExitsZero() throws {
         let r = try onTerminal(steps: [
             Step(Self.prompt, keys: "oui\n"),
             Step("Qu'est-ce qui t'amène vers l'IA ?", Self.prompt, keys: "\u{3}"),
         ])
-        #expect(r.status == 130)
+        #expect(r.status == 0)
+        #expect(r.output.contains("À bientôt ! Tu peux revenir quand tu veux."))
         #expect(!r.output.contains("crashed"))
+    }
+
+    /// Ctrl-C with a line half typed, in the middle of a pre-registration: the line is dropped (not
+    /// sent, not in the history), a new prompt comes, and the pre-registration goes on to the lead.
+    @Test func ctrlCClearsAHalfTypedLineAndThePreRegistrationGoesOn() throws {
+        let db = Paths.temp("tty.sqlite")
+        let r = try onTerminal(["--leads-db", db], steps: [
+            Step(Self.prompt, keys: "oui\n"),
+            Step("Qu'est-ce qui t'amène", Self.prompt, keys: "1\n"),
+            Step("Aujourd'hui, tu utilises l'IA", Self.prompt, keys: "1\n"),
+            Step("Étudiant·e", Self.prompt, keys: "1\n"),
+            Step("commencer quand", Self.prompt, keys: "1\n"),
+            Step("Ça t'intéresse ?", Self.prompt, keys: "1\n"),
+            Step("ton adresse e-mail", Self.prompt, keys: "lucas@gm"),
+            Step("lucas@gm", keys: "\u{3}"),
+            Step("^C", Self.prompt, keys: "\u{1B}[A"), // Up: the history holds "1", not the dropped line
+            Step("1", keys: "\u{15}lucas@gmail.com\n"), // Ctrl-U empties the recalled line first
+            Step("tu acceptes que Madinia te contacte", Self.prompt, keys: "oui\n"),
+            Step("C'est noté, lucas@gmail.com !", Self.prompt, keys: "\u{4}"),
+        ])
+        #expect(r.status == 0)
+        #expect(!r.output.contains("Le domaine « gm »"), "the half-typed address was sent")
+        #expect(r.output.contains("lucas@gm^C"))
+        #expect(r.output.contains("À bientôt !"))
+        let export = try run(["leads", "export", "--format", "jsonl", "--leads-db", db])
+        #expect(export.stdout.contains("\"email\":\"lucas@gmail.com\""))
+    }
+
+    /// Accented letters typed on the terminal reach Madi whole (keys are read as UTF-8 code points).
+    @Test func accentedKeysAreReadAsCharacters() throws {
+        let r = try onTerminal(steps: [
+            Step(Self.prompt, keys: "oui\n"),
+            Step("Qu'est-ce qui t'amène", Self.prompt, keys: "créer des solutions\n"),
+            Step("Aujourd'hui, tu utilises l'IA", Self.prompt, keys: "\u{4}"),
+        ])
+        #expect(r.status == 0)
+        #expect(r.output.contains("créer des solutions")) // echoed by the line editor as typed
     }
 
     func languageSwitchThenCtrlD(noColor: Bool) throws -> Result {
