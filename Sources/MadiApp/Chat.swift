@@ -33,10 +33,11 @@ struct Chat: ParsableCommand {
         discussion: """
         Answer with a number or in your own words. Commands, in French or English: /help /aide, /back /retour, \
         /restart /recommencer, /lang en /langue fr, /courses /formations, /quit /quitter. Ctrl-D leaves too. \
-        On a terminal: colours (unless NO_COLOR or --no-color), line editing and history (arrows, Ctrl-R); \
+        On a terminal: colours (unless NO_COLOR or --no-color), line editing and history (arrows, Ctrl-R), \
+        text wrapped at word boundaries to the terminal's width; \
         Ctrl-C drops the line being typed (nothing is sent), on an empty line it leaves, and while Madi \
-        answers it cancels an LLM call. Otherwise plain text, with your lines echoed as "> ...", so that a \
-        piped session is a clean transcript (Ctrl-C then ends it at once). A line over --max-line-bytes is \
+        answers it cancels an LLM call. Otherwise plain text, not wrapped, with your lines echoed as "> ...", \
+        so that a piped session is a clean transcript (Ctrl-C then ends it at once). A line over --max-line-bytes is \
         set aside with a short reply.
         """)
 
@@ -61,7 +62,8 @@ struct Chat: ParsableCommand {
         }
         let interactive = isatty(0) == 1 && isatty(1) == 1
         let env = ProcessInfo.processInfo.environment
-        let style = Style(color: interactive && !noColor && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb")
+        let style = Style(color: interactive && !noColor && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb",
+                          wraps: isatty(1) == 1)
         let engine = Engine(content: c)
         let leads = storage.store()
         let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
@@ -74,12 +76,12 @@ struct Chat: ParsableCommand {
             switch input.read(prompt: style.prompt) {
             case .end:
                 // Ctrl-D or end of input: a short goodbye.
-                print(Sanitize.text(c.strings.text("quit.bye", turn.session.language)))
+                style.say(c.strings.text("quit.bye", turn.session.language))
                 return
             case let .interrupted(text):
                 // Ctrl-C: the line typed is dropped and a new prompt comes; on an empty line, goodbye.
                 if text.trimmingCharacters(in: .whitespaces).isEmpty {
-                    print(Sanitize.text(c.strings.text("quit.bye", turn.session.language)))
+                    style.say(c.strings.text("quit.bye", turn.session.language))
                     return
                 }
                 continue
@@ -87,7 +89,7 @@ struct Chat: ParsableCommand {
                 // Set aside whole, never echoed whole nor sent to the engine; the question stays pending.
                 if !interactive { print("> " + head + " […]") }
                 print("")
-                print(Sanitize.text(c.strings.text("input.too_long", turn.session.language)))
+                style.say(c.strings.text("input.too_long", turn.session.language))
                 fflush(nil)
                 continue
             case let .line(text):
@@ -98,13 +100,14 @@ struct Chat: ParsableCommand {
             // A streamed answer is written as it comes, past stdout's buffer: what was printed
             // before it (the echo of the line) must be out first.
             fflush(nil)
-            let streamed = StreamEcho()
+            let streamed = StreamEcho(width: style.width())
             ChatSignals.interrupt.reset()
             ChatSignals.busy.cancel() // while the turn runs, Ctrl-C cancels an LLM call instead of reaching the prompt
             turn = Conversation.turn(engine, turn.session, .text(line), leads: leads, assistant: assistant, cancel: ChatSignals.interrupt,
                                      onDelta: { streamed.show($0) },
                                      onSaveError: { e in Log.log(.warning, "lead store failed: \(e.code): \(e.message)") })
             ChatSignals.busy.reset()
+            streamed.finish()
             style.show(turn.reply, skippingStreamed: streamed.text)
             if turn.reply.quit { return }
         }
@@ -187,15 +190,27 @@ struct LineInput {
     }
 }
 
-/// How replies look: plain, or with a little colour on a terminal. Everything printed is
-/// sanitised (no control characters, no escape sequences from content or input).
+/// How replies look: plain, or with a little colour on a terminal; on a terminal, wrapped at
+/// word boundaries to its width (read again for each reply), options' continuation lines under
+/// their label. Piped output is not wrapped. Everything printed is sanitised (no control
+/// characters, no escape sequences from content or input).
 struct Style {
     let color: Bool
+    let wraps: Bool
 
     /// Escape sequences in a libedit prompt sit between \u{1} delimiters (they take no column).
     var prompt: String { color ? "\u{1}\u{1B}[1;35m\u{1}›\u{1}\u{1B}[0m\u{1} " : "› " }
 
+    /// The width to wrap to now, or nil not to wrap.
+    func width() -> Int? { wraps ? TerminalSize.columns() : nil }
+
+    /// Prints a sentence (sanitised, wrapped).
+    func say(_ text: String) {
+        print(TextWrap.wrapText(Sanitize.text(text), width: width() ?? 0))
+    }
+
     func show(_ reply: Reply, skippingStreamed streamed: String = "") {
+        let width = self.width() ?? 0
         var messages = reply.messages
         // An answer already shown as it streamed is not printed twice.
         if !streamed.isEmpty {
@@ -205,26 +220,90 @@ struct Style {
             }
         }
         for m in messages {
-            print(Sanitize.text(m))
+            print(TextWrap.wrapText(Sanitize.text(m), width: width))
         }
         if reply.asked {
             for (i, o) in reply.options.enumerated() {
                 let n = "  \(i + 1)."
-                print((color ? "\u{1B}[36m\(n)\u{1B}[0m" : n) + " " + Sanitize.line(o.label))
+                var lines = TextWrap.wrap(n + " " + Sanitize.line(o.label), width: width, indent: n.count + 1)
+                if color { lines[0] = "\u{1B}[36m\(n)\u{1B}[0m" + lines[0].dropFirst(n.count) }
+                print(lines.joined(separator: "\n"))
             }
         }
         fflush(nil)
     }
 }
 
-/// Prints an LLM answer piece by piece as it streams in.
+/// Prints an LLM answer piece by piece as it streams in; on a terminal, wrapped as it goes (a
+/// word is written once the space after it has come, or at `finish`).
 final class StreamEcho: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var text = ""
+    private let width: Int?
+    private var column = 0
+    private var word = ""
+    private var spaces = 0
+
+    init(width: Int? = nil) { self.width = width }
 
     func show(_ piece: String) {
         lock.lock(); defer { lock.unlock() }
         text += piece
-        FileHandle.standardOutput.write(Data(Sanitize.streamPiece(piece).utf8))
+        write(layout(Sanitize.streamPiece(piece)))
+    }
+
+    /// What to write for a sanitised piece, the words that are complete wrapped (under the lock).
+    func layout(_ clean: String) -> String {
+        guard let width else { return clean }
+        var out = ""
+        for ch in clean {
+            switch ch {
+            case "\n":
+                out += emitWord(width)
+                out += "\n"
+                column = 0
+                spaces = 0
+            case " ":
+                out += emitWord(width)
+                spaces += 1
+            default:
+                word.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Writes the last word held back.
+    func finish() {
+        lock.lock(); defer { lock.unlock() }
+        write(rest())
+    }
+
+    /// The last word held back (under the lock).
+    func rest() -> String {
+        guard let width else { return "" }
+        return emitWord(width)
+    }
+
+    private func emitWord(_ width: Int) -> String {
+        guard !word.isEmpty else { return "" }
+        let w = TextWrap.columns(word)
+        var out = ""
+        if column > 0, column + spaces + w > width {
+            out = "\n"
+            column = 0
+        } else if column > 0 {
+            out = String(repeating: " ", count: spaces)
+            column += spaces
+        }
+        out += word
+        column += w
+        word = ""
+        spaces = 0
+        return out
+    }
+
+    private func write(_ s: String) {
+        if !s.isEmpty { FileHandle.standardOutput.write(Data(s.utf8)) }
     }
 }

@@ -138,13 +138,15 @@ struct TerminalChatTests {
 
     /// Runs the chat on a pseudo-terminal and plays the steps. A step whose output never comes
     /// records an issue naming it and ends the run (the process is killed).
-    func onTerminal(_ extra: [String] = [], noColor: Bool = true, steps: [Step], timeout: Double = 30) throws -> Result {
+    func onTerminal(_ extra: [String] = [], noColor: Bool = true, columns: Int? = nil, steps: [Step], timeout: Double = 30) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         // `script` runs the command through $SHELL (or /bin/sh when unset). `exec` makes madi the
         // terminal's only foreground process whatever the shell, so that Ctrl-C reaches madi alone.
         let words = [Paths.madi, "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("tty.sqlite")] + extra
-        let cmd = "exec " + words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        // The terminal's size, when asked for, is set on the pseudo-terminal before madi starts.
+        let size = columns.map { "stty cols \($0) rows 24 && " } ?? ""
+        let cmd = size + "exec " + words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         p.arguments = ["-qefc", cmd, "/dev/null"]
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm"
@@ -255,6 +257,26 @@ struct TerminalChatTests {
         ])
         #expect(r.status == 0)
         #expect(r.output.contains("créer des solutions")) // echoed by the line editor as typed
+    }
+
+    /// On a 40-column terminal, messages and options wrap at spaces; piped, the same text is not wrapped.
+    @Test func messagesAndOptionsWrapToTheTerminalsWidth() throws {
+        let r = try onTerminal(columns: 40, steps: [
+            Step(Self.prompt, keys: "oui\n"),
+            Step("Qu'est-ce qui t'amène", Self.prompt, keys: "\u{4}"),
+        ])
+        #expect(r.status == 0)
+        #expect(r.output.contains("  2. Automatiser mon travail et gagner\r\n     du temps\r\n"))
+        let welcome = try #require(r.output.components(separatedBy: Self.prompt).first)
+        let lines = welcome.components(separatedBy: "\r\n").filter { !$0.contains("\u{1B}") }
+        #expect(lines.allSatisfy { TextWrap.columns($0) <= 40 }, "\(lines)")
+        // The same words, in the same order, as the unwrapped piped transcript.
+        let piped = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite")], stdin: "")
+        let pipedWelcome = try #require(piped.stdout.components(separatedBy: "À bientôt").first)
+        #expect(piped.stdout.contains("  2. Voir directement les formations\n"))
+        #expect(pipedWelcome.split(separator: "\n").contains { TextWrap.columns($0) > 40 }) // not wrapped
+        func words(_ s: String) -> [Substring] { s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" }) }
+        #expect(words(lines.joined(separator: "\n")) == words(pipedWelcome))
     }
 
     func languageSwitchThenCtrlD(noColor: Bool) throws -> Result {
