@@ -248,6 +248,17 @@ struct TerminalChatTests {
         #expect(export.stdout.contains("\"email\":\"lucas@gmail.com\""))
     }
 
+    /// A line over the limit typed (or pasted) on the terminal gets the same short reply; the
+    /// question stays pending.
+    @Test func anOverLongTypedLineIsSetAside() throws {
+        let r = try onTerminal(["--max-line-bytes", "256"], steps: [
+            Step(Self.prompt, keys: String(repeating: "blabla ", count: 40) + "\n"),
+            Step("Ton message est trop long pour moi", Self.prompt, keys: "oui\n"),
+            Step("Qu'est-ce qui t'amène", Self.prompt, keys: "\u{4}"),
+        ])
+        #expect(r.status == 0)
+    }
+
     /// Accented letters typed on the terminal reach Madi whole (keys are read as UTF-8 code points).
     @Test func accentedKeysAreReadAsCharacters() throws {
         let r = try onTerminal(steps: [
