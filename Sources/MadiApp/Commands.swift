@@ -89,7 +89,12 @@ struct Paths: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "paths",
         abstract: "Print every combination of choice answers and the course it leads to.",
-        discussion: "A markdown table by default; --csv for a spreadsheet. 'cap' is the level limit the answers set.")
+        discussion: """
+        A markdown table by default; --csv for a spreadsheet. One column per question (named by step id, \
+        'goal' being the answer to the goal question), then 'course', the course recommended; 'ladder_goal', \
+        the higher course the answers aim at, shown as the goal on the ladder (empty when none); 'cap', the \
+        level limit the answers set.
+        """)
 
     @OptionGroup var content: ContentOptions
     @Option(help: "Language of the labels.") var lang: String?

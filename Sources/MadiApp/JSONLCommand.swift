@@ -15,7 +15,7 @@ struct JSONL: ParsableCommand {
     @OptionGroup var content: ContentOptions
     @OptionGroup var storage: StoreOptions
     @OptionGroup(title: "LLM (optional)") var llm: LLMOptions
-    @Option(help: "Longest request line, in bytes.") var maxLineBytes = 64 * 1024
+    @Option(help: "Longest request line, in bytes.") var maxLineBytes = JSONLConfig.defaultMaxLineBytes
     @Option(help: "Most live sessions at once.") var maxSessions = 10_000
     @Option(help: "Seconds after which an idle session expires.") var sessionTTL: Double = 1800
     @Option(help: "Source recorded with leads when a session gives none.") var source = "jsonl"

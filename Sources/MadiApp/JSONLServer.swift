@@ -4,16 +4,21 @@ import MadiCore
 /// Reads lines from a file descriptor with a length limit: an over-long line is skipped up to its
 /// newline and reported once, never held in memory whole.
 struct LineReader {
-    enum Line {
+    enum Line: Equatable {
         case line([UInt8])
-        case tooLong(Int)
+        /// A line over the limit, discarded to its end: its length and its first `headBytes` bytes.
+        case tooLong(Int, head: [UInt8])
     }
+
+    /// How much of an over-long line is kept, so that a front can show how it began.
+    static let headBytes = 256
 
     let fd: Int32
     let maxBytes: Int
     private var buffer: [UInt8] = []
     private var start = 0
     private var skipping = 0
+    private var head: [UInt8] = []
     private var eof = false
     private var chunk = [UInt8](repeating: 0, count: 65536)
 
@@ -22,7 +27,8 @@ struct LineReader {
         self.maxBytes = maxBytes
     }
 
-    /// The next line, or nil at end of input. A last line without a newline counts.
+    /// The next line, or nil at end of input. A last line without a newline counts. Never holds
+    /// more than `maxBytes` of a line plus one read's worth.
     mutating func next() -> Line? {
         while true {
             if let nl = buffer[start...].firstIndex(of: 0x0A) {
@@ -32,20 +38,21 @@ struct LineReader {
                 if skipping > 0 {
                     let total = skipping + line.count
                     skipping = 0
-                    return .tooLong(total)
+                    return .tooLong(total, head: head)
                 }
                 if line.last == 0x0D { line.removeLast() }
-                if line.count > maxBytes { return .tooLong(line.count) }
+                if line.count > maxBytes { return .tooLong(line.count, head: Array(line.prefix(Self.headBytes))) }
                 return .line(line)
             }
             // No newline yet: drop what is pending if it is already too long.
             if buffer.count - start > maxBytes {
+                if skipping == 0 { head = Array(buffer[start..<min(buffer.count, start + Self.headBytes)]) }
                 skipping += buffer.count - start
                 buffer.removeAll(keepingCapacity: true)
                 start = 0
             }
             if eof {
-                if skipping > 0 { let n = skipping; skipping = 0; return .tooLong(n) }
+                if skipping > 0 { let n = skipping; skipping = 0; return .tooLong(n, head: head) }
                 if start < buffer.count {
                     var line = Array(buffer[start...])
                     buffer.removeAll(); start = 0
@@ -98,7 +105,10 @@ final class LineWriter: @unchecked Sendable {
 }
 
 public struct JSONLConfig: Sendable {
-    public var maxLineBytes = 64 * 1024
+    /// Also the chat's default line limit.
+    public static let defaultMaxLineBytes = 64 * 1024
+
+    public var maxLineBytes = JSONLConfig.defaultMaxLineBytes
     public var maxSessions = 10_000
     public var ttl: Double = 1800
     public var source = "jsonl"
@@ -160,7 +170,7 @@ public final class JSONLServer: @unchecked Sendable {
         sweeper.resume()
         while let item = reader.next() {
             switch item {
-            case let .tooLong(n):
+            case let .tooLong(n, _):
                 writer.write(ProtocolV1.error(id: .null, ProtocolV1.Failure(
                     "line_too_long", "the line has \(n) bytes; the limit is \(config.maxLineBytes)")))
             case let .line(bytes):

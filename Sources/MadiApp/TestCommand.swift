@@ -132,7 +132,9 @@ enum PathsTable {
             return c.step(step)?.option(option)?.label[language] ?? option
         }
         func name(_ id: String?) -> String { id.flatMap { c.catalogue.course($0)?.name } ?? "" }
-        let header = ["#"] + columns + ["course", "goal", "cap"]
+        // The step columns are named by step id (one of them is the "goal" question); the last three
+        // say what the answers lead to, under names of their own.
+        let header = ["#"] + columns + ["course", "ladder_goal", "cap"]
         var body: [[String]] = []
         for (i, r) in rows.enumerated() {
             let answers = Dictionary(r.answers.map { ($0.step, $0.option) }, uniquingKeysWith: { _, b in b })

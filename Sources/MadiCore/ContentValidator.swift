@@ -1,12 +1,12 @@
 /// Checks across files: references, reachability, ways out, duplicates, translations and
 /// template placeholders. Every problem names its file and line.
 public enum ContentValidator {
-    /// Keys the engine itself says; every language must have each of them.
+    /// Keys the engine and the chat front themselves say; every language must have each of them.
     public static let engineKeys: [String] = [
         "ack.prefilled", "format.quote", "llm.no_answer", "back.nothing", "back.ok", "catalogue.example_note", "command.unknown", "consent.reprompt",
         "course.facts", "courses.card", "courses.intro", "courses.prompt", "courses.recommended", "date.none",
         "email.reprompt", "email.suggest", "end.hint", "faq.back", "format.date", "format.or", "format.price",
-        "format.thousands", "help.text", "ladder.goal", "ladder.here", "language.switched", "language.unknown",
+        "format.thousands", "help.text", "input.too_long", "ladder.goal", "ladder.here", "language.switched", "language.unknown",
         "option.cancel", "option.consent_no", "option.consent_yes", "option.course", "option.guide", "option.interested",
         "option.keep_mine", "option.no", "option.no_thanks", "option.quote", "option.resume", "option.retry",
         "option.see_courses", "option.use_suggestion", "option.yes", "quit.bye", "recommend.ask", "recommend.ask_quote",

@@ -19,11 +19,18 @@ public struct LeadSaveError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String { "\(code): \(message)" }
 }
 
-/// Leads kept in memory (tests, `madi test`, benchmarks). Same e-mail and course: updated.
+extension LeadDraft {
+    /// What two addresses must share to be the same person's: the whole address lower-cased
+    /// (Lucas.Martin@gmail.com and lucas.martin@gmail.com are one prospect). The address stored
+    /// is still the one typed, normalised.
+    public static func emailKey(_ email: String) -> String { email.lowercased() }
+}
+
+/// Leads kept in memory (tests, `madi test`, benchmarks). Same e-mail (in any case) and course: updated.
 public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
     private let lock = NSLock()
     private var leads: [(id: String, draft: LeadDraft)] = []
-    /// "e-mail course" → position in `leads`.
+    /// "e-mail key course" → position in `leads` (see `LeadDraft.emailKey`).
     private var index: [String: Int] = [:]
     private var failures = 0
 
@@ -46,7 +53,7 @@ public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
             failures -= 1
             return .failure(LeadSaveError(code: "store_unavailable", message: "the lead store is unavailable"))
         }
-        let key = draft.email + " " + draft.course
+        let key = LeadDraft.emailKey(draft.email) + " " + draft.course
         if let i = index[key] {
             leads[i].draft = draft
             return .success(leads[i].id)

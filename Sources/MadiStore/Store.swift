@@ -125,7 +125,78 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                 CREATE INDEX lead_created_at ON lead (created_at);
                 """)
         }
+        m.registerMigration("v2: one lead per address in any case") { db in
+            try migrateToEmailKey(db)
+        }
         return m
+    }
+
+    /// The columns of a lead, in table order (without `email_key`).
+    static let columns = ["id", "created_at", "updated_at", "email", "email_ascii", "first_name", "course",
+                          "recommended_course", "answers", "language", "source", "company", "team_size", "kind",
+                          "consent_version", "consented_at"]
+
+    /// v1 kept one lead per (email, course) with the address compared as typed, so that
+    /// Lucas.Martin@… and lucas.martin@… were two leads. The table is rebuilt with an `email_key`
+    /// (`LeadDraft.emailKey`, computed here rather than by SQLite's ASCII-only lower()) unique with
+    /// the course; leads that now share a key are merged: the oldest one's id and creation time,
+    /// the latest one's answers, address and consent, a company, team size or first name from the
+    /// latest that has one.
+    static func migrateToEmailKey(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE lead_v2 (
+                id TEXT PRIMARY KEY NOT NULL,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                email TEXT NOT NULL,
+                email_ascii TEXT,
+                first_name TEXT,
+                course TEXT NOT NULL,
+                recommended_course TEXT,
+                answers TEXT NOT NULL,
+                language TEXT NOT NULL,
+                source TEXT NOT NULL,
+                company TEXT,
+                team_size INTEGER,
+                kind TEXT NOT NULL,
+                consent_version TEXT NOT NULL,
+                consented_at TEXT NOT NULL,
+                email_key TEXT NOT NULL,
+                UNIQUE (email_key, course)
+            )
+            """)
+        var merged: [String: Row] = [:]
+        var order: [String] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM lead ORDER BY created_at, id")
+        while let row = try rows.next() {
+            let email: String = row["email"]
+            let course: String = row["course"]
+            let key = LeadDraft.emailKey(email) + "\u{0}" + course
+            guard let kept = merged[key] else {
+                merged[key] = row.copy()
+                order.append(key)
+                continue
+            }
+            let (older, newer) = (kept["updated_at"] as String) <= (row["updated_at"] as String) ? (kept, row) : (row, kept)
+            var values: [String: DatabaseValue] = [:]
+            for c in columns { values[c] = newer[c] }
+            values["id"] = kept["id"]
+            values["created_at"] = kept["created_at"]
+            for c in ["first_name", "company", "team_size"] where values[c]?.isNull ?? true { values[c] = older[c] }
+            merged[key] = Row(values)
+        }
+        let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
+        let insert = try db.makeStatement(sql: "INSERT INTO lead_v2 (\(columns.joined(separator: ", ")), email_key) VALUES (\(placeholders))")
+        for key in order {
+            let row = merged[key]!
+            let email: String = row["email"]
+            try insert.execute(arguments: StatementArguments(columns.map { row[$0] as DatabaseValue } + [LeadDraft.emailKey(email).databaseValue]))
+        }
+        try db.execute(sql: """
+            DROP TABLE lead;
+            ALTER TABLE lead_v2 RENAME TO lead;
+            CREATE INDEX lead_created_at ON lead (created_at);
+            """)
     }
 
     /// True when the filesystem holding `path` has no room left (checked only after an error).
@@ -171,20 +242,23 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         return f.string(from: d)
     }
 
-    /// Inserts, or updates the lead with the same e-mail and course (its id and first time kept).
+    /// Inserts, or updates the lead with the same e-mail (in any case: `LeadDraft.emailKey`) and
+    /// course (its id and first time kept; the address becomes the one last typed).
     public func save(_ draft: LeadDraft) -> Result<String, LeadSaveError> {
         lock.lock(); defer { lock.unlock() }
         do {
             let q = try database()
             let time = Self.timestamp(now())
             let answers = String(decoding: try JSONEncoder().encode(draft.answers), as: UTF8.self)
+            let key = LeadDraft.emailKey(draft.email)
             let id = try q.write { db -> String in
                 try db.execute(sql: """
                     INSERT INTO lead (id, created_at, updated_at, email, email_ascii, first_name, course,
-                        recommended_course, answers, language, source, company, team_size, kind, consent_version, consented_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (email, course) DO UPDATE SET
-                        updated_at = excluded.updated_at, email_ascii = excluded.email_ascii,
+                        recommended_course, answers, language, source, company, team_size, kind, consent_version, consented_at,
+                        email_key)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (email_key, course) DO UPDATE SET
+                        updated_at = excluded.updated_at, email = excluded.email, email_ascii = excluded.email_ascii,
                         first_name = COALESCE(excluded.first_name, lead.first_name),
                         recommended_course = excluded.recommended_course, answers = excluded.answers,
                         language = excluded.language, source = excluded.source,
@@ -193,9 +267,9 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                         consent_version = excluded.consent_version, consented_at = excluded.consented_at
                     """, arguments: [UUID().uuidString.lowercased(), time, time, draft.email, draft.emailASCII, draft.firstName,
                                      draft.course, draft.recommendedCourse, answers, draft.language, draft.source,
-                                     draft.company, draft.teamSize, draft.kind, draft.consentVersion, time])
-                return try String.fetchOne(db, sql: "SELECT id FROM lead WHERE email = ? AND course = ?",
-                                           arguments: [draft.email, draft.course]) ?? ""
+                                     draft.company, draft.teamSize, draft.kind, draft.consentVersion, time, key])
+                return try String.fetchOne(db, sql: "SELECT id FROM lead WHERE email_key = ? AND course = ?",
+                                           arguments: [key, draft.course]) ?? ""
             }
             return .success(id)
         } catch let e as LeadSaveError {

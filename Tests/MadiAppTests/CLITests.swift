@@ -79,9 +79,15 @@ struct CLITests {
     @Test func pathsPrintsTheWholeRule() throws {
         let md = try run(["paths", "--dialogues", Paths.dialogues])
         #expect(md.status == 0)
-        #expect(md.stdout.hasPrefix("| # | goal | usage | profile | start_when | team_size | team_level | course | goal | cap |"))
+        #expect(md.stdout.hasPrefix("| # | goal | usage | profile | start_when | team_size | team_level | course | ladder_goal | cap |"))
+        // Every column has a name of its own: the goal question's answer and the ladder's goal are told apart.
+        let header = md.stdout.prefix { $0 != "\n" }.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(Set(header).count == header.count, "duplicate column names in \(header)")
+        // A beginner who wants to build gets Starter with Master as the ladder's goal, in the last columns.
+        #expect(md.stdout.contains("| Starter | Master | Starter |"))
         let csv = try run(["paths", "--dialogues", Paths.dialogues, "--csv", "--ids", "--lang", "en"])
         let rows = csv.stdout.split(separator: "\r\n")
+        #expect(rows.first == "#,goal,usage,profile,start_when,team_size,team_level,course,ladder_goal,cap")
         #expect(rows.count == 1 + 189)
         #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 10 })
     }

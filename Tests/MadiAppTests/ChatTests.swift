@@ -49,6 +49,43 @@ struct ChatTests {
         #expect(!r.stdout.contains("\u{8}"))
     }
 
+    @Test func anOverLongLineGetsAPoliteReplyAndTheNextLineIsAnswered() throws {
+        let long = "Je voudrais " + String(repeating: "vraiment ", count: 10_000) + "comprendre"  // ~90 KB, over the 64 KiB default
+        let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite")],
+                        stdin: long + "\noui\n")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("> Je voudrais vraiment vraiment"))
+        #expect(r.stdout.contains("[…]\n\nTon message est trop long pour moi : tu peux le dire en quelques mots ?\n"))
+        #expect(r.stdout.utf8.count < 5_000, "the long line was echoed or answered whole")
+        // The question is still pending, and the next line answers it.
+        #expect(r.stdout.contains("> oui\n\nQu'est-ce qui t'amène vers l'IA ?"))
+    }
+
+    @Test func theLineLimitIsAFlagAndALastLineWithoutNewlineCountsToo() throws {
+        let r = try run(["chat", "--dialogues", Paths.dialogues, "--lang", "en", "--leads-db", Paths.temp("l.sqlite"), "--max-line-bytes", "300"],
+                        stdin: "yes\n" + String(repeating: "é", count: 200) + "\n" + String(repeating: "a", count: 301) + "\n"
+                            + String(repeating: "b", count: 300) + "\n" + String(repeating: "c", count: 500))
+        #expect(r.status == 0)
+        // 400 bytes and 301 bytes are over 300; 300 is not; an unterminated last line is judged the same.
+        #expect(r.stdout.components(separatedBy: "That message is too long for me. Could you put it in a few words?").count - 1 == 3)
+        #expect(r.stdout.contains("> " + String(repeating: "é", count: 60) + " […]")) // cut on characters, not bytes
+        #expect(r.stdout.contains("> " + String(repeating: "b", count: 300) + "\n"))
+        #expect(r.stdout.hasSuffix("See you soon! Come back whenever you like.\n"))
+        let bad = try run(["chat", "--dialogues", Paths.dialogues, "--max-line-bytes", "10"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--max-line-bytes must be at least 256"))
+    }
+
+    /// Without line editing there is no line to clear: Ctrl-C ends a piped chat at once.
+    @Test func anInterruptEndsAPipedChatAtOnce() throws {
+        let m = try Madi(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite")])
+        #expect(m.readLine()?.hasPrefix("Salut") == true)
+        m.process.interrupt()
+        let r = m.finish(timeout: 10)
+        #expect(r.status == 130)
+        #expect(!r.stdout.contains("À bientôt"))
+    }
+
     @Test func badFlagsAreClearErrors() throws {
         let r = try run(["chat", "--dialogues", Paths.dialogues, "--lang", "de"])
         #expect(r.status != 0)
@@ -59,7 +96,7 @@ struct ChatTests {
 
     @Test func helpListsTheFlags() throws {
         let r = try run(["chat", "--help"])
-        for flag in ["--lang", "--dialogues", "--leads-db", "--log-level", "--no-color"] {
+        for flag in ["--lang", "--dialogues", "--leads-db", "--log-level", "--no-color", "--max-line-bytes"] {
             #expect(r.stdout.contains(flag), "\(flag) missing from --help")
         }
     }
@@ -101,13 +138,15 @@ struct TerminalChatTests {
 
     /// Runs the chat on a pseudo-terminal and plays the steps. A step whose output never comes
     /// records an issue naming it and ends the run (the process is killed).
-    func onTerminal(_ extra: [String] = [], noColor: Bool = true, steps: [Step], timeout: Double = 30) throws -> Result {
+    func onTerminal(_ extra: [String] = [], noColor: Bool = true, columns: Int? = nil, steps: [Step], timeout: Double = 30) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         // `script` runs the command through $SHELL (or /bin/sh when unset). `exec` makes madi the
         // terminal's only foreground process whatever the shell, so that Ctrl-C reaches madi alone.
         let words = [Paths.madi, "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("tty.sqlite")] + extra
-        let cmd = "exec " + words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        // The terminal's size, when asked for, is set on the pseudo-terminal before madi starts.
+        let size = columns.map { "stty cols \($0) rows 24 && " } ?? ""
+        let cmd = size + "exec " + words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         p.arguments = ["-qefc", cmd, "/dev/null"]
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm"
@@ -173,13 +212,82 @@ struct TerminalChatTests {
         #expect(r.output.components(separatedBy: help).count - 1 == 3)
     }
 
-    @Test func ctrlCAtThePromptLeavesCleanly() throws {
+    @Test func ctrlCOnAnEmptyLineSaysGoodbyeAndExitsZero() throws {
         let r = try onTerminal(steps: [
             Step(Self.prompt, keys: "oui\n"),
             Step("Qu'est-ce qui t'amène vers l'IA ?", Self.prompt, keys: "\u{3}"),
         ])
-        #expect(r.status == 130)
+        #expect(r.status == 0)
+        #expect(r.output.contains("À bientôt ! Tu peux revenir quand tu veux."))
         #expect(!r.output.contains("crashed"))
+    }
+
+    /// Ctrl-C with a line half typed, in the middle of a pre-registration: the line is dropped (not
+    /// sent, not in the history), a new prompt comes, and the pre-registration goes on to the lead.
+    @Test func ctrlCClearsAHalfTypedLineAndThePreRegistrationGoesOn() throws {
+        let db = Paths.temp("tty.sqlite")
+        let r = try onTerminal(["--leads-db", db], steps: [
+            Step(Self.prompt, keys: "oui\n"),
+            Step("Qu'est-ce qui t'amène", Self.prompt, keys: "1\n"),
+            Step("Aujourd'hui, tu utilises l'IA", Self.prompt, keys: "1\n"),
+            Step("Étudiant·e", Self.prompt, keys: "1\n"),
+            Step("commencer quand", Self.prompt, keys: "1\n"),
+            Step("Ça t'intéresse ?", Self.prompt, keys: "1\n"),
+            Step("ton adresse e-mail", Self.prompt, keys: "lucas@gm"),
+            Step("lucas@gm", keys: "\u{3}"),
+            Step("^C", Self.prompt, keys: "\u{1B}[A"), // Up: the history holds "1", not the dropped line
+            Step("1", keys: "\u{15}lucas@gmail.com\n"), // Ctrl-U empties the recalled line first
+            Step("tu acceptes que Madinia te contacte", Self.prompt, keys: "oui\n"),
+            Step("C'est noté, lucas@gmail.com !", Self.prompt, keys: "\u{4}"),
+        ])
+        #expect(r.status == 0)
+        #expect(!r.output.contains("Le domaine « gm »"), "the half-typed address was sent")
+        #expect(r.output.contains("lucas@gm^C"))
+        #expect(r.output.contains("À bientôt !"))
+        let export = try run(["leads", "export", "--format", "jsonl", "--leads-db", db])
+        #expect(export.stdout.contains("\"email\":\"lucas@gmail.com\""))
+    }
+
+    /// A line over the limit typed (or pasted) on the terminal gets the same short reply; the
+    /// question stays pending.
+    @Test func anOverLongTypedLineIsSetAside() throws {
+        let r = try onTerminal(["--max-line-bytes", "256"], steps: [
+            Step(Self.prompt, keys: String(repeating: "blabla ", count: 40) + "\n"),
+            Step("Ton message est trop long pour moi", Self.prompt, keys: "oui\n"),
+            Step("Qu'est-ce qui t'amène", Self.prompt, keys: "\u{4}"),
+        ])
+        #expect(r.status == 0)
+    }
+
+    /// Accented letters typed on the terminal reach Madi whole (keys are read as UTF-8 code points).
+    @Test func accentedKeysAreReadAsCharacters() throws {
+        let r = try onTerminal(steps: [
+            Step(Self.prompt, keys: "oui\n"),
+            Step("Qu'est-ce qui t'amène", Self.prompt, keys: "créer des solutions\n"),
+            Step("Aujourd'hui, tu utilises l'IA", Self.prompt, keys: "\u{4}"),
+        ])
+        #expect(r.status == 0)
+        #expect(r.output.contains("créer des solutions")) // echoed by the line editor as typed
+    }
+
+    /// On a 40-column terminal, messages and options wrap at spaces; piped, the same text is not wrapped.
+    @Test func messagesAndOptionsWrapToTheTerminalsWidth() throws {
+        let r = try onTerminal(columns: 40, steps: [
+            Step(Self.prompt, keys: "oui\n"),
+            Step("Qu'est-ce qui t'amène", Self.prompt, keys: "\u{4}"),
+        ])
+        #expect(r.status == 0)
+        #expect(r.output.contains("  2. Automatiser mon travail et gagner\r\n     du temps\r\n"))
+        let welcome = try #require(r.output.components(separatedBy: Self.prompt).first)
+        let lines = welcome.components(separatedBy: "\r\n").filter { !$0.contains("\u{1B}") }
+        #expect(lines.allSatisfy { TextWrap.columns($0) <= 40 }, "\(lines)")
+        // The same words, in the same order, as the unwrapped piped transcript.
+        let piped = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite")], stdin: "")
+        let pipedWelcome = try #require(piped.stdout.components(separatedBy: "À bientôt").first)
+        #expect(piped.stdout.contains("  2. Voir directement les formations\n"))
+        #expect(pipedWelcome.split(separator: "\n").contains { TextWrap.columns($0) > 40 }) // not wrapped
+        func words(_ s: String) -> [Substring] { s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" }) }
+        #expect(words(lines.joined(separator: "\n")) == words(pipedWelcome))
     }
 
     func languageSwitchThenCtrlD(noColor: Bool) throws -> Result {

@@ -146,6 +146,22 @@ struct LLMFrontTests {
         #expect(r.stdout.contains("Pour revenir à ma question :"))
     }
 
+    /// Piped, the transcript reads in order: the prospect's line, then the answer streamed to it,
+    /// then the question that comes back.
+    @Test func thePipedChatEchoesTheQuestionBeforeTheStreamedAnswer() throws {
+        let server = try FakeLLMServer([.stream(pieces: [FakeLLMServer.sseEvent("Les groupes "), FakeLLMServer.sseEvent("sont petits."), FakeLLMServer.sseDone], pause: 0.05)])
+        let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite"), "--llm-url", server.url],
+                        stdin: "oui\nles groupes sont petits ?\nautomatiser\n")
+        #expect(r.status == 0)
+        let order = ["> oui", "> les groupes sont petits ?", "Les groupes sont petits.", "Pour revenir à ma question :", "> automatiser"]
+        let at = order.map { r.stdout.range(of: $0)?.lowerBound }
+        #expect(at.allSatisfy { $0 != nil }, "missing from:\n\(r.stdout)")
+        let found = at.compactMap { $0 }
+        #expect(found == found.sorted(), "out of order:\n\(r.stdout)")
+        // The echo is followed by a blank line, then the answer.
+        #expect(r.stdout.contains("> les groupes sont petits ?\n\nLes groupes sont petits."))
+    }
+
     @Test func brokenPromptsStopTheStartup() throws {
         let dir = Paths.temp("Prompts")
         try FileManager.default.copyItem(atPath: Paths.root.appendingPathComponent("Prompts").path, toPath: dir)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import MadiCore
 @testable import MadiStore
@@ -46,6 +47,83 @@ struct LeadStoreTests {
         // Another course is another lead.
         _ = try store.save(draft(course: "master")).get()
         #expect(try store.count() == 2)
+    }
+
+    @Test func theSameAddressInAnotherCaseIsTheSameLead() throws {
+        let clock = Clock()
+        let store = LeadStore(path: tempPath(), now: clock.now)
+        let first = try store.save(draft("Lucas.Martin@gmail.com")).get()
+        clock.advance(60)
+        let second = try store.save(draft("lucas.martin@gmail.com", company: "ACME")).get()
+        #expect(first == second)
+        var leads = try store.list()
+        #expect(leads.count == 1)
+        // The address kept is the one last typed, as typed (normalised), not the comparison key.
+        #expect(leads[0].email == "lucas.martin@gmail.com")
+        #expect(leads[0].company == "ACME")
+        _ = try store.save(draft("LUCAS.MARTIN@GMAIL.COM")).get()
+        leads = try store.list()
+        #expect(leads.count == 1)
+        #expect(leads[0].email == "LUCAS.MARTIN@GMAIL.COM")
+        // Beyond ASCII too (SQLite's lower() would not fold É).
+        let e1 = try store.save(draft("ÉLODIE@exemple.fr")).get()
+        let e2 = try store.save(draft("élodie@exemple.fr")).get()
+        #expect(e1 == e2)
+        // Another course, or another address, is another lead.
+        _ = try store.save(draft("lucas.martin@gmail.com", course: "master")).get()
+        _ = try store.save(draft("lucas.martin2@gmail.com")).get()
+        #expect(try store.count() == 4)
+    }
+
+    @Test func theMemorySinkComparesAddressesInAnyCaseToo() throws {
+        let sink = MemoryLeadSink()
+        let a = try sink.save(draft("Lucas.Martin@gmail.com")).get()
+        let b = try sink.save(draft("lucas.martin@gmail.com")).get()
+        let c = try sink.save(draft("lucas.martin@gmail.com", course: "master")).get()
+        #expect(a == b)
+        #expect(a != c)
+        #expect(sink.all.map(\.email) == ["lucas.martin@gmail.com", "lucas.martin@gmail.com"])
+    }
+
+    @Test func aVersionOneDatabaseIsMigratedAndItsCaseDuplicatesMerged() throws {
+        let path = tempPath()
+        // A database as v1 left it: two leads for one person and course, told apart by case only.
+        let q = try DatabaseQueue(path: path)
+        try LeadStore.migrator.migrate(q, upTo: "v1: leads")
+        func insert(_ id: String, _ email: String, course: String, created: String, updated: String, company: String?) throws {
+            try q.write { db in
+                try db.execute(sql: """
+                    INSERT INTO lead (id, created_at, updated_at, email, email_ascii, first_name, course, recommended_course,
+                        answers, language, source, company, team_size, kind, consent_version, consented_at)
+                    VALUES (?, ?, ?, ?, ?, NULL, ?, ?, '[]', 'fr', 'chat', ?, NULL, 'preregistration', 'v1', ?)
+                    """, arguments: [id, created, updated, email, email, course, course, company, updated])
+            }
+        }
+        try insert("old", "Lucas.Martin@gmail.com", course: "starter", created: "2026-11-01T10:00:00.000Z",
+                   updated: "2026-11-01T10:00:00.000Z", company: "ACME")
+        try insert("new", "lucas.martin@gmail.com", course: "starter", created: "2026-11-02T10:00:00.000Z",
+                   updated: "2026-11-03T10:00:00.000Z", company: nil)
+        try insert("other", "lucas.martin@gmail.com", course: "master", created: "2026-11-02T11:00:00.000Z",
+                   updated: "2026-11-02T11:00:00.000Z", company: nil)
+        try q.close()
+
+        let store = LeadStore(path: path)
+        let leads = try store.list()
+        #expect(leads.map(\.id) == ["old", "other"])
+        let merged = try #require(leads.first)
+        #expect(merged.createdAt == "2026-11-01T10:00:00.000Z") // the first time kept
+        #expect(merged.updatedAt == "2026-11-03T10:00:00.000Z") // the latest data
+        #expect(merged.email == "lucas.martin@gmail.com")
+        #expect(merged.company == "ACME") // not lost to the newer lead that had none
+        #expect(try store.integrityCheck() == "ok")
+        // After the migration a save in yet another case updates the merged lead.
+        #expect(try store.save(draft("LUCAS.martin@gmail.com")).get() == "old")
+        #expect(try store.count() == 2)
+        // The index over creation times is still there.
+        let indexes = try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'lead'")
+        }
+        #expect(indexes.contains("lead_created_at"))
     }
 
     @Test func fileIsPrivateAndJournaledSafely() throws {
