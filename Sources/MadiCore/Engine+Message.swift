@@ -111,8 +111,10 @@ extension TurnBuilder {
         case .choice:
             let r = readChoice(input, step)
             guard case .none = r, step.navigation else { return r }
-            // "ouais", "vas-y": a yes at the welcome starts the questions.
-            if let first = step.options.first, u.yesNo(input) == true || [.yes, .changeMind].contains(u.intent(input)) {
+            // "ouais", "vas-y", "bonjour": a yes or a greeting at the welcome starts the questions.
+            let intent = u.intent(input)
+            if let first = step.options.first, u.yesNo(input) == true || [.yes, .changeMind, .greeting].contains(intent) {
+                if intent == .greeting { trace.intent = .greeting }
                 note(step.id, first.id, .synonym)
                 answer(choice: first.id, said: input.raw)
                 return .answered
@@ -140,6 +142,21 @@ extension TurnBuilder {
         let m = u.match(step: step, input)
         switch m.choice {
         case let .option(id):
+            // A synonym inside a longer sentence is checked against the classifier: "pas tout de
+            // suite, dans quelques mois" is not "tout de suite".
+            switch arbitrate(id, span: m.span, input, step) {
+            case let .some(.answered(other)) where other != id:
+                notePrefills(input, except: step.id)
+                note(step.id, other, .learnt)
+                answer(choice: other, said: input.raw)
+                return .answered
+            case let .some(.close(a, b)) where a == b:
+                return .none // a negated synonym ("pas tout de suite") and nothing else
+            case let .some(.close(a, b)):
+                return .clarify([a, b])
+            default:
+                break
+            }
             notePrefills(m.span.map { input.masking($0) } ?? input, except: step.id)
             note(step.id, id, how(id, step, input))
             answer(choice: id, said: input.raw)
@@ -163,6 +180,26 @@ extension TurnBuilder {
     }
 
     enum Learnt { case answered(String), close(String, String) }
+
+    /// A rule's option (a synonym found in the message) against the classifier's reading of the
+    /// whole message: nil keeps the rule's option.
+    func arbitrate(_ id: String, span: Range<Int>?, _ input: PreparedInput, _ step: Step) -> Learnt? {
+        guard let span else { return nil } // a number or a whole label
+        let content = input.tokenStrings.filter { !u.classifier.stopwords.contains($0) }.count
+        let negated = input.tokens[max(0, span.lowerBound - 3)..<span.lowerBound].contains(where: u.negations.contains)
+        // A short message, or one the synonym says most of, keeps the rule's reading.
+        if !negated, input.tokens.count <= 3 || span.count * 2 >= max(content, 1) { return nil }
+        let options = step.options.map(\.id)
+        let allowed = u.labels(forStep: step.id, options: options)
+        let scores = u.classifier.scores(input) { allowed.contains($0) }
+        let prefix = step.id + "."
+        if case let .label(l) = Understanding.decide(scores), l.hasPrefix(prefix) { return .answered(String(l.dropFirst(prefix.count))) }
+        guard let best = scores.first(where: { $0.label.hasPrefix(prefix) }) else { return negated ? .close(id, id) : nil }
+        let bestId = String(best.label.dropFirst(prefix.count))
+        if bestId == id { return negated ? nil : .answered(id) }
+        if best.score >= Understanding.clarifyScore { return .close(id, bestId) }
+        return negated ? .close(id, id) : nil
+    }
 
     /// The classifier's reading among a step's options, against the side questions and intents.
     func learntOption(_ input: PreparedInput, _ stepId: String, _ options: [String]) -> Learnt? {
@@ -382,6 +419,9 @@ extension TurnBuilder {
             s.misses = 1
             say("reprompt.list")
             ask(again: true)
+        case .unsure where step.kind != .choice:
+            trace.intent = nil
+            miss(lastInput) // "peut-être" to consent: a clear yes or no is needed
         case .unsure:
             say("intent.unsure")
             ask(again: true)

@@ -293,13 +293,14 @@ struct TurnBuilder {
                 miss(PreparedInput(said))
             }
         case let .answered(text):
-            guard s.pending == .answer else { return }
+            guard case let .answer(question)? = s.pending else { return }
             s.pending = nil
             if let text, !text.isEmpty {
                 trace.side = "llm"
                 out.append(text)
             } else {
                 trace.side = "unknown"
+                keepQuestion(question)
                 say("llm.no_answer")
             }
             if !s.done, current?.kind != .end {
@@ -625,7 +626,7 @@ struct TurnBuilder {
     /// Asks for an answer to a side question the FAQ does not cover.
     mutating func askAssistant(answering text: String) -> Bool {
         guard s.assistant else { return false }
-        s.pending = .answer
+        s.pending = .answer(question: text)
         effects.append(.answer(AnswerRequest(
             question: text, language: lang, course: focusCourse(),
             answers: leadAnswers(), today: s.today)))
@@ -633,17 +634,6 @@ struct TurnBuilder {
     }
 
     // MARK: - Side questions
-
-    mutating func sideQuestion(_ input: PreparedInput, returnToQuestion: Bool) -> Bool {
-        guard let index = u.faqEntry(input) else { return false }
-        let entry = content.faq[index]
-        out.append(FAQAnswerer(content: content, language: lang, today: s.today).answer(entry, mentioned: u.mentionedCourses(input), focus: focusCourse()))
-        if returnToQuestion, !s.done, current?.kind != .end {
-            say("faq.back")
-            ask()
-        }
-        return true
-    }
 
     /// The course a side question is about when it names none.
     mutating func focusCourse() -> String? {

@@ -35,11 +35,13 @@ public struct QuantityReader: Sendable {
     let groupOpeners: [[String]]
     /// Ordinals and "un/one" are numbers but not counts of people on their own.
     let weakNumbers: Set<String>
+    /// "deux collègues et moi", "me plus two": the prospect counts too.
+    let plusSelf: [[String]]
 
     public init(lexicon: [String: Lexicon]) {
         var numbers: [String: Int] = [:], approx: [String: Int] = [:]
         var hedges: Set<String> = [], range: Set<String> = [], openers: Set<String> = [], people: Set<String> = []
-        var groups: [[String]] = [], weak: Set<String> = []
+        var groups: [[String]] = [], weak: Set<String> = [], plus: [[String]] = []
         for (_, lex) in lexicon.sorted(by: { $0.key < $1.key }) {
             for (w, n) in lex.numbers { numbers[TextFold.fold(w)] = n }
             for (w, n) in lex.approximations { approx[TextFold.fold(w)] = n }
@@ -49,7 +51,9 @@ public struct QuantityReader: Sendable {
             people.formUnion(lex.people.map(TextFold.fold))
             groups += lex.groupOpeners.map { PreparedInput($0).tokenStrings }
             weak.formUnion(lex.ordinals.map(TextFold.fold))
+            plus += lex.plusSelf.map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
         }
+        plusSelf = plus
         self.numbers = numbers
         approximations = approx
         self.hedges = hedges
@@ -152,7 +156,14 @@ public struct QuantityReader: Sendable {
     /// The quantity a message gives as a team size: the one about people, else the only one.
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
         let found = all(input)
-        if let people = found.first(where: \.aboutPeople) { return people }
-        return anyNumber ? found.first : nil
+        guard var f = found.first(where: \.aboutPeople) ?? (anyNumber ? found.first : nil) else { return nil }
+        let w = input.tokenStrings
+        let countsSelf = plusSelf.contains { p in
+            p.count <= w.count && (0...(w.count - p.count)).contains { Array(w[$0..<($0 + p.count)]) == p }
+        }
+        if countsSelf, !f.quantity.isRange {
+            f.quantity = Quantity(low: f.quantity.low + 1, approximate: f.quantity.approximate, word: nil)
+        }
+        return f
     }
 }

@@ -55,6 +55,8 @@ extension Understanding {
     /// …and the labels' centroids agree, unless it is at least this close (measured on the
     /// development set and the examples' cross-validation: docs/UNDERSTANDING.md).
     public static let strongScore = 0.55
+    /// A side question is answered from the FAQ when its nearest example is at least this close.
+    public static let sideScore = 0.45
     /// Two options both at least this close, too close to choose: Madi asks which one was meant.
     public static let clarifyScore = 0.3
 
@@ -135,8 +137,10 @@ extension Understanding {
 
     /// The side question or general intent a message asks, learnt from the examples.
     public func learntSide(_ input: PreparedInput) -> String? {
-        if case let .label(l) = learnt(input, allowed: { $0.hasPrefix("faq.") || $0.hasPrefix("intent.") }) { return l }
-        return nil
+        let scores = classifier.scores(input) { $0.hasPrefix("faq.") || $0.hasPrefix("intent.") }
+        // A wrong answer to a side question is worse than "I'll ask the team": a higher bar.
+        guard case let .label(l) = Self.decide(scores), (scores.first?.score ?? 0) >= Self.sideScore else { return nil }
+        return l
     }
 
     /// An intent said as the whole message ("t'es nul", "je veux parler à quelqu'un").

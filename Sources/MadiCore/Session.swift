@@ -42,7 +42,7 @@ public struct Session: Codable, Sendable, Equatable {
 
     public enum Pending: Codable, Sendable, Equatable {
         case understand(text: String)
-        case answer
+        case answer(question: String)
     }
 
     public init(language: String, step: String, source: String, today: Day) {
