@@ -15,14 +15,23 @@ struct LineReader {
     private var start = 0
     private var skipping = 0
     private var eof = false
+    private var bomChecked = false
     private var chunk = [UInt8](repeating: 0, count: 65536)
+    /// When readable, reading stops: the whole lines already read are still given, a partial
+    /// last line is dropped (its bytes counted in `dropped`).
+    let stopFd: Int32
+    private(set) var stopped = false
+    private(set) var dropped = 0
 
-    init(fd: Int32, maxBytes: Int) {
+    init(fd: Int32, maxBytes: Int, stopFd: Int32 = -1) {
         self.fd = fd
         self.maxBytes = maxBytes
+        self.stopFd = stopFd
     }
 
-    /// The next line, or nil at end of input. A last line without a newline counts.
+    /// The next line, or nil at end of input. A last line without a newline counts. An over-long
+    /// line is discarded to its end (a newline or the end of input), whatever that end is: no
+    /// part of it is ever read as a line of its own.
     mutating func next() -> Line? {
         while true {
             if let nl = buffer[start...].firstIndex(of: 0x0A) {
@@ -38,13 +47,20 @@ struct LineReader {
                 if line.count > maxBytes { return .tooLong(line.count) }
                 return .line(line)
             }
-            // No newline yet: drop what is pending if it is already too long.
-            if buffer.count - start > maxBytes {
+            // No newline yet: drop what is pending if it is already too long, or if it is the
+            // rest of a line already found too long.
+            if skipping > 0 || buffer.count - start > maxBytes {
                 skipping += buffer.count - start
                 buffer.removeAll(keepingCapacity: true)
                 start = 0
             }
             if eof {
+                if stopped {
+                    dropped += skipping + buffer.count - start
+                    skipping = 0
+                    buffer.removeAll(); start = 0
+                    return nil
+                }
                 if skipping > 0 { let n = skipping; skipping = 0; return .tooLong(n) }
                 if start < buffer.count {
                     var line = Array(buffer[start...])
@@ -54,6 +70,12 @@ struct LineReader {
                 }
                 return nil
             }
+            if stopFd >= 0 {
+                var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopFd, events: Int16(POLLIN), revents: 0)]
+                let r = poll(&fds, 2, -1)
+                if r < 0 { if errno == EINTR { continue }; eof = true; continue }
+                if fds[1].revents != 0 { stopped = true; eof = true; continue }
+            }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -62,7 +84,20 @@ struct LineReader {
                 eof = true
             } else {
                 buffer.append(contentsOf: chunk[0..<n])
+                if !bomChecked { skipByteOrderMark() }
             }
+        }
+    }
+
+    /// A UTF-8 byte-order mark at the very start of the stream is skipped (it may arrive split).
+    private mutating func skipByteOrderMark() {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let k = min(3, buffer.count - start)
+        if !buffer[start..<start + k].elementsEqual(bom[0..<k]) {
+            bomChecked = true
+        } else if k == 3 {
+            start += 3
+            bomChecked = true
         }
     }
 
@@ -213,7 +248,7 @@ public final class JSONLServer: @unchecked Sendable {
             let box = Box(now: now, cancellable: assistant != nil)
             sessions[chosen] = box
             lock.unlock()
-            let source = context.source ?? config.source
+            let source = context.source.map(Sanitize.line).flatMap { $0.isEmpty ? nil : $0 } ?? Sanitize.line(config.source)
             let day = today()
             let withAssistant = assistant != nil
             dispatch(box) { [engine, writer] in

@@ -173,6 +173,7 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
 
     /// Inserts, or updates the lead with the same e-mail and course (its id and first time kept).
     public func save(_ draft: LeadDraft) -> Result<String, LeadSaveError> {
+        let draft = draft.cleaned
         lock.lock(); defer { lock.unlock() }
         do {
             let q = try database()
