@@ -36,7 +36,7 @@ struct LLMFrontTests {
     @Test func aSlowLLMCallInOneSessionDoesNotDelayAnother() throws {
         let server = try FakeLLMServer([.reply(status: 200, contentType: "application/json",
                                                body: Array(#"{"choices":[{"message":{"content":"{\"option\":\"automate\"}"}}]}"#.utf8), delay: 3.5)])
-        let m = try jsonl(server)
+        let m = try jsonl(server, ["--llm-idle-timeout", "5"]) // 3.5 s of silence before the reply
         for s in ["slow", "fast"] {
             m.send(request([("id", .string("start-" + s)), ("type", .string("start")), ("session", .string(s))]))
             _ = m.json()
