@@ -229,6 +229,14 @@ public final class JSONLServer: @unchecked Sendable {
                     if caught.first(sig) {
                         var b: UInt8 = 1
                         _ = write(wake, &b, 1)
+                        // The bound holds even when the reader cannot get back to its loop (a
+                        // client that reads no reply keeps it waiting for a free slot).
+                        let bound = self.config.drainTimeout
+                        DispatchQueue.global().asyncAfter(deadline: .now() + bound) { self.cancelAll() }
+                        DispatchQueue.global().asyncAfter(deadline: .now() + bound + 3) {
+                            Log.log(.error, "signal \(sig): \(self.pendingCount) request(s) left unanswered after \(Self.seconds(bound + 3)) s")
+                            exit(1)
+                        }
                     } else {
                         Log.log(.warning, "signal \(sig) again: exiting without finishing")
                         exit(128 + sig)

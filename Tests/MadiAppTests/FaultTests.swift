@@ -39,6 +39,29 @@ struct FaultTests {
         #expect(peak < 80 * 1024, "peak resident size \(peak / 1024) MiB")
     }
 
+    /// SIGTERM while a client reads no reply and the pending requests are full: the drain cannot
+    /// answer them, and still ends within --drain-timeout + 3 s, saying so, with status 1.
+    @Test func theDrainIsBoundedWhenNoReplyCanBeWritten() throws {
+        let m = try Madi(["jsonl", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite"), "--max-pending", "16",
+                          "--drain-timeout", "0.5"], holdOutput: true)
+        var data = Data(request([("id", .number(0)), ("type", .string("start")), ("session", .string("a"))]).utf8) + Data([0x0A])
+        for i in 1...20_000 { data += Data(#"{"id":\#(i),"type":"state","session":"a"}"#.utf8) + Data([0x0A]) }
+        let all = data
+        let written = DispatchSemaphore(value: 0)
+        Thread { m.send(all); written.signal() }.start()
+        #expect(written.wait(timeout: .now() + 3) == .timedOut) // Madi has stopped reading
+        let stopped = Date()
+        m.kill(SIGTERM)
+        while m.process.isRunning, Date().timeIntervalSince(stopped) < 30 { usleep(20_000) }
+        let took = Date().timeIntervalSince(stopped)
+        #expect(!m.process.isRunning)
+        #expect(took < 8, "the drain took \(took) s")
+        m.readOutput()
+        let r = m.finish()
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("left unanswered"))
+    }
+
     /// A full table: refusals do not each sweep the table for idle sessions; once the clock has
     /// moved past the TTL, the next start sweeps and gets a place.
     @Test func aFullSessionTableRefusesWithoutSweepingEachTime() throws {
