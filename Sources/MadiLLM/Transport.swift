@@ -15,6 +15,8 @@ public enum LLMError: Error, Equatable, Sendable, CustomStringConvertible {
     case noReply(Double)
     /// The request was sent and the connection failed before a reply (it may have been received).
     case lostAfterSending(String)
+    /// Every pooled connection stayed busy until the call's deadline (seconds): nothing was sent.
+    case noFreeConnection(Double)
     case idleTimeout
     case http(Int, String)
     case wrongContentType(String)
@@ -32,6 +34,7 @@ public enum LLMError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .connectTimeout(s): return "could not connect within \(Self.seconds(s)) s (nothing was sent)"
         case let .timeout(s): return "the request was sent; no complete reply within the call's deadline of \(Self.seconds(s)) s"
         case let .noReply(s): return "the request was sent; no reply came for \(Self.seconds(s)) s"
+        case let .noFreeConnection(s): return "no free connection to the endpoint within the call's deadline of \(Self.seconds(s)) s (nothing was sent)"
         case let .lostAfterSending(m): return "the request was sent; the connection failed before a reply (\(m))"
         case .idleTimeout: return "the stream stalled longer than the idle timeout"
         case let .http(code, m): return "HTTP \(code)" + (m.isEmpty ? "" : ": \(m)")
@@ -162,8 +165,9 @@ final class CurlPool: @unchecked Sendable {
         madi_curl_load().map { String(cString: $0) }
     }
 
-    func withHandle<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
-        slots.wait()
+    /// Runs `body` with a free handle, waiting at most `wait` seconds for one (nil if none came).
+    func withHandle<T>(waitingAtMost wait: Double, _ body: (UnsafeMutableRawPointer) -> T) -> T? {
+        guard slots.wait(timeout: .now() + max(0, wait)) == .success else { return nil }
         defer { slots.signal() }
         lock.lock()
         let handle = free.popLast().map { UnsafeMutableRawPointer($0) } ?? madi_curl_easy_init()!
@@ -192,7 +196,15 @@ enum Curl {
     static func post(pool: CurlPool, url: String, headers: [String], body: [UInt8], timeouts: Timeouts,
                      maxBytes: Int, cancel: CancelFlag?, onData: (([UInt8]) -> Bool)?) -> Result<HTTPResponse, LLMError> {
         if let why = CurlPool.load() { return .failure(.libraryMissing(why)) }
-        return pool.withHandle { h in
+        let asked = Date()
+        // Time spent waiting for a free handle counts against the call's deadline; a request
+        // left with too little time to be answered is not sent (it would be billed for nothing).
+        let least = min(1, timeouts.deadline / 4)
+        let result = pool.withHandle(waitingAtMost: timeouts.total - least) { h -> Result<HTTPResponse, LLMError>? in
+            var timeouts = timeouts
+            timeouts.total -= Date().timeIntervalSince(asked)
+            guard timeouts.total >= least else { return nil }
+            timeouts.connect = min(timeouts.connect, timeouts.total)
             let ctx = TransferContext(maxBytes: maxBytes, idle: timeouts.idle, cancel: cancel, onData: onData)
             let ref = Unmanaged.passRetained(ctx)
             defer { ref.release() }
@@ -245,5 +257,7 @@ enum Curl {
                 return .failure(ctx.sent > 0 ? .lostAfterSending(why) : .connection(why))
             }
         }
+        // No free connection before the deadline: nothing was sent.
+        return (result ?? nil) ?? .failure(.noFreeConnection(timeouts.deadline))
     }
 }

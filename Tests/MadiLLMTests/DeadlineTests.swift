@@ -37,6 +37,28 @@ struct DeadlineTests {
         #expect(t < 3.5, "a 2 s deadline took \(t) s")
     }
 
+    /// Waiting for a pooled connection counts against the deadline too, and a request left with
+    /// too little of it is not sent.
+    @Test func waitingForAFreeConnectionCountsAgainstTheDeadline() throws {
+        let server = try FakeLLMServer([Self.stalled])
+        let c = client(server.url) { $0.poolSize = 1; $0.totalTimeout = 1.5; $0.idleTimeout = 20 }
+        let results = Locked<[Result<String, LLMError>]>([])
+        let group = DispatchGroup()
+        let t = elapsed {
+            for i in 0..<2 {
+                group.enter()
+                Thread { let r = c.complete(hello); results.update { $0.append(r) }; group.leave() }.start()
+                // The second call starts once the first holds the only connection.
+                if i == 0 { while server.requests.isEmpty { usleep(2_000) } }
+            }
+            group.wait()
+        }
+        #expect(t < 3, "two calls with a 1.5 s deadline took \(t) s")
+        #expect(results.get().contains(.failure(.noFreeConnection(1.5))))
+        #expect(results.get().contains(.failure(.timeout(1.5))))
+        #expect(server.requests.count == 1)
+    }
+
     /// 5xx are retried, but never past the deadline: the waits and the tries fit in it.
     @Test func retriesStayWithinTheDeadline() throws {
         let server = try FakeLLMServer([FakeLLMServer.status(503, retryAfter: "1")])
@@ -68,4 +90,12 @@ struct DeadlineTests {
         #expect(log.all.count == 2) // two retries logged
         #expect(log.joined.contains("connection failed"))
     }
+}
+
+final class Locked<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: T
+    init(_ v: T) { value = v }
+    func get() -> T { lock.lock(); defer { lock.unlock() }; return value }
+    func update(_ f: (inout T) -> Void) { lock.lock(); f(&value); lock.unlock() }
 }
