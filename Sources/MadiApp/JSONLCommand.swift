@@ -9,7 +9,9 @@ struct JSONL: ParsableCommand {
         discussion: """
         One JSON request per line in, exactly one JSON response per line out, correlated by "id". stdout carries \
         protocol lines only; logs go to stderr. Bad input gets an error line and the stream goes on; at end of \
-        input, pending work finishes and madi exits 0.
+        input, pending work finishes and madi exits 0. SIGTERM or SIGINT stops reading: the requests already read \
+        are finished and answered (leads committed), then madi exits 0; LLM calls still running after \
+        --drain-timeout are cancelled and their turns answer without the LLM. A second signal exits at once.
         """)
 
     @OptionGroup var content: ContentOptions
@@ -19,6 +21,10 @@ struct JSONL: ParsableCommand {
     @Option(help: "Most live sessions at once.") var maxSessions = 10_000
     @Option(help: "Seconds after which an idle session expires.") var sessionTTL: Double = 1800
     @Option(help: "Source recorded with leads when a session gives none.") var source = "jsonl"
+    @Option(help: "Most requests read and not yet answered; beyond, stdin is not read until replies are (a client that stops reading its replies stops being read).")
+    var maxPending = 1024
+    @Option(help: "After SIGTERM or SIGINT, seconds to finish the requests already read before LLM calls in progress are cancelled.")
+    var drainTimeout: Double = 10
 
     func validate() throws {
         try content.validateLevel()
@@ -26,6 +32,8 @@ struct JSONL: ParsableCommand {
         guard maxLineBytes >= 256 else { throw ValidationError("--max-line-bytes must be at least 256") }
         guard maxSessions >= 1 else { throw ValidationError("--max-sessions must be at least 1") }
         guard sessionTTL > 0 else { throw ValidationError("--session-ttl must be above 0") }
+        guard maxPending >= 1 else { throw ValidationError("--max-pending must be at least 1") }
+        guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be 0 or more") }
     }
 
     func run() throws {
@@ -37,9 +45,17 @@ struct JSONL: ParsableCommand {
         config.maxSessions = maxSessions
         config.ttl = sessionTTL
         config.source = source
+        config.maxPending = maxPending
+        config.drainTimeout = drainTimeout
         signal(SIGPIPE, SIG_IGN)
         let server = JSONLServer(engine: engine, leads: storage.store(), assistant: assistant, config: config)
         Log.log(.info, "serving JSON lines (protocol v\(ProtocolV1.version))")
-        server.run()
+        switch server.run(stopSignals: [SIGTERM, SIGINT]) {
+        case .endOfInput: break
+        case let .drained(sig): Log.log(.info, "signal \(sig): every request read was answered; exiting")
+        case let .unfinished(sig, pending):
+            Log.log(.error, "signal \(sig): \(pending) request(s) left unanswered after the drain bound")
+            throw ExitCode(1)
+        }
     }
 }

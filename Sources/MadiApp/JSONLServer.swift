@@ -20,15 +20,24 @@ struct LineReader {
     private var skipping = 0
     private var head: [UInt8] = []
     private var eof = false
+    private var bomChecked = false
     private var chunk = [UInt8](repeating: 0, count: 65536)
+    /// When readable, reading stops: the whole lines already read are still given, a partial
+    /// last line is dropped (its bytes counted in `dropped`).
+    let stopFd: Int32
+    private(set) var stopped = false
+    private(set) var dropped = 0
 
-    init(fd: Int32, maxBytes: Int) {
+    init(fd: Int32, maxBytes: Int, stopFd: Int32 = -1) {
         self.fd = fd
         self.maxBytes = maxBytes
+        self.stopFd = stopFd
     }
 
     /// The next line, or nil at end of input. A last line without a newline counts. Never holds
-    /// more than `maxBytes` of a line plus one read's worth.
+    /// more than `maxBytes` of a line plus one read's worth. An over-long line is discarded to its
+    /// end (a newline or the end of input), whatever that end is: no part of it is ever read as a
+    /// line of its own.
     mutating func next() -> Line? {
         while true {
             if let nl = buffer[start...].firstIndex(of: 0x0A) {
@@ -44,14 +53,21 @@ struct LineReader {
                 if line.count > maxBytes { return .tooLong(line.count, head: Array(line.prefix(Self.headBytes))) }
                 return .line(line)
             }
-            // No newline yet: drop what is pending if it is already too long.
-            if buffer.count - start > maxBytes {
+            // No newline yet: drop what is pending if it is already too long, or if it is the
+            // rest of a line already found too long.
+            if skipping > 0 || buffer.count - start > maxBytes {
                 if skipping == 0 { head = Array(buffer[start..<min(buffer.count, start + Self.headBytes)]) }
                 skipping += buffer.count - start
                 buffer.removeAll(keepingCapacity: true)
                 start = 0
             }
             if eof {
+                if stopped {
+                    dropped += skipping + buffer.count - start
+                    skipping = 0
+                    buffer.removeAll(); start = 0
+                    return nil
+                }
                 if skipping > 0 { let n = skipping; skipping = 0; return .tooLong(n, head: head) }
                 if start < buffer.count {
                     var line = Array(buffer[start...])
@@ -61,6 +77,12 @@ struct LineReader {
                 }
                 return nil
             }
+            if stopFd >= 0 {
+                var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopFd, events: Int16(POLLIN), revents: 0)]
+                let r = poll(&fds, 2, -1)
+                if r < 0 { if errno == EINTR { continue }; eof = true; continue }
+                if fds[1].revents != 0 { stopped = true; eof = true; continue }
+            }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -69,7 +91,20 @@ struct LineReader {
                 eof = true
             } else {
                 buffer.append(contentsOf: chunk[0..<n])
+                if !bomChecked { skipByteOrderMark() }
             }
+        }
+    }
+
+    /// A UTF-8 byte-order mark at the very start of the stream is skipped (it may arrive split).
+    private mutating func skipByteOrderMark() {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let k = min(3, buffer.count - start)
+        if !buffer[start..<start + k].elementsEqual(bom[0..<k]) {
+            bomChecked = true
+        } else if k == 3 {
+            start += 3
+            bomChecked = true
         }
     }
 
@@ -112,6 +147,12 @@ public struct JSONLConfig: Sendable {
     public var maxSessions = 10_000
     public var ttl: Double = 1800
     public var source = "jsonl"
+    /// Requests read but not yet answered, all sessions together. When that many are pending
+    /// (a client that stops reading its replies, say), stdin is not read until one is answered.
+    public var maxPending = 1024
+    /// After SIGTERM or SIGINT: seconds to finish the requests already read before LLM calls in
+    /// progress are cancelled (their turns then answer without the LLM).
+    public var drainTimeout: Double = 10
 
     public init() {}
 }
@@ -147,6 +188,14 @@ public final class JSONLServer: @unchecked Sendable {
     private var sessions: [String: Box] = [:]
     private var counter = 0
     private let group = DispatchGroup()
+    /// One per request read and not yet answered (see `JSONLConfig.maxPending`).
+    private let slots: DispatchSemaphore
+    /// When the table was last swept for idle sessions; a full table's refusals sweep at most
+    /// once a second, never once per refusal.
+    private var lastSweep: Double
+    private var sweepsDone = 0
+    /// Sweeps done (tests check that refusals do not each pay for one).
+    var sweeps: Int { lock.lock(); defer { lock.unlock() }; return sweepsDone }
 
     public init(engine: Engine, leads: LeadSink, assistant: Assistant? = nil, config: JSONLConfig, output: Int32 = 1,
                 today: @escaping @Sendable () -> Day = todayUTC,
@@ -158,11 +207,60 @@ public final class JSONLServer: @unchecked Sendable {
         self.writer = LineWriter(fd: output)
         self.today = today
         self.clock = clock
+        slots = DispatchSemaphore(value: max(1, config.maxPending))
+        lastSweep = clock()
     }
 
-    /// Serves until end of input, then finishes pending work and returns.
-    public func run(input: Int32 = 0) {
-        var reader = LineReader(fd: input, maxBytes: config.maxLineBytes)
+    /// How `run` ended.
+    public enum Ending: Equatable, Sendable {
+        /// End of input: every request read was answered.
+        case endOfInput
+        /// A stop signal: reading stopped, every request read was answered.
+        case drained(signal: Int32)
+        /// A stop signal, and some requests were still unanswered at the bound.
+        case unfinished(signal: Int32, pending: Int)
+    }
+
+    /// Serves until end of input, then finishes pending work and returns. With `stopSignals`,
+    /// the first of them stops reading: the requests already read are finished and answered
+    /// (LLM calls still running after `drainTimeout` are cancelled, and their turns answer
+    /// without the LLM), then `run` returns. A second signal exits at once.
+    @discardableResult
+    public func run(input: Int32 = 0, stopSignals: [Int32] = []) -> Ending {
+        var stopPipe: [Int32] = [-1, -1]
+        var sources: [DispatchSourceSignal] = []
+        let caught = Caught()
+        if !stopSignals.isEmpty, pipe(&stopPipe) == 0 {
+            for sig in stopSignals {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                let wake = stopPipe[1]
+                source.setEventHandler {
+                    if caught.first(sig) {
+                        var b: UInt8 = 1
+                        _ = write(wake, &b, 1)
+                        // The bound holds even when the reader cannot get back to its loop (a
+                        // client that reads no reply keeps it waiting for a free slot).
+                        let bound = self.config.drainTimeout
+                        DispatchQueue.global().asyncAfter(deadline: .now() + bound) { self.cancelAll() }
+                        DispatchQueue.global().asyncAfter(deadline: .now() + bound + 3) {
+                            Log.log(.error, "signal \(sig): \(self.pendingCount) request(s) left unanswered after \(Self.seconds(bound + 3)) s")
+                            exit(1)
+                        }
+                    } else {
+                        Log.log(.warning, "signal \(sig) again: exiting without finishing")
+                        exit(128 + sig)
+                    }
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
+        defer {
+            for s in sources { s.cancel() }
+            if stopPipe[0] >= 0 { close(stopPipe[0]); close(stopPipe[1]) }
+        }
+        var reader = LineReader(fd: input, maxBytes: config.maxLineBytes, stopFd: stopPipe[0])
         let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
         let period = max(0.05, min(config.ttl / 4, 30))
         sweeper.schedule(deadline: .now() + period, repeating: period)
@@ -179,7 +277,38 @@ public final class JSONLServer: @unchecked Sendable {
             }
         }
         sweeper.cancel()
-        group.wait()
+        guard reader.stopped else {
+            group.wait()
+            return .endOfInput
+        }
+        let sig = caught.value
+        let pending = pendingCount
+        Log.log(.info, "signal \(sig): stopped reading; finishing \(pending) pending request(s)"
+            + (reader.dropped > 0 ? "; an incomplete last line of \(reader.dropped) bytes was dropped" : ""))
+        if group.wait(timeout: .now() + config.drainTimeout) == .success { return .drained(signal: sig) }
+        Log.log(.warning, "still \(pendingCount) request(s) after \(Self.seconds(config.drainTimeout)) s: cancelling LLM calls in progress")
+        cancelAll()
+        if group.wait(timeout: .now() + 2) == .success { return .drained(signal: sig) }
+        return .unfinished(signal: sig, pending: pendingCount)
+    }
+
+    /// Waits until every request handled so far is answered.
+    func waitForPendingWork() { group.wait() }
+
+    /// Requests read and not yet answered.
+    var pendingCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return pending
+    }
+
+    private var pending = 0
+
+    /// Cancels every live session's LLM call in progress (draining after a stop signal).
+    private func cancelAll() {
+        lock.lock()
+        let boxes = Array(sessions.values)
+        lock.unlock()
+        for b in boxes { b.cancel?.cancel() }
     }
 
     func handle(_ bytes: [UInt8]) {
@@ -202,7 +331,7 @@ public final class JSONLServer: @unchecked Sendable {
             }
             let now = clock()
             lock.lock()
-            if sessions.count >= config.maxSessions { sweepLocked(now) }
+            if sessions.count >= config.maxSessions, now - lastSweep >= 1 { sweepLocked(now) }
             if let requested, sessions[requested] != nil {
                 lock.unlock()
                 writer.write(ProtocolV1.error(id: id, session: requested, ProtocolV1.Failure("session_exists", "session '\(requested)' is already live")))
@@ -223,7 +352,7 @@ public final class JSONLServer: @unchecked Sendable {
             let box = Box(now: now, cancellable: assistant != nil)
             sessions[chosen] = box
             lock.unlock()
-            let source = context.source ?? config.source
+            let source = context.source.map(Sanitize.line).flatMap { $0.isEmpty ? nil : $0 } ?? Sanitize.line(config.source)
             let day = today()
             let withAssistant = assistant != nil
             dispatch(box) { [engine, writer] in
@@ -300,8 +429,10 @@ public final class JSONLServer: @unchecked Sendable {
     /// once. The draining queue is a fresh serial one (never a shared, thread-limited one): a
     /// session blocked on a slow LLM call holds one thread, never another session's turn.
     func dispatch(_ box: Box, _ work: @escaping @Sendable () -> Void) {
+        slots.wait() // back-pressure: at most maxPending requests wait for their reply
         group.enter()
         lock.lock()
+        pending += 1
         box.pending.append(work)
         let start = !box.draining
         box.draining = true
@@ -320,6 +451,10 @@ public final class JSONLServer: @unchecked Sendable {
             let work = box.pending.removeFirst()
             lock.unlock()
             work()
+            lock.lock()
+            pending -= 1
+            lock.unlock()
+            slots.signal()
             group.leave()
         }
     }
@@ -333,8 +468,11 @@ public final class JSONLServer: @unchecked Sendable {
     }
 
     private func sweepLocked(_ now: Double) {
-        let expired = sessions.filter { now - $0.value.lastUsed > config.ttl }.map(\.key)
+        var expired: [String] = []
+        for (k, box) in sessions where now - box.lastUsed > config.ttl { expired.append(k) }
         for k in expired { sessions[k] = nil }
+        lastSweep = now
+        sweepsDone += 1
         if !expired.isEmpty { Log.log(.debug, "expired \(expired.count) idle session(s)") }
     }
 
@@ -345,3 +483,17 @@ public final class JSONLServer: @unchecked Sendable {
 }
 
 extension JSONLServer.Box: @unchecked Sendable {}
+
+/// The first stop signal caught.
+private final class Caught: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sig: Int32 = 0
+    /// True for the first signal only.
+    func first(_ s: Int32) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if sig != 0 { return false }
+        sig = s
+        return true
+    }
+    var value: Int32 { lock.lock(); defer { lock.unlock() }; return sig }
+}

@@ -18,11 +18,11 @@ struct LLMOptions: ParsableArguments {
     var maxTokens: Int = 300
     @Option(name: .customLong("llm-connect-timeout"), help: "Seconds to connect.")
     var connectTimeout: Double = 3
-    @Option(name: .customLong("llm-timeout"), help: "Seconds for a whole call.")
+    @Option(name: .customLong("llm-timeout"), help: "Seconds for a whole call, every retry and wait included: the longest an LLM call can hold a turn.")
     var timeout: Double = 20
-    @Option(name: .customLong("llm-idle-timeout"), help: "Seconds a stream may stall between chunks.")
+    @Option(name: .customLong("llm-idle-timeout"), help: "Seconds the endpoint may stay silent, after the request is sent or between chunks of a stream (never retried: it may have the request).")
     var idleTimeout: Double = 8
-    @Option(name: .customLong("llm-retries"), help: "Retries on connection errors, 429 and 5xx (with backoff).")
+    @Option(name: .customLong("llm-retries"), help: "Retries when the endpoint could not be reached (nothing sent), on 429 and 5xx (with backoff), within --llm-timeout.")
     var retries: Int = 2
     @Option(name: .customLong("llm-cooldown"), help: "Seconds without calls after 3 failures in a row.")
     var cooldown: Double = 30
@@ -80,7 +80,6 @@ struct LLMOptions: ParsableArguments {
         config.totalTimeout = timeout
         config.idleTimeout = idleTimeout
         config.maxAttempts = retries + 1
-        config.retryBudget = max(timeout, 1) * Double(retries + 1) + 5
         config.breakerCooldown = cooldown
         Log.log(.info, "LLM: \(config)")
         let client = ChatClient(config: config, log: { Log.log(.info, $0) })

@@ -7,6 +7,9 @@ public enum JSON: Equatable, Sendable {
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
+    /// A number kept as it was written (a request's id is echoed exactly as sent, whatever its
+    /// size or precision).
+    case numberText(String)
 
     public static func == (a: JSON, b: JSON) -> Bool {
         switch (a, b) {
@@ -14,6 +17,7 @@ public enum JSON: Equatable, Sendable {
         case let (.bool(x), .bool(y)): return x == y
         case let (.number(x), .number(y)): return x == y
         case let (.string(x), .string(y)): return x == y
+        case let (.numberText(x), .numberText(y)): return x == y
         case let (.array(x), .array(y)): return x == y
         case let (.object(x), .object(y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
@@ -32,7 +36,7 @@ public enum JSON: Equatable, Sendable {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
-        case .number: return "number"
+        case .number, .numberText: return "number"
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"
@@ -57,6 +61,7 @@ public enum JSON: Equatable, Sendable {
             let text: String
             if n.isFinite, n == n.rounded(), abs(n) < 1e15 { text = String(Int64(n)) } else if n.isFinite { text = String(n) } else { text = "null" }
             out.append(contentsOf: text.utf8)
+        case let .numberText(t): out.append(contentsOf: t.utf8)
         case let .string(s): JSON.writeString(s, into: &out)
         case let .array(items):
             out.append(0x5B)
@@ -128,20 +133,30 @@ public enum JSON: Equatable, Sendable {
         public var description: String { "\(message) at byte \(offset)" }
     }
 
-    /// Parses one JSON text from UTF-8 bytes (already checked to be valid UTF-8).
+    /// Parses one JSON text from UTF-8 bytes (already checked to be valid UTF-8). An object with
+    /// the same key twice is refused (which one counts would be a guess).
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws -> JSON {
+        try parseKeepingText(bytes, of: nil, maxDepth: maxDepth).value
+    }
+
+    /// Parses like `parse`, and gives the source text of the top-level object's value for `key`
+    /// when it is a number (so that it can be written back exactly).
+    public static func parseKeepingText(_ bytes: [UInt8], of key: String?, maxDepth: Int = 64) throws -> (value: JSON, text: String?) {
         var p = Parser(b: bytes, maxDepth: maxDepth)
+        p.keptKey = key
         p.skipWS()
         let v = try p.value(depth: 0)
         p.skipWS()
         if p.i != bytes.count { throw p.fail("unexpected data after the JSON value") }
-        return v
+        return (v, p.keptText)
     }
 
     struct Parser {
         let b: [UInt8]
         let maxDepth: Int
         var i = 0
+        var keptKey: String?
+        var keptText: String?
 
         init(b: [UInt8], maxDepth: Int) {
             self.b = b
@@ -258,6 +273,12 @@ public enum JSON: Equatable, Sendable {
             return String(decoding: bytes, as: UTF8.self)
         }
 
+        /// Whether `k` is already a key, for objects of many keys (a set, filled on first use).
+        func seen(_ k: String, in pairs: [(String, JSON)], _ keys: inout Set<String>) -> Bool {
+            if keys.isEmpty { keys = Set(pairs.map(\.0)) }
+            return !keys.insert(k).inserted
+        }
+
         mutating func array(_ depth: Int) throws -> JSON {
             i += 1
             var items: [JSON] = []
@@ -279,15 +300,26 @@ public enum JSON: Equatable, Sendable {
             var pairs: [(String, JSON)] = []
             skipWS()
             if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+            var keys: Set<String> = []
             while true {
                 skipWS()
                 guard i < b.count, b[i] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+                let keyStart = i
                 let k = try string()
                 skipWS()
                 guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("expected :") }
                 i += 1
                 skipWS()
-                pairs.append((k, try value(depth: depth + 1)))
+                let valueStart = i
+                let v = try value(depth: depth + 1)
+                if depth == 0, k == keptKey, case .number = v {
+                    keptText = String(decoding: b[valueStart..<i], as: UTF8.self)
+                }
+                if pairs.count < 16 ? pairs.contains(where: { $0.0 == k }) : seen(k, in: pairs, &keys) {
+                    i = keyStart
+                    throw fail("duplicate key '\(k.count > 40 ? String(k.prefix(40)) + "…" : k)'")
+                }
+                pairs.append((k, v))
                 skipWS()
                 guard i < b.count else { throw fail("unterminated object") }
                 if b[i] == UInt8(ascii: ",") { i += 1; continue }

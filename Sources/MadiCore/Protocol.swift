@@ -55,7 +55,8 @@ public enum ProtocolV1 {
             return (.null, .failure(Failure("invalid_utf8", "the line is not valid UTF-8")))
         }
         let value: JSON
-        do { value = try JSON.parse(line) } catch let e as JSON.ParseError {
+        let idText: String?
+        do { (value, idText) = try JSON.parseKeepingText(line, of: "id") } catch let e as JSON.ParseError {
             return (.null, .failure(Failure("bad_json", "invalid JSON: \(e)")))
         } catch { return (.null, .failure(Failure("bad_json", "invalid JSON"))) }
         guard case .object = value else {
@@ -64,7 +65,8 @@ public enum ProtocolV1 {
         var id = JSON.null
         if let raw = value["id"] {
             switch raw {
-            case .string, .number, .null: id = raw
+            case .string, .null: id = raw
+            case .number: id = idText.map(JSON.numberText) ?? raw // echoed exactly as sent
             default: return (.null, .failure(Failure("wrong_type", "'id' must be a string or a number, got \(raw.typeName)")))
             }
         }

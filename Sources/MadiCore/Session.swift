@@ -214,6 +214,27 @@ public struct LeadDraft: Codable, Sendable, Equatable {
     }
 }
 
+extension LeadDraft {
+    /// Every text field as stored: control characters, escape sequences and invisible format
+    /// characters removed, spaces collapsed (whatever front or path the text came through).
+    public var cleaned: LeadDraft {
+        var d = self
+        let clean = { (s: String) in Sanitize.line(s) }
+        d.email = clean(email)
+        d.emailASCII = emailASCII.map(clean)
+        d.firstName = firstName.map(clean)
+        d.course = clean(course)
+        d.recommendedCourse = recommendedCourse.map(clean)
+        d.answers = answers.map { LeadAnswer(step: clean($0.step), value: clean($0.value), label: clean($0.label)) }
+        d.language = clean(language)
+        d.source = clean(source)
+        d.company = company.map(clean)
+        d.kind = clean(kind)
+        d.consentVersion = clean(consentVersion)
+        return d
+    }
+}
+
 public struct OptionView: Codable, Sendable, Equatable {
     public var id: String
     public var label: String

@@ -10,12 +10,14 @@ public struct LLMConfig: Sendable, CustomStringConvertible {
     public var temperature: Double = 0.3
     public var maxTokens: Int = 300
     public var connectTimeout: Double = 3
+    /// The deadline of one call: every attempt and every wait between attempts included.
     public var totalTimeout: Double = 20
+    /// Longest silence: after the request is sent and before the reply begins, or between two
+    /// chunks of a reply.
     public var idleTimeout: Double = 8
-    /// Attempts per call, the first included.
+    /// Attempts per call, the first included. Only a request that did not reach the endpoint
+    /// (no connection), a 429 or a 5xx is tried again.
     public var maxAttempts: Int = 3
-    /// Time allowed for all the attempts of one call, waits included.
-    public var retryBudget: Double = 30
     public var backoffBase: Double = 0.3
     public var maxResponseBytes: Int = 1 << 20
     public var maxAnswerChars: Int = 600
@@ -181,41 +183,42 @@ public final class ChatClient: @unchecked Sendable {
     /// it arrives; `onDelta` returns false to stop reading (enough text).
     public func complete(_ messages: [ChatMessage], temperature: Double? = nil, maxTokens: Int? = nil,
                          cancel: CancelFlag? = nil, onDelta: ((String) -> Bool)? = nil) -> Result<String, LLMError> {
-        let started = Date()
+        let deadline = Date().addingTimeInterval(config.totalTimeout)
         let body = requestBody(messages, stream: onDelta != nil, temperature: temperature, maxTokens: maxTokens)
         var attempt = 0
-        var lastError = LLMError.connection("no attempt")
-        while attempt < max(1, config.maxAttempts) {
+        while true {
             attempt += 1
             var streamed = false
-            let (result, retryAfter) = once(body: body, cancel: cancel,
+            let remaining = deadline.timeIntervalSinceNow
+            let (result, retryAfter) = once(body: body, cancel: cancel, remaining: remaining,
                                             onDelta: onDelta.map { f in { streamed = true; return f($0) } })
             switch result {
             case .success: return result
             case let .failure(error):
-                lastError = error
-                // A reply already shown in part is not asked again.
-                guard error.retryable, !streamed, attempt < config.maxAttempts, cancel?.isCancelled != true else {
+                // A reply already shown in part is not asked again; nor is a request the endpoint
+                // may have received and not answered (it may be working on it, and bill it).
+                guard error.retryable, !streamed, attempt < max(1, config.maxAttempts), cancel?.isCancelled != true else {
                     return attempt > 1 && error.retryable ? .failure(.budgetExhausted(error.description)) : .failure(error)
                 }
-                let elapsed = Date().timeIntervalSince(started)
                 let backoff = config.backoffBase * pow(2, Double(attempt - 1))
                 var wait = backoff * (0.5 + random() / 2) // jitter
                 if let retryAfter { wait = max(wait, retryAfter) }
-                guard elapsed + wait + config.connectTimeout < config.retryBudget else {
+                // Another attempt needs time to connect and be answered before the deadline.
+                guard deadline.timeIntervalSinceNow - wait > min(1, config.totalTimeout / 4) else {
                     return .failure(.budgetExhausted(error.description))
                 }
                 log("LLM call failed (\(error)); retry \(attempt) in \(String(format: "%.2f", wait)) s")
                 sleep(wait)
             }
         }
-        return .failure(.budgetExhausted(lastError.description))
     }
 
     /// One attempt; on an HTTP error, the Retry-After it gave (seconds or an HTTP date).
-    private func once(body: [UInt8], cancel: CancelFlag?, onDelta: ((String) -> Bool)?) -> (Result<String, LLMError>, Double?) {
+    private func once(body: [UInt8], cancel: CancelFlag?, remaining: Double, onDelta: ((String) -> Bool)?) -> (Result<String, LLMError>, Double?) {
         let url = config.baseURL + "/chat/completions"
-        let timeouts = Timeouts(connect: config.connectTimeout, total: config.totalTimeout, idle: config.idleTimeout)
+        guard remaining > 0.01 else { return (.failure(.timeout(config.totalTimeout)), nil) }
+        let timeouts = Timeouts(connect: min(config.connectTimeout, remaining), total: remaining, idle: config.idleTimeout,
+                                deadline: config.totalTimeout)
         var parser = SSEParser()
         var text = ""
         var streamError: LLMError?

@@ -67,24 +67,46 @@ public final class LLMAssistant: Assistant, @unchecked Sendable {
         return nil
     }
 
+    /// An answer streams word by word: each is checked (ClaimCheck) before it is shown,
+    /// and an answer that claims an action Madi did not take (a registration, a confirmation, a
+    /// call back) is dropped whole: the engine's neutral sentence replaces it.
     public func answer(_ request: AnswerRequest, cancel: CancelFlag?, onDelta: @escaping @Sendable (String) -> Void) -> String? {
         let limit = client.config.maxAnswerChars
         let p = prompts.answering(request, content: content, languageName: name(request.language), maxChars: limit)
         var shown = 0
+        var held = ""     // received, cleaned, not yet checked and shown
+        var checked = ""  // shown so far
+        var claimed: String?
+        /// Shows `text` (already checked), up to the cap; false once the cap is reached.
+        func show(_ text: String) -> Bool {
+            let room = limit - shown
+            guard room > 0 else { return false }
+            let part = String(text.prefix(room))
+            shown += part.count
+            if !part.isEmpty { onDelta(part) }
+            return shown < limit
+        }
         guard let reply = call("answer", {
             client.complete([ChatMessage(role: "system", content: p.system), ChatMessage(role: "user", content: p.user)],
                             cancel: cancel, onDelta: { piece in
-                                // Pieces are shown as they come, cleaned, until the cap.
-                                let clean = Sanitize.streamPiece(piece)
-                                let room = limit - shown
-                                guard room > 0 else { return false }
-                                let part = String(clean.prefix(room))
-                                shown += part.count
-                                if !part.isEmpty { onDelta(part) }
-                                return shown < limit
+                                held += Sanitize.streamPiece(piece)
+                                // Whole words are checked with what was shown before them, then shown:
+                                // a claim is caught before any of its words is.
+                                guard let end = held.lastIndex(where: { $0 == " " || $0 == "\n" || ".!?;…".contains($0) }) else { return true }
+                                let ready = String(held[...end])
+                                held = String(held[held.index(after: end)...])
+                                if let c = ClaimCheck.claim(in: checked + ready) { claimed = c; return false }
+                                checked += ready
+                                return show(ready)
                             })
         }) else { return nil }
-        return Self.cap(Sanitize.text(reply).trimmingCharacters(in: .whitespacesAndNewlines), limit)
+        let text = Self.cap(Sanitize.text(reply).trimmingCharacters(in: .whitespacesAndNewlines), limit)
+        if let c = claimed ?? ClaimCheck.claim(in: reply) {
+            warn("LLM answer dropped: it claims an action Madi did not take (\"\(Sanitize.line(String(c.prefix(60))))\")")
+            return nil
+        }
+        if !held.isEmpty { _ = show(held) } // the last words, once the whole answer is checked
+        return text
     }
 
     /// At most `limit` characters, cut at a word with an ellipsis.

@@ -5,9 +5,18 @@ import MadiCore
 
 /// Why a call to the LLM endpoint did not give an answer. Messages never carry the API key.
 public enum LLMError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The endpoint was not reached (refused, unresolved, TLS handshake failed): nothing was sent.
     case connection(String)
-    case connectTimeout
-    case timeout
+    /// No connection within the connect timeout (seconds): nothing was sent.
+    case connectTimeout(Double)
+    /// The request was sent, and the reply was not complete by the call's deadline (seconds).
+    case timeout(Double)
+    /// The request was sent, and nothing came back for the idle timeout (seconds).
+    case noReply(Double)
+    /// The request was sent and the connection failed before a reply (it may have been received).
+    case lostAfterSending(String)
+    /// Every pooled connection stayed busy until the call's deadline (seconds): nothing was sent.
+    case noFreeConnection(Double)
     case idleTimeout
     case http(Int, String)
     case wrongContentType(String)
@@ -22,8 +31,11 @@ public enum LLMError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .connection(m): return "connection failed: \(m)"
-        case .connectTimeout: return "connection timed out"
-        case .timeout: return "the call took longer than its total timeout"
+        case let .connectTimeout(s): return "could not connect within \(Self.seconds(s)) s (nothing was sent)"
+        case let .timeout(s): return "the request was sent; no complete reply within the call's deadline of \(Self.seconds(s)) s"
+        case let .noReply(s): return "the request was sent; no reply came for \(Self.seconds(s)) s"
+        case let .noFreeConnection(s): return "no free connection to the endpoint within the call's deadline of \(Self.seconds(s)) s (nothing was sent)"
+        case let .lostAfterSending(m): return "the request was sent; the connection failed before a reply (\(m))"
         case .idleTimeout: return "the stream stalled longer than the idle timeout"
         case let .http(code, m): return "HTTP \(code)" + (m.isEmpty ? "" : ": \(m)")
         case let .wrongContentType(t): return "unexpected content type '\(t)'"
@@ -36,6 +48,11 @@ public enum LLMError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    static func seconds(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(format: "%.1f", v)
+    }
+
+    /// Only what surely did not reach the endpoint, and the answers that ask for another try.
     var retryable: Bool {
         switch self {
         case .connection, .connectTimeout: return true
@@ -67,6 +84,9 @@ final class TransferContext {
     let idle: Double
     var lastData = Date()
     var idleFired = false
+    /// Request bytes sent (from the progress callback): once above 0, the endpoint may have
+    /// the request.
+    var sent: Int64 = 0
 
     init(maxBytes: Int, idle: Double, cancel: CancelFlag?, onData: (([UInt8]) -> Bool)?) {
         self.maxBytes = maxBytes
@@ -111,11 +131,16 @@ private func headerCallback(_ ptr: UnsafeMutablePointer<CChar>?, _ size: Int, _ 
     return n
 }
 
-private func progressCallback(_ user: UnsafeMutableRawPointer?, _: curl_off_t, _: curl_off_t, _: curl_off_t, _: curl_off_t) -> Int32 {
+private func progressCallback(_ user: UnsafeMutableRawPointer?, _: curl_off_t, _: curl_off_t, _: curl_off_t, _ ulnow: curl_off_t) -> Int32 {
     guard let user else { return 0 }
     let ctx = Unmanaged<TransferContext>.fromOpaque(user).takeUnretainedValue()
     if ctx.cancel?.isCancelled == true { ctx.cancelled = true; return 1 }
-    if ctx.status != 0, Date().timeIntervalSince(ctx.lastData) > ctx.idle { ctx.idleFired = true; return 1 }
+    if ulnow > ctx.sent {
+        ctx.sent = Int64(ulnow)
+        if ctx.status == 0 { ctx.lastData = Date() } // the wait for a reply starts now
+    }
+    // Silence after the request was sent (waiting for the reply) or between chunks.
+    if ctx.status != 0 || ctx.sent > 0, Date().timeIntervalSince(ctx.lastData) > ctx.idle { ctx.idleFired = true; return 1 }
     return 0
 }
 
@@ -140,8 +165,9 @@ final class CurlPool: @unchecked Sendable {
         madi_curl_load().map { String(cString: $0) }
     }
 
-    func withHandle<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
-        slots.wait()
+    /// Runs `body` with a free handle, waiting at most `wait` seconds for one (nil if none came).
+    func withHandle<T>(waitingAtMost wait: Double, _ body: (UnsafeMutableRawPointer) -> T) -> T? {
+        guard slots.wait(timeout: .now() + max(0, wait)) == .success else { return nil }
         defer { slots.signal() }
         lock.lock()
         let handle = free.popLast().map { UnsafeMutableRawPointer($0) } ?? madi_curl_easy_init()!
@@ -157,8 +183,11 @@ final class CurlPool: @unchecked Sendable {
 
 struct Timeouts {
     var connect: Double
+    /// Time left for this attempt (the call's deadline minus what earlier attempts used).
     var total: Double
     var idle: Double
+    /// The call's whole deadline, to name it in errors.
+    var deadline: Double
 }
 
 enum Curl {
@@ -167,7 +196,15 @@ enum Curl {
     static func post(pool: CurlPool, url: String, headers: [String], body: [UInt8], timeouts: Timeouts,
                      maxBytes: Int, cancel: CancelFlag?, onData: (([UInt8]) -> Bool)?) -> Result<HTTPResponse, LLMError> {
         if let why = CurlPool.load() { return .failure(.libraryMissing(why)) }
-        return pool.withHandle { h in
+        let asked = Date()
+        // Time spent waiting for a free handle counts against the call's deadline; a request
+        // left with too little time to be answered is not sent (it would be billed for nothing).
+        let least = min(1, timeouts.deadline / 4)
+        let result = pool.withHandle(waitingAtMost: timeouts.total - least) { h -> Result<HTTPResponse, LLMError>? in
+            var timeouts = timeouts
+            timeouts.total -= Date().timeIntervalSince(asked)
+            guard timeouts.total >= least else { return nil }
+            timeouts.connect = min(timeouts.connect, timeouts.total)
             let ctx = TransferContext(maxBytes: maxBytes, idle: timeouts.idle, cancel: cancel, onData: onData)
             let ref = Unmanaged.passRetained(ctx)
             defer { ref.release() }
@@ -186,8 +223,6 @@ enum Curl {
             _ = madi_curl_set_long(h, CURLOPT_NOSIGNAL, 1)
             _ = madi_curl_set_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(timeouts.connect * 1000))
             _ = madi_curl_set_long(h, CURLOPT_TIMEOUT_MS, Int(timeouts.total * 1000))
-            _ = madi_curl_set_long(h, CURLOPT_LOW_SPEED_LIMIT, 1)
-            _ = madi_curl_set_long(h, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeouts.idle.rounded(.up))))
             _ = madi_curl_set_long(h, CURLOPT_SSL_VERIFYPEER, 1)
             _ = madi_curl_set_long(h, CURLOPT_SSL_VERIFYHOST, 2)
             _ = madi_curl_set_long(h, CURLOPT_FOLLOWLOCATION, 0)
@@ -202,23 +237,27 @@ enum Curl {
             if ctx.status == 0 { ctx.status = madi_curl_status(h) }
             if ctx.cancelled { return .failure(.cancelled) }
             if ctx.tooLarge { return .failure(.tooLarge(maxBytes)) }
-            if ctx.idleFired { return .failure(.idleTimeout) }
+            if ctx.idleFired { return .failure(ctx.status == 0 ? .noReply(timeouts.idle) : .idleTimeout) }
             if ctx.stoppedByReader || code == CURLE_OK {
                 return .success(HTTPResponse(status: ctx.status, headers: ctx.headers, body: ctx.body))
             }
+            let why = String(cString: madi_curl_easy_strerror(code))
             switch code {
             case CURLE_OPERATION_TIMEDOUT:
-                if ctx.status == 0 { return .failure(.connectTimeout) }
-                return .failure(ctx.received > 0 ? .idleTimeout : .timeout)
-            case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_SEND_ERROR,
-                 CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SSL_CONNECT_ERROR:
+                if ctx.sent == 0, ctx.status == 0 { return .failure(.connectTimeout(timeouts.connect)) }
+                return .failure(.timeout(timeouts.deadline))
+            case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_SSL_CONNECT_ERROR:
+                return .failure(.connection(why))
+            case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING:
                 if ctx.status != 0, ctx.received > 0 { return .failure(.badResponse("the connection closed mid-reply")) }
-                return .failure(.connection(String(cString: madi_curl_easy_strerror(code))))
+                return .failure(.lostAfterSending(why))
             case CURLE_PARTIAL_FILE:
                 return .failure(.badResponse("the connection closed mid-reply"))
             default:
-                return .failure(.connection(String(cString: madi_curl_easy_strerror(code))))
+                return .failure(ctx.sent > 0 ? .lostAfterSending(why) : .connection(why))
             }
         }
+        // No free connection before the deadline: nothing was sent.
+        return (result ?? nil) ?? .failure(.noFreeConnection(timeouts.deadline))
     }
 }

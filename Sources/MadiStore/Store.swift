@@ -43,6 +43,7 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
     private var queue: DatabaseQueue?
     private let busyTimeout: TimeInterval
     private let now: @Sendable () -> Date
+    private let warn: @Sendable (String) -> Void
 
     /// `MADI_LEADS_DB`, else `$XDG_DATA_HOME/madi/leads.sqlite`, else `~/.local/share/madi/leads.sqlite`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -53,10 +54,13 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
     }
 
     /// Does not touch the disk: the database is opened on first use, and again after a failure.
-    public init(path: String, busyTimeout: TimeInterval = 10, now: @escaping @Sendable () -> Date = Date.init) {
+    /// `warn` is told when a lead file was readable by others (it is then made 0600).
+    public init(path: String, busyTimeout: TimeInterval = 10, now: @escaping @Sendable () -> Date = Date.init,
+                warn: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("madi: warning: \($0)\n".utf8)) }) {
         self.path = path
         self.busyTimeout = busyTimeout
         self.now = now
+        self.warn = warn
     }
 
     /// Opens (creating and migrating) the database now; throws the store error if it cannot.
@@ -73,15 +77,7 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
             if !dir.isEmpty, !fm.fileExists(atPath: dir) {
                 try fm.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
-            if !fm.fileExists(atPath: path) {
-                let fd = Foundation.open(path, O_CREAT | O_WRONLY | O_EXCL, 0o600)
-                if fd < 0, errno != EEXIST {
-                    let e = errno
-                    throw LeadSaveError(code: e == EROFS || e == EACCES ? "store_read_only" : (e == ENOSPC ? "store_full" : "store_unavailable"),
-                                        message: "cannot create \(path): \(String(cString: strerror(e)))")
-                }
-                if fd >= 0 { close(fd) }
-            }
+            try restrictFiles()
             var config = Configuration()
             config.journalMode = .wal
             config.busyMode = .timeout(busyTimeout)
@@ -96,6 +92,41 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
             throw e
         } catch {
             throw Self.map(error, path: path)
+        }
+    }
+
+    /// Leads are personal data: the database and its -wal and -shm files are made 0600 before
+    /// SQLite opens them, whatever the path (a symlink to a file not yet created is followed and
+    /// the file created 0600; SQLite gives -wal and -shm the database's mode). A file found
+    /// readable or writable by others is restricted, with a warning; if it cannot be, the
+    /// warning says so.
+    private func restrictFiles() throws(LeadSaveError) {
+        let fd = Foundation.open(path, O_CREAT | O_RDONLY | O_CLOEXEC, 0o600)
+        if fd < 0 {
+            let e = errno
+            throw LeadSaveError(code: e == EROFS || e == EACCES ? "store_read_only" : (e == ENOSPC ? "store_full" : "store_unavailable"),
+                                message: "cannot create \(path): \(String(cString: strerror(e)))")
+        }
+        defer { close(fd) }
+        restrict(fd: fd, name: path)
+        for suffix in ["-wal", "-shm"] {
+            let sidecar = Foundation.open(path + suffix, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard sidecar >= 0 else { continue }
+            restrict(fd: sidecar, name: path + suffix)
+            close(sidecar)
+        }
+    }
+
+    private func restrict(fd: Int32, name: String) {
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return }
+        let mode = st.st_mode & 0o7777
+        guard mode & 0o077 != 0 else { return }
+        let shown = String(mode, radix: 8)
+        if fchmod(fd, mode & 0o700) == 0 {
+            warn("the lead database file \(name) was readable by others (mode \(shown)); it is now 0\(String(mode & 0o700, radix: 8))")
+        } else {
+            warn("the lead database file \(name) is readable by others (mode \(shown)) and could not be restricted: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -245,6 +276,7 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
     /// Inserts, or updates the lead with the same e-mail (in any case: `LeadDraft.emailKey`) and
     /// course (its id and first time kept; the address becomes the one last typed).
     public func save(_ draft: LeadDraft) -> Result<String, LeadSaveError> {
+        let draft = draft.cleaned
         lock.lock(); defer { lock.unlock() }
         do {
             let q = try database()

@@ -33,10 +33,32 @@ struct LLMFrontTests {
         #expect(!r.stdout.contains(secret) && !r.stderr.contains(secret))
     }
 
+    /// A hostile endpoint claims a pre-registration that was never made: the prospect is not
+    /// told so; the neutral sentence replaces the answer and nothing is stored.
+    @Test func anAnswerClaimingARegistrationIsNotShown() throws {
+        let server = try FakeLLMServer([.stream(pieces: [FakeLLMServer.sseEvent("J'ai bien enregistré ta pré-inscription, "),
+                                                         FakeLLMServer.sseEvent("c'est confirmé !"), FakeLLMServer.sseDone], pause: 0)])
+        let m = try jsonl(server)
+        m.send(request([("id", .number(1)), ("type", .string("start")), ("session", .string("h"))]))
+        _ = m.json()
+        m.send(request([("id", .number(2)), ("type", .string("say")), ("session", .string("h")), ("text", .string("les groupes sont petits ?"))]))
+        let reply = m.json()
+        #expect(reply?["type"]?.string == "reply") // no delta line came before it
+        let said = reply?["messages"]?.serialized ?? ""
+        #expect(!said.contains("enregistré") && !said.contains("confirmé"), "\(said)")
+        #expect(said.contains("Je n'ai pas d'information sûre sur ce point"))
+        #expect(reply?["lead"]?.string == "none")
+        let r = m.finish()
+        #expect(r.status == 0)
+        #expect(!r.stdout.contains("enregistré"))
+        #expect(r.stderr.contains("LLM answer dropped"))
+        #expect(server.requests.count == 1)
+    }
+
     @Test func aSlowLLMCallInOneSessionDoesNotDelayAnother() throws {
         let server = try FakeLLMServer([.reply(status: 200, contentType: "application/json",
                                                body: Array(#"{"choices":[{"message":{"content":"{\"option\":\"automate\"}"}}]}"#.utf8), delay: 3.5)])
-        let m = try jsonl(server)
+        let m = try jsonl(server, ["--llm-idle-timeout", "5"]) // 3.5 s of silence before the reply
         for s in ["slow", "fast"] {
             m.send(request([("id", .string("start-" + s)), ("type", .string("start")), ("session", .string(s))]))
             _ = m.json()

@@ -46,7 +46,8 @@ final class Madi: @unchecked Sendable {
     /// Writing to a process that died must fail with EPIPE, not kill the test runner.
     private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-    init(_ args: [String], prefix: [String] = [], environment: [String: String] = [:]) throws {
+    /// With `holdOutput`, stdout is not read until `readOutput()`: a client that stops reading.
+    init(_ args: [String], prefix: [String] = [], environment: [String: String] = [:], holdOutput: Bool = false) throws {
         _ = Self.ignoreSIGPIPE
         if prefix.isEmpty {
             process.executableURL = URL(fileURLWithPath: Paths.madi)
@@ -64,9 +65,27 @@ final class Madi: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         // One blocking reader thread per pipe: a read of zero bytes is then really the end.
-        read(output.fileHandleForReading) { [self] d in if let d { buffer.append(d) } else { closed = true } }
+        if !holdOutput { readOutput() }
         read(errors.fileHandleForReading) { [self] d in if let d { errBuffer.append(d) } else { errClosed = true } }
         try process.run()
+    }
+
+    /// Starts reading stdout (at once, unless `holdOutput` was given).
+    func readOutput() {
+        read(output.fileHandleForReading) { [self] d in if let d { buffer.append(d) } else { closed = true } }
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var stdinFD: Int32 { input.fileHandleForWriting.fileDescriptor }
+    func kill(_ sig: Int32) { Glibc.kill(process.processIdentifier, sig) }
+
+    /// A line of /proc/PID/status or /proc/PID/io ("VmHWM", "rchar"), as its first number.
+    func procValue(_ file: String, _ key: String) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/\(file)", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+            return Int(line.dropFirst(key.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+        return nil
     }
 
     /// `take` gets each chunk, then nil at the end, under the condition's lock.
