@@ -95,7 +95,7 @@ extension TurnBuilder {
             answerSide(side, reask: true)
             return
         }
-        if let side = readSide(input, keywordsOnly: false) { answerSide(side, reask: true); return }
+        if let side = readSide(input, keywordsOnly: false, asked: false) { answerSide(side, reask: true); return }
         if let intent = u.intent(input) { handle(intent, step); return }
         // 3. The LLM, when there is one; else Madi says it did not understand.
         let question = trimmed.utf8.contains(0x3F)
@@ -350,9 +350,9 @@ extension TurnBuilder {
     // MARK: - Side questions and intents
 
     /// The side question a message asks: FAQ keywords, then the learnt side questions and intents.
-    func readSide(_ input: PreparedInput, keywordsOnly: Bool) -> Side? {
+    func readSide(_ input: PreparedInput, keywordsOnly: Bool, asked: Bool = true) -> Side? {
         if let i = u.faqEntry(input) { return .faq(i) }
-        guard !keywordsOnly, let label = u.learntSide(input) else { return nil }
+        guard !keywordsOnly, let label = u.learntSide(input, asked: asked) else { return nil }
         if label.hasPrefix("faq.") {
             let id = String(label.dropFirst(4))
             return content.faq.firstIndex { $0.id == id }.map(Side.faq)

@@ -589,7 +589,7 @@ struct TurnBuilder {
             go(to: courses.id, from: s.step)
         case .help:
             say("help.text")
-            if !s.done { ask() }
+            if !s.done { ask(again: true) }
         case .quit:
             say("quit.bye")
             s.done = true

@@ -136,17 +136,19 @@ extension Understanding {
     }
 
     /// The side question or general intent a message asks, learnt from the examples.
-    public func learntSide(_ input: PreparedInput) -> String? {
+    public func learntSide(_ input: PreparedInput, asked: Bool = true) -> String? {
         let scores = classifier.scores(input) { $0.hasPrefix("faq.") || $0.hasPrefix("intent.") }
-        // A wrong answer to a side question is worse than "I'll ask the team": a higher bar.
-        guard case let .label(l) = Self.decide(scores), (scores.first?.score ?? 0) >= Self.sideScore else { return nil }
+        // A wrong answer to a side question is worse than "I'll ask the team": a higher bar, and
+        // higher still for a message that does not ask anything.
+        let bar = asked ? Self.sideScore : Self.strongScore
+        guard case let .label(l) = Self.decide(scores), (scores.first?.score ?? 0) >= bar else { return nil }
         return l
     }
 
     /// An intent said as the whole message ("t'es nul", "je veux parler à quelqu'un").
     public func intent(_ input: PreparedInput) -> Intent? {
-        guard case let .label(l) = learnt(input, allowed: { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }),
-              l.hasPrefix("intent.") else { return nil }
+        let scores = classifier.scores(input) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
+        guard case let .label(l) = Self.decide(scores), l.hasPrefix("intent."), (scores.first?.score ?? 0) >= Self.sideScore else { return nil }
         return Intent(rawValue: String(l.dropFirst("intent.".count)))
     }
 

@@ -14,7 +14,7 @@ struct ChatTests {
         let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", db], stdin: lucas.joined(separator: "\n") + "\n")
         #expect(r.status == 0)
         #expect(r.stdout.contains("> je suis étudiant et je débute"))
-        #expect(r.stdout.contains("Ma recommandation pour toi : Starter"))
+        #expect(r.stdout.contains("Je te recommande Starter"))
         #expect(r.stdout.contains("  1. Je suis intéressé·e"))
         #expect(r.stdout.contains("Tu voulais dire lucas@gmail.com ?"))
         #expect(r.stdout.contains("C'est noté, lucas@gmail.com !"))
@@ -189,7 +189,7 @@ struct TerminalChatTests {
             Step(Self.prompt, keys: "les groupes sont petits ?\n"),
             Step("Les groupes", keys: "\u{3}"),
             Step("Je n'ai pas d'information sûre sur ce point", Self.prompt, keys: "automatiser\n"),
-            Step("Aujourd'hui, tu utilises l'IA", Self.prompt, keys: "\u{4}"),
+            Step("Et toi, tu utilises déjà l'IA", Self.prompt, keys: "\u{4}"),
         ])
         #expect(r.status == 0)
         if r.seen.count == 5 {
@@ -200,7 +200,7 @@ struct TerminalChatTests {
 
     @Test func historyRecallsEarlierLinesWithUpAndCtrlR() throws {
         // "/aide", then Up + Enter, then Ctrl-R "aid" + Enter: the help three times.
-        let help = "/retour (changer ta dernière réponse)"
+        let help = "Réponds avec le numéro"
         let r = try onTerminal(steps: [
             Step(Self.prompt, keys: "/aide\n"),
             Step(help, Self.prompt, keys: "\u{1B}[A\n"),
@@ -218,7 +218,7 @@ struct TerminalChatTests {
             Step("Qu'est-ce qui t'amène vers l'IA ?", Self.prompt, keys: "\u{3}"),
         ])
         #expect(r.status == 0)
-        #expect(r.output.contains("À bientôt ! Tu peux revenir quand tu veux."))
+        #expect(r.output.contains("À bientôt ! Reviens quand tu veux."))
         #expect(!r.output.contains("crashed"))
     }
 
@@ -229,15 +229,15 @@ struct TerminalChatTests {
         let r = try onTerminal(["--leads-db", db], steps: [
             Step(Self.prompt, keys: "oui\n"),
             Step("Qu'est-ce qui t'amène", Self.prompt, keys: "1\n"),
-            Step("Aujourd'hui, tu utilises l'IA", Self.prompt, keys: "1\n"),
+            Step("Et toi, tu utilises déjà l'IA", Self.prompt, keys: "1\n"),
             Step("Étudiant·e", Self.prompt, keys: "1\n"),
             Step("commencer quand", Self.prompt, keys: "1\n"),
-            Step("Ça t'intéresse ?", Self.prompt, keys: "1\n"),
+            Step("Ça te tente ?", Self.prompt, keys: "1\n"),
             Step("ton adresse e-mail", Self.prompt, keys: "lucas@gm"),
             Step("lucas@gm", keys: "\u{3}"),
             Step("^C", Self.prompt, keys: "\u{1B}[A"), // Up: the history holds "1", not the dropped line
             Step("1", keys: "\u{15}lucas@gmail.com\n"), // Ctrl-U empties the recalled line first
-            Step("tu acceptes que Madinia te contacte", Self.prompt, keys: "oui\n"),
+            Step("tu es d'accord pour que l'équipe Madinia t'écrive", Self.prompt, keys: "oui\n"),
             Step("C'est noté, lucas@gmail.com !", Self.prompt, keys: "\u{4}"),
         ])
         #expect(r.status == 0)
@@ -264,7 +264,7 @@ struct TerminalChatTests {
         let r = try onTerminal(steps: [
             Step(Self.prompt, keys: "oui\n"),
             Step("Qu'est-ce qui t'amène", Self.prompt, keys: "créer des solutions\n"),
-            Step("Aujourd'hui, tu utilises l'IA", Self.prompt, keys: "\u{4}"),
+            Step("Et toi, tu utilises déjà l'IA", Self.prompt, keys: "\u{4}"),
         ])
         #expect(r.status == 0)
         #expect(r.output.contains("créer des solutions")) // echoed by the line editor as typed

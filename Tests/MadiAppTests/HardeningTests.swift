@@ -42,7 +42,7 @@ struct HardeningTests {
         while let item = reader.next() {
             switch item {
             case let .line(bytes): items.append(String(decoding: bytes, as: UTF8.self))
-            case let .tooLong(n): items.append("tooLong \(n)")
+            case let .tooLong(n, _): items.append("tooLong \(n)")
             }
         }
         #expect(items == [#"{"id":1,"type":"hello"}"#, "tooLong \(131_048 + 49)"])

@@ -117,21 +117,21 @@ struct LLMFrontTests {
         #expect(r.stderr.contains("libcurl could not be loaded"))
         #expect(r.stderr.contains("/nonexistent/libcurl.so.4"))
         #expect(r.stdout.contains("Je n'ai pas d'information sûre sur ce point"))
-        #expect(r.stdout.contains("Aujourd'hui, tu utilises l'IA"))
+        #expect(r.stdout.contains("Et toi, tu utilises déjà l'IA"))
         #expect(server.requests.isEmpty)
         #expect(!r.stdout.contains(secret) && !r.stderr.contains(secret))
     }
 
     @Test func aFailingEndpointNeverStopsTheConversation() throws {
         let server = try FakeLLMServer([FakeLLMServer.status(500)])
-        let answers = ["oui", "bof, je sais pas, un truc avec des robots", "automatiser", "y a-t-il un parking ?", "de temps en temps", "freelance", "asap"]
+        let answers = ["oui", "les factures fournisseurs me prennent des heures chaque semaine", "automatiser", "y a-t-il un parking ?", "de temps en temps", "freelance", "asap"]
         let t = Date()
         let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite"), "--llm-url", server.url,
                          "--llm-retries", "1", "--llm-timeout", "2"],
                         stdin: answers.joined(separator: "\n") + "\n", environment: ["MADI_LLM_API_KEY": secret])
         #expect(r.status == 0)
         #expect(Date().timeIntervalSince(t) < 15)
-        #expect(r.stdout.contains("Ma recommandation pour toi : Performer"))
+        #expect(r.stdout.contains("Je te recommande Performer"))
         #expect(r.stdout.contains("Je n'ai pas d'information sûre sur ce point"))
         #expect(!r.stdout.lowercased().contains("llm"))
         #expect(r.stderr.contains("LLM understanding failed"))
@@ -147,7 +147,7 @@ struct LLMFrontTests {
         #expect(server.requests.count == 3)
         #expect(r.stderr.contains("pausing LLM calls for 60 s"))
         #expect(r.stderr.contains("skipped"))
-        #expect(r.stdout.contains("Aujourd'hui, tu utilises l'IA"))
+        #expect(r.stdout.contains("Et toi, tu utilises déjà l'IA"))
     }
 
     @Test func withoutAnEndpointNothingMentionsAnLLM() throws {
@@ -165,7 +165,7 @@ struct LLMFrontTests {
         let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite"), "--llm-url", server.url],
                         stdin: "oui\nles groupes sont petits ?\n")
         #expect(r.stdout.components(separatedBy: "Les groupes sont petits.").count == 2)
-        #expect(r.stdout.contains("Pour revenir à ma question :"))
+        #expect(r.stdout.contains("Alors, qu'est-ce qui t'amène vers l'IA ?"))
     }
 
     /// Piped, the transcript reads in order: the prospect's line, then the answer streamed to it,
@@ -175,7 +175,7 @@ struct LLMFrontTests {
         let r = try run(["chat", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("l.sqlite"), "--llm-url", server.url],
                         stdin: "oui\nles groupes sont petits ?\nautomatiser\n")
         #expect(r.status == 0)
-        let order = ["> oui", "> les groupes sont petits ?", "Les groupes sont petits.", "Pour revenir à ma question :", "> automatiser"]
+        let order = ["> oui", "> les groupes sont petits ?", "Les groupes sont petits.", "Alors, qu'est-ce qui t'amène vers l'IA ?", "> automatiser"]
         let at = order.map { r.stdout.range(of: $0)?.lowerBound }
         #expect(at.allSatisfy { $0 != nil }, "missing from:\n\(r.stdout)")
         let found = at.compactMap { $0 }

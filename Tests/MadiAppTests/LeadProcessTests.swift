@@ -65,7 +65,7 @@ struct LeadProcessTests {
         #expect(json.status == 0)
         let recommended = json.lines.compactMap { try? JSON.parse(Array($0.utf8)) }.compactMap { $0["recommendation"]?["course"]?.string }.last
         #expect(recommended == "starter")
-        #expect(chat.stdout.contains("Pour ton équipe de 5 personnes, je recommande : Starter"))
+        #expect(chat.stdout.contains("Pour ton équipe de 5 personnes, je recommande Starter"))
         func lead(_ db: String) throws -> JSON? {
             let e = try run(["leads", "export", "--format", "jsonl", "--leads-db", db])
             guard let j = try? JSON.parse(Array(e.lines.first?.utf8 ?? "".utf8)), case let .object(pairs) = j else { return nil }

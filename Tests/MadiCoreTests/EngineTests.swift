@@ -47,7 +47,7 @@ struct EngineTests {
         guard case let .saveLead(draft)? = t.effects.first else { Issue.record("no saveLead effect"); return }
         #expect(draft.email == "ana@orange.fr")
         #expect(draft.course == "starter")
-        #expect(draft.consentVersion == "2026-11-v1")
+        #expect(draft.consentVersion == "2026-11-v2")
         let saved = engine.step(t.session, .leadSaved(id: "1"))
         #expect(saved.session.lead == .saved)
         #expect(saved.reply.messages.joined().contains("24 h"))
@@ -81,7 +81,7 @@ struct EngineTests {
         let t = play(["oui", "automatiser", "/lang en"])
         #expect(t.session.language == "en")
         #expect(t.session.answers["goal"]?.option == "automate")
-        #expect(t.reply.messages.contains("Today, you use AI…?"))
+        #expect(t.reply.messages.contains("How much do you use AI today?"))
         #expect(t.reply.options.first?.label == "I'm new to it, I hardly ever use it")
     }
 
