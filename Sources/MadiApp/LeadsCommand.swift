@@ -57,6 +57,7 @@ struct Leads: ParsableCommand {
                 ]
                 for (k, v) in fields { if let v { print("\(k): \(Sanitize.line(v))") } }
                 for a in l.decodedAnswers { print("answer \(a.step): \(Sanitize.line(a.label)) (\(a.value))") }
+                for q in l.decodedQuestions { print("question for the team: \(Sanitize.line(q))") }
             } catch let e as LeadSaveError { throw Leads.fail(e) }
         }
     }
@@ -104,13 +105,13 @@ struct Leads: ParsableCommand {
 enum LeadExport {
     static let columns = ["id", "created_at", "updated_at", "email", "email_ascii", "first_name", "course",
                           "recommended_course", "kind", "company", "team_size", "language", "source",
-                          "consent_version", "consented_at", "answers"]
+                          "consent_version", "consented_at", "questions", "answers"]
 
     static func values(_ l: StoredLead) -> [String] {
         let answers = l.decodedAnswers.map { "\($0.step)=\($0.label)" }.joined(separator: "; ")
         return [l.id, l.createdAt, l.updatedAt, l.email, l.emailAscii ?? "", l.firstName ?? "", l.course,
                 l.recommendedCourse ?? "", l.kind, l.company ?? "", l.teamSize.map(String.init) ?? "", l.language,
-                l.source, l.consentVersion, l.consentedAt, answers]
+                l.source, l.consentVersion, l.consentedAt, l.decodedQuestions.joined(separator: " | "), answers]
     }
 
     static func render(_ leads: [StoredLead], format: Leads.Format) -> String {
@@ -122,6 +123,7 @@ enum LeadExport {
                 var pairs: [(String, JSON)] = []
                 for (k, v) in zip(columns.dropLast(), values(l).dropLast()) {
                     if k == "team_size" { pairs.append((k, l.teamSize.map { .number(Double($0)) } ?? .null)); continue }
+                    if k == "questions" { pairs.append((k, .array(l.decodedQuestions.map(JSON.string)))); continue }
                     pairs.append((k, v.isEmpty && k != "email" ? .null : .string(v)))
                 }
                 pairs.append(("answers", .array(l.decodedAnswers.map {

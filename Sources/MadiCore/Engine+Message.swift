@@ -63,7 +63,9 @@ extension TurnBuilder {
         }
 
         let parts = u.split(trimmed)
-        let side: Side? = parts.question.map { q in readSide(q, keywordsOnly: false) ?? .unknown(parts.questionText ?? trimmed) }
+        let side: Side? = parts.question.map { q in
+            readSide(q, keywordsOnly: false) ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
+        }
         let answerInput = parts.answer.isEmpty ? (parts.question == nil ? input : parts.answer) : parts.answer
 
         // 1. An answer to the current question (a side question never overrides it).
@@ -175,6 +177,15 @@ extension TurnBuilder {
         case let .some(.close(a, b)):
             return .clarify([a, b])
         case nil:
+            // "want my 8 people to get better": a count of people means the option that asks for it.
+            if let sizeStep = engine.fieldSteps["team_size"],
+               let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
+               let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 {
+                notePrefills(input, except: step.id)
+                note(step.id, option.id, .quantity)
+                answer(choice: option.id, said: input.raw)
+                return .answered
+            }
             return .none
         }
     }
@@ -206,7 +217,17 @@ extension TurnBuilder {
         let allowed = u.labels(forStep: stepId, options: options)
         let prefix = stepId + "."
         func option(_ label: String) -> String? { label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : nil }
-        switch u.learnt(input, allowed: { allowed.contains($0) }) {
+        let scores = u.classifier.scores(input) { allowed.contains($0) }
+        // The margin that matters is between this step's options: a side question or an intent
+        // that scores close behind is not a competing answer.
+        if let top = scores.first, let id = option(top.label), top.score >= Understanding.acceptScore {
+            let next = scores.dropFirst().first { option($0.label) != nil }
+            let centroidTop = scores.max { $0.centroid < $1.centroid }?.label
+            let agree = centroidTop == top.label || top.score >= Understanding.strongScore
+            if top.score - (next?.score ?? 0) >= Understanding.acceptMargin, agree { return .answered(id) }
+            if let next, next.score >= Understanding.clarifyScore, let other = option(next.label) { return .close(id, other) }
+        }
+        switch Understanding.decide(scores) {
         case let .label(l): return option(l).map(Learnt.answered)
         case let .close(a, b):
             guard let a = option(a) else { return nil }
@@ -329,7 +350,8 @@ extension TurnBuilder {
     // MARK: - "Did you mean A or B?"
 
     mutating func askClarify(_ options: [String], _ step: Step) {
-        let views = options.compactMap { id in self.options(for: step).first { $0.id == id } }
+        // In the order the question lists them.
+        let views = self.options(for: step).filter { options.contains($0.id) }
         guard views.count >= 2 else { miss(PreparedInput("")); return }
         s.clarify = views.map(\.id)
         trace.clarify = s.clarify
@@ -416,8 +438,10 @@ extension TurnBuilder {
             if let target { s.lead = .none; go(to: target, from: step.id) }
         case .frustration:
             say("intent.frustration")
-            s.misses = 1
-            say("reprompt.list")
+            if step.kind == .choice {
+                s.misses = 1
+                say("reprompt.list")
+            }
             ask(again: true)
         case .unsure where step.kind != .choice:
             trace.intent = nil

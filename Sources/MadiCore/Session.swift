@@ -231,6 +231,7 @@ extension LeadDraft {
         d.company = company.map(clean)
         d.kind = clean(kind)
         d.consentVersion = clean(consentVersion)
+        d.questions = questions.map(clean)
         return d
     }
 }

@@ -357,7 +357,8 @@ public final class Understanding: Sendable {
         var best = 0, found: Int?
         for (i, phrases) in faq {
             for p in phrases {
-                if let s = Fuzzy.score(p, in: input, vocabulary: vocabulary), s > best { best = s; found = i }
+                // Typos only in longer keywords: "côté" is not "coûte".
+                if let s = Fuzzy.score(p, in: input, fuzzy: p.chars >= 7, vocabulary: vocabulary), s > best { best = s; found = i }
             }
         }
         return found

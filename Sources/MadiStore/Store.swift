@@ -21,9 +21,11 @@ public struct StoredLead: Codable, Sendable, Equatable, FetchableRecord {
     public var kind: String
     public var consentVersion: String
     public var consentedAt: String
+    /// JSON array of the questions Madi could not answer, for the call back.
+    public var questions: String
 
     enum CodingKeys: String, CodingKey {
-        case id, email, course, answers, language, source, company, kind
+        case id, email, course, answers, language, source, company, kind, questions
         case createdAt = "created_at", updatedAt = "updated_at", emailAscii = "email_ascii", firstName = "first_name"
         case recommendedCourse = "recommended_course", teamSize = "team_size", consentVersion = "consent_version"
         case consentedAt = "consented_at"
@@ -31,6 +33,10 @@ public struct StoredLead: Codable, Sendable, Equatable, FetchableRecord {
 
     public var decodedAnswers: [LeadAnswer] {
         (try? JSONDecoder().decode([LeadAnswer].self, from: Data(answers.utf8))) ?? []
+    }
+
+    public var decodedQuestions: [String] {
+        (try? JSONDecoder().decode([String].self, from: Data(questions.utf8))) ?? []
     }
 }
 
@@ -159,6 +165,9 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         m.registerMigration("v2: one lead per address in any case") { db in
             try migrateToEmailKey(db)
         }
+        m.registerMigration("v3: the questions Madi could not answer, kept with the lead") { db in
+            try db.execute(sql: "ALTER TABLE lead ADD COLUMN questions TEXT NOT NULL DEFAULT '[]'")
+        }
         return m
     }
 
@@ -282,13 +291,14 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
             let q = try database()
             let time = Self.timestamp(now())
             let answers = String(decoding: try JSONEncoder().encode(draft.answers), as: UTF8.self)
+            let questions = String(decoding: try JSONEncoder().encode(draft.questions), as: UTF8.self)
             let key = LeadDraft.emailKey(draft.email)
             let id = try q.write { db -> String in
                 try db.execute(sql: """
                     INSERT INTO lead (id, created_at, updated_at, email, email_ascii, first_name, course,
                         recommended_course, answers, language, source, company, team_size, kind, consent_version, consented_at,
-                        email_key)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        email_key, questions)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (email_key, course) DO UPDATE SET
                         updated_at = excluded.updated_at, email = excluded.email, email_ascii = excluded.email_ascii,
                         first_name = COALESCE(excluded.first_name, lead.first_name),
@@ -296,10 +306,11 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                         language = excluded.language, source = excluded.source,
                         company = COALESCE(excluded.company, lead.company),
                         team_size = COALESCE(excluded.team_size, lead.team_size), kind = excluded.kind,
-                        consent_version = excluded.consent_version, consented_at = excluded.consented_at
+                        consent_version = excluded.consent_version, consented_at = excluded.consented_at,
+                        questions = excluded.questions
                     """, arguments: [UUID().uuidString.lowercased(), time, time, draft.email, draft.emailASCII, draft.firstName,
                                      draft.course, draft.recommendedCourse, answers, draft.language, draft.source,
-                                     draft.company, draft.teamSize, draft.kind, draft.consentVersion, time, key])
+                                     draft.company, draft.teamSize, draft.kind, draft.consentVersion, time, key, questions])
                 return try String.fetchOne(db, sql: "SELECT id FROM lead WHERE email_key = ? AND course = ?",
                                            arguments: [key, draft.course]) ?? ""
             }
