@@ -93,7 +93,8 @@ extension TurnBuilder {
         // 2. No answer: a side question, then an intent.
         if let side {
             // "je peux voir toutes les formations ?": a question that names an option is an answer.
-            if case .unknown = side, answerInput.isEmpty, let q = parts.question, case .answered = read(q, step) { return }
+            if case .unknown = side, answerInput.isEmpty, let q = parts.question,
+               [.choice, .recommend, .courses].contains(step.kind), case .answered = read(q, step) { return }
             answerSide(side, reask: true)
             return
         }
@@ -112,6 +113,7 @@ extension TurnBuilder {
         switch step.kind {
         case .choice:
             let r = readChoice(input, step)
+            if step.navigation, case .answered = r, u.intent(input) == .greeting { trace.intent = .greeting }
             guard case .none = r, step.navigation else { return r }
             // "ouais", "vas-y", "bonjour": a yes or a greeting at the welcome starts the questions.
             let intent = u.intent(input)
@@ -168,6 +170,15 @@ extension TurnBuilder {
         case .none:
             break
         }
+        // "get my 8 analysts comfortable with ai": a count of people means the option that asks for it.
+        if let sizeStep = engine.fieldSteps["team_size"],
+           let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
+           let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 {
+            notePrefills(input, except: step.id)
+            note(step.id, option.id, .quantity)
+            answer(choice: option.id, said: input.raw)
+            return .answered
+        }
         switch learntOption(input, step.id, step.options.map(\.id)) {
         case let .some(.answered(id)):
             notePrefills(input, except: step.id)
@@ -177,15 +188,6 @@ extension TurnBuilder {
         case let .some(.close(a, b)):
             return .clarify([a, b])
         case nil:
-            // "want my 8 people to get better": a count of people means the option that asks for it.
-            if let sizeStep = engine.fieldSteps["team_size"],
-               let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
-               let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 {
-                notePrefills(input, except: step.id)
-                note(step.id, option.id, .quantity)
-                answer(choice: option.id, said: input.raw)
-                return .answered
-            }
             return .none
         }
     }
@@ -193,23 +195,35 @@ extension TurnBuilder {
     enum Learnt { case answered(String), close(String, String) }
 
     /// A rule's option (a synonym found in the message) against the classifier's reading of the
-    /// whole message: nil keeps the rule's option.
+    /// whole message: nil keeps the rule's option; `.close(id, id)` rejects it (nothing understood).
     func arbitrate(_ id: String, span: Range<Int>?, _ input: PreparedInput, _ step: Step) -> Learnt? {
         guard let span else { return nil } // a number or a whole label
-        let content = input.tokenStrings.filter { !u.classifier.stopwords.contains($0) }.count
+        let reject = Learnt.close(id, id)
+        let content = max(input.tokenStrings.filter { !u.classifier.stopwords.contains($0) }.count, 1)
         let negated = input.tokens[max(0, span.lowerBound - 3)..<span.lowerBound].contains(where: u.negations.contains)
         // A short message, or one the synonym says most of, keeps the rule's reading.
-        if !negated, input.tokens.count <= 3 || span.count * 2 >= max(content, 1) { return nil }
-        let options = step.options.map(\.id)
-        let allowed = u.labels(forStep: step.id, options: options)
+        if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
+        let tiny = span.count * 4 < content // "no" in "i have no idea where to start"
+        let allowed = u.labels(forStep: step.id, options: step.options.map(\.id))
         let scores = u.classifier.scores(input) { allowed.contains($0) }
         let prefix = step.id + "."
-        if case let .label(l) = Understanding.decide(scores), l.hasPrefix(prefix) { return .answered(String(l.dropFirst(prefix.count))) }
-        guard let best = scores.first(where: { $0.label.hasPrefix(prefix) }) else { return negated ? .close(id, id) : nil }
-        let bestId = String(best.label.dropFirst(prefix.count))
-        if bestId == id { return negated ? nil : .answered(id) }
-        if best.score >= Understanding.clarifyScore { return .close(id, bestId) }
-        return negated ? .close(id, id) : nil
+        func option(_ label: String) -> String? { label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : nil }
+        if case let .label(l) = Understanding.decide(scores) {
+            if let o = option(l), !(negated && o == id) { return .answered(o) }
+            // The whole message plainly says something else ("you don't get it, i already told you").
+            if option(l) == nil, (scores.first?.score ?? 0) >= Understanding.strongScore { return reject }
+        }
+        let ranked = scores.compactMap { sc in option(sc.label).map { (id: $0, score: sc.score) } }
+            .filter { !(negated && $0.id == id) }
+        if negated {
+            // "pas tout de suite, dans quelques mois": the negated option is out; another may fit.
+            if let b = ranked.first, b.score >= Understanding.acceptScore { return .answered(b.id) }
+            return reject
+        }
+        guard let best = ranked.first else { return tiny ? reject : nil }
+        if best.id == id { return .answered(id) }
+        if best.score >= Understanding.clarifyScore { return .close(id, best.id) }
+        return tiny ? reject : nil
     }
 
     /// The classifier's reading among a step's options, against the side questions and intents.
@@ -373,8 +387,14 @@ extension TurnBuilder {
 
     /// The side question a message asks: FAQ keywords, then the learnt side questions and intents.
     func readSide(_ input: PreparedInput, keywordsOnly: Bool, asked: Bool = true) -> Side? {
-        if let i = u.faqEntry(input) { return .faq(i) }
-        guard !keywordsOnly, let label = u.learntSide(input, asked: asked) else { return nil }
+        let keyword = u.faqEntry(input)
+        // A keyword first, unless the examples say something else with confidence ("c'est combien
+        // pour un groupe ?" is about group prices, though "combien" asks the price).
+        let strong = keywordsOnly ? nil : u.learntSide(input, bar: Understanding.strongScore)
+        if let keyword, strong == nil || strong == "faq." + content.faq[keyword].id { return .faq(keyword) }
+        guard !keywordsOnly, let label = strong ?? (keyword == nil ? u.learntSide(input, asked: asked) : nil) else {
+            return keyword.map(Side.faq)
+        }
         if label.hasPrefix("faq.") {
             let id = String(label.dropFirst(4))
             return content.faq.firstIndex { $0.id == id }.map(Side.faq)

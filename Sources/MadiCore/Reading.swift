@@ -136,11 +136,11 @@ extension Understanding {
     }
 
     /// The side question or general intent a message asks, learnt from the examples.
-    public func learntSide(_ input: PreparedInput, asked: Bool = true) -> String? {
+    public func learntSide(_ input: PreparedInput, asked: Bool = true, bar given: Double? = nil) -> String? {
         let scores = classifier.scores(input) { $0.hasPrefix("faq.") || $0.hasPrefix("intent.") }
         // A wrong answer to a side question is worse than "I'll ask the team": a higher bar, and
         // higher still for a message that does not ask anything.
-        let bar = asked ? Self.sideScore : Self.strongScore
+        let bar = given ?? (asked ? Self.sideScore : Self.strongScore)
         guard case let .label(l) = Self.decide(scores), (scores.first?.score ?? 0) >= bar else { return nil }
         return l
     }
