@@ -278,6 +278,8 @@ public struct Lexicon: Sendable {
     public var ordinals: [String] = []
     /// Words that add the prospect to a count ("deux collègues et moi", "me plus two").
     public var plusSelf: [String] = []
+    /// Words that join two clauses ("et", "mais", "and", "but").
+    public var clauseJoiners: [String] = []
     /// Words too common to tell labels apart ("je", "le", "the"): not features of the classifier.
     public var stopwords: [String] = []
     /// Words that open a question ("combien", "how"): a sentence starting with one is a side question.

@@ -308,6 +308,9 @@ extension TurnBuilder {
         if id == nil, step.kind != .courses, let yes = u.yesNo(input) {
             id = step.kind == .recommend ? (yes ? "interested" : "no") : (yes ? "yes" : "no"); how = .synonym
         }
+        if id == nil, step.kind == .consent || step.kind == .yesNo, let yes = u.learntYesNo(input, explicit: step.kind == .consent) {
+            id = yes ? "yes" : "no"; how = .learnt
+        }
         if id == nil {
             let ids = options.views.map(\.id)
             switch learntOption(input, step.id, ids) {
@@ -339,7 +342,7 @@ extension TurnBuilder {
             answer(choice: yes ? "yes" : "no", said: raw)
             return .answered
         }
-        if u.isNo(input) || (!raw.contains("@") && [.decline, .no].contains(u.intent(input))) {
+        if u.isNo(input) || (!raw.contains("@") && !raw.contains("＠") && u.learntYesNo(input) == false) {
             s.lead = .none
             trace.intent = .decline
             advance(step, resolve(step.no))

@@ -516,6 +516,14 @@ struct TurnBuilder {
             s.prefills[step] = option
             note(step, option, .synonym)
         }
+        // Clauses that plainly answer a later question ("automate my work, asap if possible").
+        let open = candidates.filter { s.prefills[$0] == nil }
+        if !open.isEmpty {
+            for (step, option) in u.clausePrefills(input.raw, stepIds: open, content: content) where s.prefills[step] == nil {
+                s.prefills[step] = option
+                note(step, option, .learnt)
+            }
+        }
         // A team size said with its people ("mon équipe de 5 personnes", "my 8 people").
         if let sizeStep = engine.fieldSteps["team_size"], sizeStep != stepId, s.answers[sizeStep] == nil,
            let found = u.quantities.teamSize(input, anyNumber: false) {

@@ -79,6 +79,51 @@ extension Understanding {
         return .none
     }
 
+    /// A clause must be at least this close to a later question's option to answer it early, and
+    /// lead every other label by `clauseMargin`: an answer recorded early is never asked, so a
+    /// wrong one is costly.
+    public static let clauseScore = 0.55
+    public static let clauseMargin = 0.1
+
+    /// Answers to later questions said in their own clause: the message cut at commas, full stops
+    /// and "et"/"and"/"mais"/"but", each clause read by the classifier among those questions'
+    /// options, the side questions and the intents.
+    public func clausePrefills(_ raw: String, stepIds: [String], content: Content) -> [(step: String, option: String)] {
+        var clauses: [String] = []
+        var current: [Substring] = []
+        for word in raw.split(whereSeparator: { $0 == " " }) {
+            var w = word
+            var ends = false
+            while let last = w.last, ",.;!?".contains(last) { w = w.dropLast(); ends = true }
+            let folded = TextFold.fold(String(w))
+            if clauseJoiners.contains(folded) {
+                if !current.isEmpty { clauses.append(current.joined(separator: " ")) }
+                current = []
+                continue
+            }
+            if !w.isEmpty { current.append(w) }
+            if ends, !current.isEmpty { clauses.append(current.joined(separator: " ")); current = [] }
+        }
+        if !current.isEmpty { clauses.append(current.joined(separator: " ")) }
+        guard clauses.count >= 2 else { return [] }
+        var labels: Set<String> = []
+        for id in stepIds { for o in content.step(id)?.options ?? [] { labels.insert(id + "." + o.id) } }
+        for e in faqIds { labels.insert("faq." + e) }
+        for i in Intent.allCases { labels.insert("intent." + i.rawValue) }
+        var out: [(String, String)] = []
+        for clause in clauses {
+            let input = prepare(clause)
+            guard input.tokenStrings.filter({ !classifier.stopwords.contains($0) }).count >= 2 else { continue }
+            let scores = classifier.scores(input) { labels.contains($0) }
+            guard let top = scores.first, top.score >= Self.clauseScore,
+                  top.score - (scores.dropFirst().first?.score ?? 0) >= Self.clauseMargin,
+                  let dot = top.label.firstIndex(of: "."), !top.label.hasPrefix("faq."), !top.label.hasPrefix("intent.") else { continue }
+            let step = String(top.label[..<dot]), option = String(top.label[top.label.index(after: dot)...])
+            if stepIds.contains(step), !out.contains(where: { $0.0 == step }) { out.append((step, option)) }
+        }
+        return out
+    }
+
     /// Cuts a message into its question sentences and the rest.
     public func split(_ raw: String) -> MessageParts {
         var sentences: [(text: String, question: Bool)] = []
@@ -180,6 +225,30 @@ extension Understanding {
         let restTrimmed = rest.trimmed()
         let cleaned = restTrimmed.drop { ".,;:!".contains($0) || $0 == " " }
         return (String(address), cleaned.isEmpty ? nil : String(cleaned))
+    }
+
+    /// Yes or no said in other words ("ok pas de souci", "nan pas de mails svp", "rather not"),
+    /// where a yes or a no is the answer: the intents yes (or a change of mind) and no (or decline)
+    /// against each other and the side questions, at an answer's bar.
+    ///
+    /// `explicit` (consent): a yes must be plain, close to its examples with nothing of a no near.
+    public func learntYesNo(_ input: PreparedInput, explicit: Bool = false) -> Bool? {
+        let scores = classifier.scores(input) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
+        func side(_ label: String) -> Bool? {
+            switch label {
+            case "intent.yes", "intent.change_mind": return true
+            case "intent.no", "intent.decline": return false
+            default: return nil
+            }
+        }
+        guard let top = scores.first, top.score >= Self.acceptScore, let answer = side(top.label) else { return nil }
+        let other = scores.dropFirst().first { side($0.label) != answer }
+        guard top.score - (other?.score ?? 0) >= Self.acceptMargin else { return nil }
+        if explicit, answer {
+            let no = scores.first { side($0.label) == false }?.score ?? 0
+            guard top.score >= Self.strongScore, no < Self.clarifyScore else { return nil }
+        }
+        return answer
     }
 
     /// A phone number given instead of an e-mail address: mostly digits, eight or more, no "@".

@@ -33,6 +33,8 @@ public final class Understanding: Sendable {
     /// Words that open a question, folded ("combien", "c est quoi", "how much").
     let questionOpeners: [[String]]
     let faqIds: [String]
+    /// Words that join two clauses ("et", "mais", "and", "but"), folded.
+    let clauseJoiners: Set<String>
     /// Word beginnings that speak of calls ("appel", "phone") and of e-mail ("mail", "écri").
     let callWords: [String]
     let mailWords: [String]
@@ -116,6 +118,7 @@ public final class Understanding: Sendable {
         quantities = QuantityReader(lexicon: content.lexicon)
         questionOpeners = openers
         faqIds = content.faq.map(\.id)
+        clauseJoiners = Set(content.lexicon.values.flatMap(\.clauseJoiners).map(TextFold.fold))
         callWords = content.lexicon.values.flatMap(\.callWords).map(TextFold.fold)
         mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
     }
