@@ -95,7 +95,7 @@ public final class Classifier: Sendable {
         }
         var centroidPostings = [[(label: Int32, weight: Double)]](repeating: [], count: features.count)
         for (l, c) in centroids.enumerated() {
-            let norm = c.values.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            let norm = c.sorted(by: { $0.key < $1.key }).reduce(0) { $0 + $1.value * $1.value }.squareRoot()
             guard norm > 0 else { continue }
             for (f, w) in c.sorted(by: { $0.key < $1.key }) { centroidPostings[Int(f)].append((Int32(l), w / norm)) }
         }
@@ -109,7 +109,9 @@ public final class Classifier: Sendable {
         var v: [(Int32, Double)] = []
         v.reserveCapacity(bag.count)
         var norm = 0.0
-        for (f, tf) in bag {
+        // In feature order: sums of doubles depend on their order, and a dictionary's order changes
+        // from one process to the next.
+        for (f, tf) in bag.sorted(by: { $0.key < $1.key }) {
             let w = (1 + log(tf)) * idf[Int(f)]
             v.append((f, w))
             norm += w * w
@@ -132,7 +134,7 @@ public final class Classifier: Sendable {
         }
         var vector: [(Int32, Double)] = []
         var norm = unknown
-        for (f, tf) in bag {
+        for (f, tf) in bag.sorted(by: { $0.key < $1.key }) {
             let w = (1 + log(tf)) * idf[Int(f)]
             vector.append((f, w))
             norm += w * w

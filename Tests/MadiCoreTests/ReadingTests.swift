@@ -1,0 +1,113 @@
+import Testing
+@testable import MadiCore
+
+@Suite("Reading a message: quantities, clauses, addresses, the classifier")
+struct ReadingTests {
+    let u = Shipped.engine.understanding
+
+    func quantity(_ text: String, anyNumber: Bool = true) -> Quantity? {
+        u.quantities.teamSize(u.prepare(text), anyNumber: anyNumber)?.quantity
+    }
+
+    @Test(arguments: [
+        ("5", 5, 5, false), ("cinq", 5, 5, false), ("vingt cinq", 25, 25, false), ("twenty five", 25, 25, false),
+        ("une dizaine", 10, 10, true), ("une quinzaine", 15, 15, true), ("on est une douzaine", 12, 12, true),
+        ("une petite vingtaine", 20, 20, true), ("a dozen", 12, 12, true), ("about 30", 30, 30, true),
+        ("20-25", 20, 25, false), ("entre 10 et 15", 10, 15, false), ("between 40 and 60", 40, 60, false),
+        ("10 ou 15", 10, 15, false), ("deux cents", 200, 200, false), ("environ 8 personnes", 8, 8, true),
+        ("deux collègues et moi", 3, 3, false), ("me plus two", 3, 3, false),
+    ] as [(String, Int, Int, Bool)])
+    func quantities(text: String, low: Int, high: Int, approximate: Bool) {
+        let q = quantity(text)
+        #expect(q?.low == low && q?.high == high, "\(text): \(String(describing: q))")
+        #expect(q?.approximate == approximate, "\(text)")
+    }
+
+    @Test func anArticleOrARankIsNotACount() {
+        #expect(quantity("un peu de tout") == nil)
+        #expect(quantity("la première") == nil)
+        #expect(quantity("a bit") == nil)
+    }
+
+    @Test func aCountAboutPeopleIsFoundInASentenceAndOthersAreNot() {
+        #expect(quantity("je voudrais former mon équipe de 5 personnes", anyNumber: false)?.value == 5)
+        #expect(quantity("I run a small agency and want my 8 people to get better", anyNumber: false)?.value == 8)
+        #expect(quantity("je veux former une dizaine de salariés débutants", anyNumber: false)?.value == 10)
+        #expect(quantity("dans 3 mois", anyNumber: false) == nil)
+        #expect(quantity("la formation de 2 jours", anyNumber: false) == nil)
+    }
+
+    @Test func aMessageIsCutIntoItsAnswerAndItsQuestion() {
+        let a = u.split("le plus tôt possible. c'est combien ?")
+        #expect(a.answer.folded == "le plus tot possible")
+        #expect(a.question?.folded == "c est combien")
+        let b = u.split("je veux automatiser mon boulot, c'est combien ?")
+        #expect(b.answer.folded == "je veux automatiser mon boulot")
+        #expect(b.question?.folded == "c est combien")
+        let c = u.split("combien ça coûte")
+        #expect(c.onlyQuestion)
+        let d = u.split("pas du tout, je débute")
+        #expect(d.question == nil)
+        #expect(d.answer.folded == "pas du tout je debute")
+    }
+
+    @Test func anAddressIsFoundInAChatMessage() {
+        #expect(Understanding.address(in: "c'est jb.martin@free.fr").address == "jb.martin@free.fr")
+        #expect(Understanding.address(in: "nico_b@hotmail.fr merci").address == "nico_b@hotmail.fr")
+        #expect(Understanding.address(in: "d.nguyen@proton.me.").address == "d.nguyen@proton.me")
+        #expect(Understanding.address(in: "marie．dupont＠gmail。com").address == "marie.dupont@gmail.com")
+        let withQuestion = Understanding.address(in: "karim.b@yahoo.fr. au fait c'est quand la prochaine session ?")
+        #expect(withQuestion.address == "karim.b@yahoo.fr")
+        #expect(withQuestion.rest == "au fait c'est quand la prochaine session ?")
+        #expect(Understanding.address(in: "a@b.fr ou c@d.fr").address == nil) // two addresses: let the validator say it
+        #expect(Understanding.address(in: "Jean <jean@b.fr>").address == nil)
+    }
+
+    @Test func aPhoneNumberIsToldApartFromAnAddress() {
+        #expect(Understanding.looksLikePhone("06 12 34 56 78"))
+        #expect(Understanding.looksLikePhone("call me instead, +44 7700 900123"))
+        #expect(!Understanding.looksLikePhone("jean06123456@gmail.com"))
+        #expect(!Understanding.looksLikePhone("pas envie"))
+    }
+
+    @Test func theClassifierRanksItsOwnExamplesFirst() {
+        // Every example is nearest to itself: its own label comes first with a similarity of 1.
+        for e in Shipped.content.examples.prefix(400) {
+            let top = u.classifier.scores(PreparedInput(e.text)).first
+            #expect(top?.score ?? 0 > 0.999, "\(e.label): \(e.text)")
+        }
+    }
+
+    @Test func theClassifierIsDeterministicAndBoundedByOne() {
+        let a = u.classifier.scores(PreparedInput("je passe mes journées à recopier des factures"))
+        let b = u.classifier.scores(PreparedInput("je passe mes journées à recopier des factures"))
+        #expect(a == b)
+        #expect(a.allSatisfy { $0.score > 0 && $0.score <= 1.000001 })
+        #expect(a == a.sorted { $0.score > $1.score || ($0.score == $1.score && $0.label < $1.label) })
+    }
+
+    @Test func aDecisionNeedsAScoreAMarginAndAgreement() {
+        func s(_ l: String, _ x: Double, _ c: Double) -> Classifier.Score { .init(label: l, score: x, centroid: c) }
+        #expect(Understanding.decide([s("a", 0.6, 0.5), s("b", 0.3, 0.2)]) == .label("a"))
+        #expect(Understanding.decide([s("a", 0.25, 0.5)]) == .none)                     // too far
+        #expect(Understanding.decide([s("a", 0.45, 0.5), s("b", 0.44, 0.2)]) == .close("a", "b")) // too close
+        #expect(Understanding.decide([s("a", 0.45, 0.2), s("b", 0.35, 0.5)]) == .close("a", "b")) // centroids disagree
+        #expect(Understanding.decide([s("a", 0.6, 0.2), s("b", 0.35, 0.5)]) == .label("a"))       // strong enough alone
+    }
+
+    @Test func crossValidationMeasuresTheExamples() {
+        let r = Classifier.crossValidate(Shipped.content.examples, folds: 5)
+        #expect(r.count == Shipped.content.examples.count)
+        #expect(r.accuracy > 0.5 && r.accuracy < 1)
+    }
+
+    @Test func lintNamesAnUnknownLabelAndAMissingOne() {
+        var files = Shipped.files
+        files["examples/fr.yaml"] = (files["examples/fr.yaml"] ?? "") + "\ngoal.nonexistent:\n  - \"bla\"\n"
+        files["examples/en.yaml"] = (files["examples/en.yaml"] ?? "").replacingOccurrences(of: "faq.certificate:", with: "faq.certificate_renamed:")
+        guard case let .failure(e) = ContentLoader.load(files: files) else { Issue.record("loaded"); return }
+        let text = e.description
+        #expect(text.contains("examples/fr.yaml") && text.contains("unknown label 'goal.nonexistent'"))
+        #expect(text.contains("examples/en.yaml") && text.contains("no examples for faq 'certificate'"))
+    }
+}
