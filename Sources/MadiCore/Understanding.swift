@@ -334,8 +334,9 @@ public final class Understanding: Sendable {
         if no.contains(where: { Fuzzy.isWhole($0, input) }) { return false }
         let y = yes.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
         let n = no.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
-        // "carrément pas", "sure, not now": a yes with a negation is not a yes.
-        if y > 0, n == 0, input.tokens.contains(where: negations.contains) { return nil }
+        // "carrément pas", "sure, not now": a yes with a negation is not a yes; "non merci, ça
+        // m'intéresse pas": with a no as well, it is a no.
+        if y > 0, input.tokens.contains(where: negations.contains) { return n > 0 ? false : nil }
         if y > n { return true }
         if n > y { return false }
         return nil
