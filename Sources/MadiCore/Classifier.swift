@@ -34,7 +34,7 @@ public final class Classifier: Sendable {
 
     public let labels: [String]
     let labelIndex: [String: Int]
-    let features: [String: Int32]
+    let features: [UInt64: Int32]
     let idf: [Double]
     /// feature → (example, weight) for every example holding it.
     let postings: [[(example: Int32, weight: Double)]]
@@ -64,7 +64,7 @@ public final class Classifier: Sendable {
         self.labels = labels
         self.labelIndex = labelIndex
         // Raw feature counts per example, then document frequencies.
-        var features: [String: Int32] = [:]
+        var features: [UInt64: Int32] = [:]
         var bags: [[Int32: Double]] = []
         var df: [Int] = []
         for e in examples {
@@ -162,31 +162,48 @@ public final class Classifier: Sendable {
 
     // MARK: Features
 
-    /// The message's features and their weights.
-    static func featureList(_ input: PreparedInput, stopwords: Set<String>, weights: FeatureWeights) -> [(String, Double)] {
-        var out: [(String, Double)] = []
+    /// The message's features and their weights. A feature is a 64-bit FNV-1a hash of its kind and
+    /// its characters (collisions are negligible at this size), so that no string is made for it.
+    static func featureList(_ input: PreparedInput, stopwords: Set<String>, weights: FeatureWeights) -> [(UInt64, Double)] {
+        var out: [(UInt64, Double)] = []
         let words = input.tokenStrings
+        out.reserveCapacity(words.count * 12)
         var stems: [String] = []
         stems.reserveCapacity(words.count)
         for w in words { stems.append(stem(w)) }
         for (i, s) in stems.enumerated() {
-            let w = words[i]
-            let isStop = stopwords.contains(w)
-            if !isStop { out.append(("w:" + s, weights.words)) }
-            if i + 1 < stems.count { out.append(("p:" + s + "_" + stems[i + 1], weights.pairs)) }
+            let isStop = stopwords.contains(words[i])
+            if !isStop { out.append((Hash("w").adding(s).value, weights.words)) }
+            if i + 1 < stems.count { out.append((Hash("p").adding(s).adding(stems[i + 1]).value, weights.pairs)) }
             // Character n-grams of the word, with its edges marked.
             if !isStop, weights.characters > 0 {
-                let chars = Array(("<" + w + ">").unicodeScalars)
+                var chars: [UInt32] = [0x3C]
+                chars.append(contentsOf: input.tokens[i])
+                chars.append(0x3E)
                 for n in 3...4 where chars.count >= n {
                     for start in 0...(chars.count - n) {
-                        var g = "c:"
-                        g.unicodeScalars.append(contentsOf: chars[start..<(start + n)])
-                        out.append((g, weights.characters / 2))
+                        var h = Hash("c")
+                        for c in chars[start..<(start + n)] { h.add(c) }
+                        out.append((h.value, weights.characters / 2))
                     }
                 }
             }
         }
         return out
+    }
+
+    /// FNV-1a over a feature's kind and characters.
+    struct Hash {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        init(_ kind: StaticString) { for b in UnsafeBufferPointer(start: kind.utf8Start, count: kind.utf8CodeUnitCount) { mix(UInt64(b)) } }
+        mutating func mix(_ x: UInt64) { value = (value ^ x) &* 0x100_0000_01b3 }
+        mutating func add(_ c: UInt32) { mix(UInt64(c) &+ 0x100) }
+        func adding(_ s: String) -> Hash {
+            var h = self
+            for b in s.utf8 { h.mix(UInt64(b)) }
+            h.mix(0xFF) // the end of a word
+            return h
+        }
     }
 
     /// Light French and English stemming: common inflections cut from words longer than four letters.

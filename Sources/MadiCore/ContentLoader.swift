@@ -21,7 +21,13 @@ public enum ContentLoader {
 
     public static func load(files: [String: String]) -> Result<Content, ContentErrors> {
         var diags: [Diagnostic] = []
-        let parsed = YAMLReader.composeAll(files)
+        // The example files are large and of one plain shape: read directly when they keep to it
+        // (a YAML parser for the rest, and for them when they do not).
+        var quickExamples: [String: [(label: String, text: String, line: Int)]] = [:]
+        for lang in (files.keys.filter { $0.hasPrefix("examples/") }) {
+            if let list = ExamplesFile.parse(files[lang]!) { quickExamples[lang] = list }
+        }
+        let parsed = YAMLReader.composeAll(files.filter { quickExamples[$0.key] == nil })
         func file(_ name: String) -> String? {
             if let text = files[name] { return text }
             diags.append(Diagnostic(file: name, line: nil, message: "file is missing"))
@@ -161,6 +167,10 @@ public enum ContentLoader {
         for lang in languages {
             let name = examplesFile(lang)
             guard let text = files[name] else { continue }
+            if let quick = quickExamples[name] {
+                examples += quick.map { Classifier.Example(label: $0.label, text: $0.text, language: lang, line: $0.line) }
+                continue
+            }
             var e = YAMLReader(file: name, parsed: parsed)
             if let root = e.compose(text) {
                 for (label, _, v) in e.pairs(root, "examples") {
@@ -322,5 +332,56 @@ public enum ContentLoader {
             id: id, keywords: r.localizedList(r.value(node, "keywords"), in: "\(what).keywords"), scope: scope,
             answer: answer, answerLast: r.string(node, "answer_last", in: what, required: false),
             keep: r.bool(node, "keep", in: what, default: false), line: node.mark?.line)
+    }
+}
+
+/// The example files' plain shape, read without a YAML parser: `label:` at the start of a line,
+/// then `  - "message"` lines (double-quoted, with \" and \\ as the only escapes), blank lines
+/// and `#` comments. Anything else gives nil, and the file goes through the YAML parser (which also
+/// gives the error messages).
+enum ExamplesFile {
+    static func parse(_ text: String) -> [(label: String, text: String, line: Int)]? {
+        var out: [(label: String, text: String, line: Int)] = []
+        var label: String?
+        var labels: Set<String> = []
+        var lineNumber = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.last == "\r" ? raw.dropLast() : raw
+            let body = line.drop { $0 == " " }
+            if body.isEmpty || body.first == "#" { continue }
+            if body.count == line.count { // a label
+                guard line.last == ":", line.count > 1,
+                      line.dropLast().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }) else { return nil }
+                let name = String(line.dropLast())
+                guard labels.insert(name).inserted else { return nil } // a duplicate key: let the parser say it
+                label = name
+                continue
+            }
+            guard let current = label, body.hasPrefix("- \""), let value = quoted(body.dropFirst(2)) else { return nil }
+            out.append((current, value, lineNumber))
+        }
+        return out
+    }
+
+    /// `"text"` and nothing after it but spaces.
+    static func quoted(_ s: Substring) -> String? {
+        var out = ""
+        var i = s.index(after: s.startIndex)
+        while i < s.endIndex {
+            let c = s[i]
+            if c == "\\" {
+                i = s.index(after: i)
+                guard i < s.endIndex, s[i] == "\"" || s[i] == "\\" else { return nil }
+                out.append(s[i])
+            } else if c == "\"" {
+                guard s[s.index(after: i)...].allSatisfy({ $0 == " " }), !out.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+                return out
+            } else {
+                out.append(c)
+            }
+            i = s.index(after: i)
+        }
+        return nil
     }
 }

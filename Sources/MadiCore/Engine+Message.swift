@@ -50,7 +50,7 @@ extension TurnBuilder {
             if address == nil, trimmed.utf8.contains(0x3F) || u.opensQuestion(input) {
                 if let side = readSide(input, keywordsOnly: false) { answerSide(side, reask: true); return }
             }
-            if address == nil, let intent = u.intent(input), [.human, .bot, .outOfScope, .frustration].contains(intent) {
+            if address == nil, let intent = u.intent(input, memo: memo), [.human, .bot, .outOfScope, .frustration].contains(intent) {
                 handle(intent, step)
                 return
             }
@@ -99,7 +99,7 @@ extension TurnBuilder {
             return
         }
         if let side = readSide(input, keywordsOnly: false, asked: false) { answerSide(side, reask: true); return }
-        if let intent = u.intent(input) { handle(intent, step); return }
+        if let intent = u.intent(input, memo: memo) { handle(intent, step); return }
         // 3. The LLM, when there is one; else Madi says it did not understand.
         let question = trimmed.utf8.contains(0x3F)
         if question, askAssistant(answering: trimmed) { return }
@@ -113,10 +113,10 @@ extension TurnBuilder {
         switch step.kind {
         case .choice:
             let r = readChoice(input, step)
-            if step.navigation, case .answered = r, u.intent(input) == .greeting { trace.intent = .greeting }
+            if step.navigation, case .answered = r, u.intent(input, memo: memo) == .greeting { trace.intent = .greeting }
             guard case .none = r, step.navigation else { return r }
             // "ouais", "vas-y", "bonjour": a yes or a greeting at the welcome starts the questions.
-            let intent = u.intent(input)
+            let intent = u.intent(input, memo: memo)
             if let first = step.options.first, u.yesNo(input) == true || [.yes, .changeMind, .greeting].contains(intent) {
                 if intent == .greeting { trace.intent = .greeting }
                 note(step.id, first.id, .synonym)
@@ -129,7 +129,7 @@ extension TurnBuilder {
         case .text:
             let value = Sanitize.line(input.raw)
             guard !value.isEmpty else { return .none }
-            if u.intent(input) != nil, value.count < 40 { return .none }
+            if u.intent(input, memo: memo) != nil, value.count < 40 { return .none }
             setAnswer(step.id, Answer(text: String(value.prefix(step.max ?? 120))))
             note(step.id, value, .text)
             advance(step, resolve(step.next))
@@ -205,7 +205,7 @@ extension TurnBuilder {
         if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
         let tiny = span.count * 4 < content // "no" in "i have no idea where to start"
         let allowed = u.labels(forStep: step.id, options: step.options.map(\.id))
-        let scores = u.classifier.scores(input) { allowed.contains($0) }
+        let scores = u.scores(input, memo) { allowed.contains($0) }
         let prefix = step.id + "."
         func option(_ label: String) -> String? { label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : nil }
         if case let .label(l) = Understanding.decide(scores) {
@@ -231,7 +231,7 @@ extension TurnBuilder {
         let allowed = u.labels(forStep: stepId, options: options)
         let prefix = stepId + "."
         func option(_ label: String) -> String? { label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : nil }
-        let scores = u.classifier.scores(input) { allowed.contains($0) }
+        let scores = u.scores(input, memo) { allowed.contains($0) }
         // The margin that matters is between this step's options: a side question or an intent
         // that scores close behind is not a competing answer.
         if let top = scores.first, let id = option(top.label), top.score >= Understanding.acceptScore {
@@ -308,7 +308,7 @@ extension TurnBuilder {
         if id == nil, step.kind != .courses, let yes = u.yesNo(input) {
             id = step.kind == .recommend ? (yes ? "interested" : "no") : (yes ? "yes" : "no"); how = .synonym
         }
-        if id == nil, step.kind == .consent || step.kind == .yesNo, let yes = u.learntYesNo(input, explicit: step.kind == .consent) {
+        if id == nil, step.kind == .consent || step.kind == .yesNo, let yes = u.learntYesNo(input, explicit: step.kind == .consent, memo: memo) {
             id = yes ? "yes" : "no"; how = .learnt
         }
         if id == nil {
@@ -318,14 +318,14 @@ extension TurnBuilder {
             case let .close(a, b)?: return .clarify([a, b])
             case nil:
                 // Yes and no said in other words ("vas-y", "bof non").
-                if step.kind != .courses, let intent = u.intent(input) {
+                if step.kind != .courses, let intent = u.intent(input, memo: memo) {
                     switch intent {
                     case .yes, .changeMind: id = step.kind == .recommend ? "interested" : "yes"; how = .learnt
                     case .no, .decline: id = "no"; how = .learnt
                     default: break
                     }
                     if step.kind == .courses, intent == .decline { id = "none"; how = .learnt }
-                } else if step.kind == .courses, u.intent(input) == .decline {
+                } else if step.kind == .courses, u.intent(input, memo: memo) == .decline {
                     id = "none"; how = .learnt
                 }
             }
@@ -342,7 +342,7 @@ extension TurnBuilder {
             answer(choice: yes ? "yes" : "no", said: raw)
             return .answered
         }
-        if u.isNo(input) || (!raw.contains("@") && !raw.contains("＠") && u.learntYesNo(input) == false) {
+        if u.isNo(input) || (!raw.contains("@") && !raw.contains("＠") && u.learntYesNo(input, memo: memo) == false) {
             s.lead = .none
             trace.intent = .decline
             advance(step, resolve(step.no))
@@ -393,9 +393,9 @@ extension TurnBuilder {
         let keyword = u.faqEntry(input)
         // A keyword first, unless the examples say something else with confidence ("c'est combien
         // pour un groupe ?" is about group prices, though "combien" asks the price).
-        let strong = keywordsOnly ? nil : u.learntSide(input, bar: Understanding.strongScore)
+        let strong = keywordsOnly ? nil : u.learntSide(input, bar: Understanding.strongScore, memo: memo)
         if let keyword, strong == nil || strong == "faq." + content.faq[keyword].id { return .faq(keyword) }
-        guard !keywordsOnly, let label = strong ?? (keyword == nil ? u.learntSide(input, asked: asked) : nil) else {
+        guard !keywordsOnly, let label = strong ?? (keyword == nil ? u.learntSide(input, asked: asked, memo: memo) : nil) else {
             return keyword.map(Side.faq)
         }
         if label.hasPrefix("faq.") {
@@ -484,7 +484,7 @@ extension TurnBuilder {
         if let side = readSide(input, keywordsOnly: false) {
             if case .unknown = side {} else { answerSide(side, reask: false); return }
         }
-        let intent = u.intent(input)
+        let intent = u.intent(input, memo: memo)
         let yes = u.yesNo(input) == true || intent == .changeMind || intent == .yes
         if yes, s.lead != .saved, reopen() { return }
         if raw.utf8.contains(0x3F), askAssistant(answering: raw) { return }

@@ -208,6 +208,8 @@ struct TurnBuilder {
     var prefilled: [String] = []
     /// Lines said before the next question (a side question's answer).
     var preface: [String] = []
+    /// The classifier's scores of this turn's messages.
+    let memo = ScoreMemo()
 
     init(engine: Engine, session: consuming Session) {
         self.engine = engine
@@ -519,7 +521,7 @@ struct TurnBuilder {
         // Clauses that plainly answer a later question ("automate my work, asap if possible").
         let open = candidates.filter { s.prefills[$0] == nil }
         if !open.isEmpty {
-            for (step, option) in u.clausePrefills(input.raw, stepIds: open, content: content) where s.prefills[step] == nil {
+            for (step, option) in u.clausePrefills(input.raw, stepIds: open, content: content, memo: memo) where s.prefills[step] == nil {
                 s.prefills[step] = option
                 note(step, option, .learnt)
             }

@@ -46,7 +46,26 @@ public struct MessageParts: Sendable {
     public var onlyQuestion: Bool { question != nil && answer.isEmpty }
 }
 
+/// The classifier's scores of the messages read in one turn (a turn reads the same text several
+/// ways: as an answer, a side question, an intent). Made and used by one turn only.
+final class ScoreMemo {
+    var table: [String: [Classifier.Score]] = [:]
+}
+
 extension Understanding {
+    /// Every label's score for the message, from the turn's memo when it has them, keeping the
+    /// labels `allowed` accepts (in the same order).
+    func scores(_ input: PreparedInput, _ memo: ScoreMemo?, _ allowed: (String) -> Bool) -> [Classifier.Score] {
+        let all: [Classifier.Score]
+        if let hit = memo?.table[input.folded] {
+            all = hit
+        } else {
+            all = classifier.scores(input)
+            memo?.table[input.folded] = all
+        }
+        return all.filter { allowed($0.label) }
+    }
+
     /// The classifier's best label is taken when its nearest example is at least this close
     /// (cosine similarity)…
     public static let acceptScore = 0.3
@@ -88,7 +107,7 @@ extension Understanding {
     /// Answers to later questions said in their own clause: the message cut at commas, full stops
     /// and "et"/"and"/"mais"/"but", each clause read by the classifier among those questions'
     /// options, the side questions and the intents.
-    public func clausePrefills(_ raw: String, stepIds: [String], content: Content) -> [(step: String, option: String)] {
+    func clausePrefills(_ raw: String, stepIds: [String], content: Content, memo: ScoreMemo? = nil) -> [(step: String, option: String)] {
         var clauses: [String] = []
         var current: [Substring] = []
         for word in raw.split(whereSeparator: { $0 == " " }) {
@@ -114,7 +133,7 @@ extension Understanding {
         for clause in clauses {
             let input = prepare(clause)
             guard input.tokenStrings.filter({ !classifier.stopwords.contains($0) }).count >= 2 else { continue }
-            let scores = classifier.scores(input) { labels.contains($0) }
+            let scores = self.scores(input, memo) { labels.contains($0) }
             guard let top = scores.first, top.score >= Self.clauseScore,
                   top.score - (scores.dropFirst().first?.score ?? 0) >= Self.clauseMargin,
                   let dot = top.label.firstIndex(of: "."), !top.label.hasPrefix("faq."), !top.label.hasPrefix("intent.") else { continue }
@@ -168,8 +187,8 @@ extension Understanding {
     }
 
     /// The learnt decision on a message among the labels `allowed` accepts.
-    public func learnt(_ input: PreparedInput, allowed: (String) -> Bool) -> Decision {
-        Self.decide(classifier.scores(input, allowed: allowed))
+    func learnt(_ input: PreparedInput, memo: ScoreMemo? = nil, allowed: (String) -> Bool) -> Decision {
+        Self.decide(scores(input, memo, allowed))
     }
 
     /// The labels a message may mean at a step: its options, the side questions, the intents.
@@ -181,8 +200,8 @@ extension Understanding {
     }
 
     /// The side question or general intent a message asks, learnt from the examples.
-    public func learntSide(_ input: PreparedInput, asked: Bool = true, bar given: Double? = nil) -> String? {
-        let scores = classifier.scores(input) { $0.hasPrefix("faq.") || $0.hasPrefix("intent.") }
+    func learntSide(_ input: PreparedInput, asked: Bool = true, bar given: Double? = nil, memo: ScoreMemo? = nil) -> String? {
+        let scores = self.scores(input, memo) { $0.hasPrefix("faq.") || $0.hasPrefix("intent.") }
         // A wrong answer to a side question is worse than "I'll ask the team": a higher bar, and
         // higher still for a message that does not ask anything.
         let bar = given ?? (asked ? Self.sideScore : Self.strongScore)
@@ -191,8 +210,10 @@ extension Understanding {
     }
 
     /// An intent said as the whole message ("t'es nul", "je veux parler à quelqu'un").
-    public func intent(_ input: PreparedInput) -> Intent? {
-        let scores = classifier.scores(input) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
+    public func intent(_ input: PreparedInput) -> Intent? { intent(input, memo: nil) }
+
+    func intent(_ input: PreparedInput, memo: ScoreMemo?) -> Intent? {
+        let scores = self.scores(input, memo) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
         guard case let .label(l) = Self.decide(scores), l.hasPrefix("intent."), (scores.first?.score ?? 0) >= Self.sideScore else { return nil }
         return Intent(rawValue: String(l.dropFirst("intent.".count)))
     }
@@ -232,8 +253,8 @@ extension Understanding {
     /// against each other and the side questions, at an answer's bar.
     ///
     /// `explicit` (consent): a yes must be plain, close to its examples with nothing of a no near.
-    public func learntYesNo(_ input: PreparedInput, explicit: Bool = false) -> Bool? {
-        let scores = classifier.scores(input) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
+    func learntYesNo(_ input: PreparedInput, explicit: Bool = false, memo: ScoreMemo? = nil) -> Bool? {
+        let scores = self.scores(input, memo) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
         func side(_ label: String) -> Bool? {
             switch label {
             case "intent.yes", "intent.change_mind": return true

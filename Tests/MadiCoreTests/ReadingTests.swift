@@ -110,4 +110,37 @@ struct ReadingTests {
         #expect(text.contains("examples/fr.yaml") && text.contains("unknown label 'goal.nonexistent'"))
         #expect(text.contains("examples/en.yaml") && text.contains("no examples for faq 'certificate'"))
     }
+
+    /// The example files' direct reading gives what the YAML parser gives.
+    @Test func theExamplesReadDirectlyAreWhatTheYAMLParserReads() throws {
+        var files = Shipped.files
+        for name in ["examples/fr.yaml", "examples/en.yaml"] {
+            #expect(ExamplesFile.parse(files[name]!) != nil, "\(name) should keep to the plain shape")
+            // A flow-style list is valid YAML but not the plain shape: the whole file goes through the parser.
+            files[name] = files[name]! + "\nzz.unparsed_marker: [\"x\"]\n"
+        }
+        guard case let .failure(e) = ContentLoader.load(files: files) else { Issue.record("the marker label should be refused"); return }
+        #expect(e.description.contains("unknown label 'zz.unparsed_marker'"))
+        // The same files through the parser: a document marker is YAML, not the plain shape.
+        var viaParser = Shipped.files
+        for name in ["examples/fr.yaml", "examples/en.yaml"] {
+            viaParser[name] = "---\n" + Shipped.files[name]!
+            #expect(ExamplesFile.parse(viaParser[name]!) == nil)
+        }
+        guard case let .success(parsedContent) = ContentLoader.load(files: viaParser) else { Issue.record("did not load"); return }
+        let quick = Shipped.content.examples.map { "\($0.language) \($0.label) \($0.text)" }
+        let parsed = parsedContent.examples.map { "\($0.language) \($0.label) \($0.text)" }
+        #expect(quick.sorted() == parsed.sorted())
+        #expect(quick.count > 3000)
+    }
+
+    @Test func thePlainShapeRefusesWhatItCannotRead() {
+        #expect(ExamplesFile.parse("a.b:\n  - \"ok\"\n")?.map(\.text) == ["ok"])
+        #expect(ExamplesFile.parse("a.b:\n  - \"say \\\"hi\\\"\"\n")?.map(\.text) == ["say \"hi\""])
+        #expect(ExamplesFile.parse("a.b:\n  - plain\n") == nil)             // unquoted
+        #expect(ExamplesFile.parse("a.b:\n  - \"x\" # c\n") == nil)       // something after the quote
+        #expect(ExamplesFile.parse("a.b:\n  - \"x\"\na.b:\n  - \"y\"\n") == nil) // a duplicate label
+        #expect(ExamplesFile.parse("  - \"x\"\n") == nil)                  // an item before any label
+        #expect(ExamplesFile.parse("a.b:\n  - \"\\n\"\n") == nil)        // another escape
+    }
 }
