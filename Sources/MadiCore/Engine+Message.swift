@@ -113,7 +113,7 @@ extension TurnBuilder {
         switch step.kind {
         case .choice:
             let r = readChoice(input, step)
-            if step.navigation, case .answered = r, u.intent(input, memo: memo) == .greeting { trace.intent = .greeting }
+            if step.navigation, case .answered = r, input.tokens.count <= 3, u.intent(input, memo: memo) == .greeting { trace.intent = .greeting }
             guard case .none = r, step.navigation else { return r }
             // "ouais", "vas-y", "bonjour": a yes or a greeting at the welcome starts the questions.
             let intent = u.intent(input, memo: memo)

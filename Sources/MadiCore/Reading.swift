@@ -193,9 +193,8 @@ extension Understanding {
 
     /// The labels a message may mean at a step: its options, the side questions, the intents.
     func labels(forStep stepId: String, options: [String]) -> Set<String> {
-        var set = Set(options.map { stepId + "." + $0 })
-        for e in faqIds { set.insert("faq." + e) }
-        for i in Intent.allCases { set.insert("intent." + i.rawValue) }
+        var set = sideLabels
+        for o in options { set.insert(stepId + "." + o) }
         return set
     }
 

@@ -35,6 +35,8 @@ public final class Understanding: Sendable {
     let faqIds: [String]
     /// Words that join two clauses ("et", "mais", "and", "but"), folded.
     let clauseJoiners: Set<String>
+    /// The side questions' and intents' labels (faq.<id>, intent.<id>).
+    let sideLabels: Set<String>
     /// Word beginnings that speak of calls ("appel", "phone") and of e-mail ("mail", "écri").
     let callWords: [String]
     let mailWords: [String]
@@ -119,6 +121,7 @@ public final class Understanding: Sendable {
         questionOpeners = openers
         faqIds = content.faq.map(\.id)
         clauseJoiners = Set(content.lexicon.values.flatMap(\.clauseJoiners).map(TextFold.fold))
+        sideLabels = Set(content.faq.map { "faq." + $0.id } + Intent.allCases.map { "intent." + $0.rawValue })
         callWords = content.lexicon.values.flatMap(\.callWords).map(TextFold.fold)
         mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
     }
