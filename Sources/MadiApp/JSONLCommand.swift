@@ -39,6 +39,8 @@ struct JSONL: ParsableCommand {
     func run() throws {
         let c = try content.load()
         let engine = Engine(content: c)
+        // Understanding is built while the first requests are read, not when the first answer waits for it.
+        DispatchQueue.global(qos: .userInitiated).async { engine.prepare() }
         let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
         var config = JSONLConfig()
         config.maxLineBytes = maxLineBytes

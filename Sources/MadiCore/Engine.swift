@@ -5,10 +5,14 @@ import Synchronization
 /// effects)`. No I/O, no clock, no randomness: the day comes in the session, effects go out.
 public struct Engine: Sendable {
     public let content: Content
-    /// The matcher index is built on another thread as the engine is made: greeting a prospect
-    /// does not need it, so the first reply does not wait for it; understanding an answer does.
-    private let index: Background<Understanding>
+    /// The matcher index and the classifier, built once, when first needed: greeting a prospect
+    /// does not need them, understanding an answer does. A front may build them ahead with
+    /// `prepare()` (the chat does, on another thread, while the prospect reads the welcome).
+    private let index: Once<Understanding>
     public var understanding: Understanding { index.value }
+
+    /// Builds what understanding a message needs, if not built yet.
+    public func prepare() { _ = index.value }
     let recommendSteps: [String]
     /// The recommend steps with a quote condition (a team's request).
     let quoteSteps: [Step]
@@ -16,12 +20,10 @@ public struct Engine: Sendable {
     let fieldSteps: [String: String]
     /// Each choice step's options as shown, per language.
     let choiceViews: [String: [String: [OptionView]]]
-    /// Course facts, recommendations and their sentences depend on a few values: computed once each.
-    let factsCache = FactsCache()
 
     public init(content: Content) {
         self.content = content
-        index = Background { Understanding(content) }
+        index = Once { Understanding(content) }
         recommendSteps = content.recommendSteps
         quoteSteps = content.steps.filter { $0.kind == .recommend && $0.quoteWhen != nil }
         var fields: [String: String] = [:]
@@ -36,11 +38,10 @@ public struct Engine: Sendable {
             }
         }
         choiceViews = views
-        tables = Background { Tables(content) }
+        tables = Tables(content)
     }
 
-    /// Sentences and options written once, on another thread as the engine is made (the first
-    /// turns write what they need themselves until they are ready).
+    /// Sentences and options written once, as the engine is made.
     struct Tables: Sendable {
         /// Each step's question as asked, per language (its only parameters are the step's bounds).
         let prompts: [String: [String: String]]
@@ -64,10 +65,8 @@ public struct Engine: Sendable {
             self.prompts = prompts
         }
     }
-    private let tables: Background<Tables>
-    /// The tables when they are built, without waiting.
-    var readyTables: Tables? { tables.ifReady }
-    var fixedOptionTable: [OptionKey: FixedOptions] { tables.value.fixedOptions }
+    let tables: Tables
+    var fixedOptionTable: [OptionKey: FixedOptions] { tables.fixedOptions }
 
     static func promptText(_ content: Content, _ step: Step, _ lang: String) -> String {
         content.strings.text(step.prompt, lang, ["min": step.min.map(String.init) ?? "", "max": step.max.map(String.init) ?? ""])
@@ -165,11 +164,8 @@ public struct Engine: Sendable {
     public func recommendation(for session: Session) -> Recommendation? {
         guard recommendSteps.contains(where: { id in id == session.step || session.history.contains(id) }) else { return nil }
         if let kept = session.recommendation { return kept }
-        // The rule depends on the ordered answers alone: computed once per set of answers.
         let key = choiceKey(session)
-        return factsCache.recommendation(key) {
-            Recommender.recommend(content, answers: stride(from: 0, to: key.count, by: 2).map { (key[$0], key[$0 + 1]) })
-        }
+        return Recommender.recommend(content, answers: stride(from: 0, to: key.count, by: 2).map { (key[$0], key[$0 + 1]) })
     }
 
     /// The choice answers in the order they were given, flat: step, option, step, option...
@@ -485,7 +481,7 @@ struct TurnBuilder {
         case .email where s.emailSuggestion != nil:
             say("email.suggest", ["suggestion": s.emailSuggestion ?? ""])
         default:
-            out.append(engine.readyTables?.prompts[step.id]?[lang] ?? Engine.promptText(content, step, lang))
+            out.append(engine.tables.prompts[step.id]?[lang] ?? Engine.promptText(content, step, lang))
         }
         asked = true
     }
@@ -688,21 +684,14 @@ struct TurnBuilder {
         case .courses: variant = s.resume != nil
         default: variant = false
         }
-        if let hit = engine.readyTables?.fixedOptions[.init(step: step.id, language: lang, variant: variant)] { return hit }
-        return .init(content, step, lang, variant: variant) // not built yet
+        if let hit = engine.tables.fixedOptions[.init(step: step.id, language: lang, variant: variant)] { return hit }
+        return .init(content, step, lang, variant: variant) // a language the content does not list
     }
 
     func view(_ rec: Recommendation) -> RecommendationView {
-        let quote = quoteRequested
-        let key = FactsCache.ViewKey(shown: .init(rec, lang, s.today), quote: quote)
-        return engine.factsCache.view(key) {
-            let facts = engine.factsCache.facts(rec.course, lang, s.today) {
-                Facts(content: content, language: lang, today: s.today).facts(rec.course)
-            }
-            return RecommendationView(
-                course: rec.course, facts: facts, reasons: reasonLabels(rec),
-                goal: rec.goal, quote: quote)
-        }
+        RecommendationView(
+            course: rec.course, facts: Facts(content: content, language: lang, today: s.today).facts(rec.course),
+            reasons: reasonLabels(rec), goal: rec.goal, quote: quoteRequested)
     }
 
     func reasonLabels(_ rec: Recommendation) -> [String] {
@@ -716,7 +705,7 @@ struct TurnBuilder {
     func recommendationText(_ rec: Recommendation, team: Quantity?) -> [String] {
         let f = Facts(content: content, language: lang, today: s.today)
         guard let course = content.catalogue.course(rec.course) else { return [] }
-        var base = engine.factsCache.params(course.id, lang, s.today) { f.courseParams(course) }
+        var base = f.courseParams(course)
         var lines: [String] = []
         if let team {
             base["team"] = quantityText(team)
@@ -751,7 +740,7 @@ struct TurnBuilder {
         say("courses.intro")
         let recommended = recommendation()?.course
         for course in content.catalogue.courses {
-            var p = engine.factsCache.params(course.id, lang, s.today) { f.courseParams(course) }
+            var p = f.courseParams(course)
             p["order"] = String(content.catalogue.rank(course.id) + 1)
             p["facts"] = t("course.facts", p)
             var card = t("courses.card", p)
@@ -831,106 +820,21 @@ struct TurnBuilder {
     }
 }
 
-/// A value computed on another thread; the first reader waits for it if it is not ready yet.
-final class Background<Value: Sendable>: @unchecked Sendable {
-    private let ready = Atomic<Bool>(false)
-    private let done = DispatchGroup()
-    private var result: Value? // written once, before `ready` is set; read after
+/// A value made once, when first read; readers on other threads wait for it.
+final class Once<Value: Sendable>: Sendable {
+    private let state = Mutex<Value?>(nil)
+    private let make: @Sendable () -> Value
 
     init(_ make: @escaping @Sendable () -> Value) {
-        done.enter()
-        DispatchQueue.global(qos: .userInitiated).async {
-            self.result = make()
-            self.ready.store(true, ordering: .releasing)
-            self.done.leave()
-        }
+        self.make = make
     }
 
     var value: Value {
-        if !ready.load(ordering: .acquiring) { done.wait() }
-        return result!
-    }
-
-    /// The value if it is built, without waiting.
-    var ifReady: Value? { ready.load(ordering: .acquiring) ? result : nil }
-}
-
-/// A memo of what depends only on the content and a few values: course facts and the parameters
-/// course sentences are filled with, by (course, language, day); the recommendation, by the ordered
-/// choice answers; a recommendation's sentences and its view, by (recommendation, language, day,
-/// team). Pure values, each table bounded; the lock only guards the tables.
-final class FactsCache: @unchecked Sendable {
-    private let lock = NSLock()
-    struct Key: Hashable {
-        let course: String
-        let language: String
-        let day: Day
-    }
-
-    private var table: [Key: CourseFacts] = [:]
-    private var paramTable: [Key: [String: String]] = [:]
-
-    private func memo<K: Hashable, V>(_ table: ReferenceWritableKeyPath<FactsCache, [K: V]>, _ key: K, _ make: () -> V) -> V {
-        lock.lock()
-        if let hit = self[keyPath: table][key] { lock.unlock(); return hit }
-        lock.unlock()
-        let value = make()
-        lock.lock()
-        if self[keyPath: table].count > 1000 { self[keyPath: table].removeAll() } // days go by: keep it small
-        self[keyPath: table][key] = value
-        lock.unlock()
-        return value
-    }
-
-    func facts(_ course: String, _ language: String, _ day: Day, _ make: () -> CourseFacts) -> CourseFacts {
-        memo(\.table, Key(course: course, language: language, day: day), make)
-    }
-
-    func params(_ course: String, _ language: String, _ day: Day, _ make: () -> [String: String]) -> [String: String] {
-        memo(\.paramTable, Key(course: course, language: language, day: day), make)
-    }
-
-    /// The recommendation for a list of choice answers (step, option, step, option, ...).
-    private var recommendations: [[String]: Recommendation?] = [:]
-    func recommendation(_ choices: [String], _ make: () -> Recommendation?) -> Recommendation? {
-        memo(\.recommendations, choices, make)
-    }
-
-    /// What of a recommendation is shown, in a language on a day (its scores and cap are not
-    /// shown: keys without them hash and compare in a fraction of the time).
-    struct Shown: Hashable {
-        let course: String
-        let goal: String?
-        let reasons: [Recommendation.Reason]
-        let language: String
-        let day: Day
-
-        init(_ rec: Recommendation, _ language: String, _ day: Day) {
-            course = rec.course
-            goal = rec.goal
-            reasons = rec.reasons
-            self.language = language
-            self.day = day
+        state.withLock { v in
+            if let v { return v }
+            let made = make()
+            v = made
+            return made
         }
-    }
-
-    struct RecommendationKey: Hashable {
-        let shown: Shown
-        let teamSize: Int?
-    }
-    private var recommendationTexts: [RecommendationKey: [String]] = [:]
-    /// What Madi says to present a recommendation.
-    func recommendationText(_ key: RecommendationKey, _ make: () -> [String]) -> [String] {
-        memo(\.recommendationTexts, key, make)
-    }
-
-    struct ViewKey: Hashable {
-        let shown: Shown
-        let quote: Bool
-    }
-    private var views: [ViewKey: RecommendationView] = [:]
-    /// The recommendation as a reply carries it.
-    func view(_ key: ViewKey, _ make: () -> RecommendationView) -> RecommendationView {
-        memo(\.views, key, make)
     }
 }
