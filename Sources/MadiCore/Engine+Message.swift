@@ -54,6 +54,13 @@ extension TurnBuilder {
                 handle(intent, step)
                 return
             }
+            // A sentence without any address ("j'hésite encore entre performer et master"): asked again kindly.
+            if address == nil, !trimmed.contains("@"), !trimmed.contains("＠"), input.tokens.count >= 3,
+               !Understanding.triesAnAddress(trimmed) {
+                say("email.not_address")
+                asked = true
+                return
+            }
             // "karim@yahoo.fr. au fait c'est quand la prochaine session ?": the address, then the answer.
             if address != nil, let rest, rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest)) {
                 prefaceSide(readSide(u.prepare(rest), keywordsOnly: false) ?? .unknown(rest))
@@ -113,7 +120,10 @@ extension TurnBuilder {
         switch step.kind {
         case .choice:
             let r = readChoice(input, step)
-            if step.navigation, case .answered = r, input.tokens.count <= 3, u.intent(input, memo: memo) == .greeting { trace.intent = .greeting }
+            if step.navigation, case .answered = r, input.tokens.count <= 3, u.intent(input, memo: memo) == .greeting {
+                trace.intent = .greeting
+                out.insert(t("intent.greeting"), at: 0) // "Salut !" before the first question
+            }
             guard case .none = r, step.navigation else { return r }
             // "ouais", "vas-y", "bonjour": a yes or a greeting at the welcome starts the questions.
             let intent = u.intent(input, memo: memo)
@@ -332,6 +342,10 @@ extension TurnBuilder {
         }
         guard let id, options.views.contains(where: { $0.id == id }) else { return .none }
         note(step.id, id, how)
+        // "ok ça me va, sophie@studio.fr": the address given with the yes is not asked for again.
+        if step.kind == .recommend || step.kind == .courses, let address = Understanding.address(in: input.raw).address {
+            s.prefillEmail = address
+        }
         answer(choice: id, said: input.raw)
         return .answered
     }
@@ -342,7 +356,8 @@ extension TurnBuilder {
             answer(choice: yes ? "yes" : "no", said: raw)
             return .answered
         }
-        if u.isNo(input) || (!raw.contains("@") && !raw.contains("＠") && u.learntYesNo(input, memo: memo) == false) {
+        if u.isNo(input) || (!raw.contains("@") && !raw.contains("＠") && u.yesNo(input) != true
+                              && u.intent(input, memo: memo).map({ [.decline, .no].contains($0) }) == true) {
             s.lead = .none
             trace.intent = .decline
             advance(step, resolve(step.no))
@@ -459,7 +474,11 @@ extension TurnBuilder {
             say("intent.decline")
             let target = resolve(step.decline) ?? content.recommendSteps.first.flatMap { content.step($0) }.flatMap { resolve($0.no) }
             if let target { s.lead = .none; go(to: target, from: step.id) }
+        case .frustration where s.frustrated:
+            say("intent.frustration_again") // the second time, a way out rather than the same apology
+            ask(again: true)
         case .frustration:
+            s.frustrated = true
             say("intent.frustration")
             if step.kind == .choice {
                 s.misses = 1

@@ -442,6 +442,11 @@ struct TurnBuilder {
             prefilled.append(t("noted.team_size", ["team": quantityText(q)]))
             setAnswer(id, Answer(number: q.value, text: nil, quantity: q))
             advance(step, resolve(step.next))
+        case .email where usePrefill && s.prefillEmail != nil:
+            let address = s.prefillEmail!
+            s.prefillEmail = nil
+            s.emailPending = nil; s.emailSuggestion = nil
+            email(address, step) // checked as if typed now: an invalid one is said, and asked again
         case .number, .text, .yesNo, .email:
             if step.kind == .email { s.emailPending = nil; s.emailSuggestion = nil }
             ask()

@@ -271,6 +271,18 @@ extension Understanding {
         return answer
     }
 
+    /// An attempt at an address without its "@" ("lucas at gmail", "lucas.martin gmail.com"): a word
+    /// with a dot inside, or "at"/"arobase": the validator says what is missing.
+    public static func triesAnAddress(_ raw: String) -> Bool {
+        for word in raw.split(whereSeparator: { $0 == " " }) {
+            let w = word.lowercased()
+            if w == "at" || w == "arobase" || w == "arrobase" { return true }
+            let inner = w.dropFirst().dropLast()
+            if inner.contains("."), w.last != ".", w.first != "." { return true }
+        }
+        return false
+    }
+
     /// A phone number given instead of an e-mail address: mostly digits, eight or more, no "@".
     public static func looksLikePhone(_ raw: String) -> Bool {
         guard !raw.contains("@"), !raw.contains("＠") else { return false }

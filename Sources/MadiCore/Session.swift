@@ -39,6 +39,10 @@ public struct Session: Codable, Sendable, Equatable {
     public var prefillQuantity: Quantity?
     /// Side questions Madi could not answer: kept with the lead for the team's call back.
     public var questions: [String] = []
+    /// An address said before it was asked ("ok ça me va, sophie@studio.fr").
+    public var prefillEmail: String?
+    /// The prospect said they were annoyed once already.
+    public var frustrated = false
 
     public enum Pending: Codable, Sendable, Equatable {
         case understand(text: String)

@@ -295,7 +295,7 @@ public final class Understanding: Sendable {
     }
 
     /// The shortest phrase (in letters) that may answer another question than the one asked.
-    static let prefillMinChars = 5
+    static let prefillMinChars = 7
 
     /// The same for step ids (prefill choice steps).
     func prefills(_ input: PreparedInput, stepIds: [String]) -> [(step: String, option: String)] {
