@@ -69,9 +69,14 @@ extension TurnBuilder {
             return
         }
 
-        let parts = u.split(trimmed)
+        // An address in the message is kept aside: its dots are not sentence ends.
+        let (address, rest) = Understanding.address(in: trimmed)
+        messageAddress = address
+        let parts = u.split(address == nil ? trimmed : (rest ?? ""))
         let side: Side? = parts.question.map { q in
-            readSide(q, keywordsOnly: false) ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
+            // "t'es nul" opens like a question but says something else: an intent before "I don't know".
+            readSide(q, keywordsOnly: false) ?? u.intent(q, memo: memo).map(Side.intent)
+                ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
         }
         let answerInput = parts.answer.isEmpty ? (parts.question == nil ? input : parts.answer) : parts.answer
 
@@ -343,7 +348,7 @@ extension TurnBuilder {
         guard let id, options.views.contains(where: { $0.id == id }) else { return .none }
         note(step.id, id, how)
         // "ok ça me va, sophie@studio.fr": the address given with the yes is not asked for again.
-        if step.kind == .recommend || step.kind == .courses, let address = Understanding.address(in: input.raw).address {
+        if step.kind == .recommend || step.kind == .courses, let address = messageAddress {
             s.prefillEmail = address
         }
         answer(choice: id, said: input.raw)
@@ -420,7 +425,7 @@ extension TurnBuilder {
         guard let intent = Intent(rawValue: String(label.dropFirst("intent.".count))) else { return nil }
         // Only intents that are questions of their own are side questions.
         switch intent {
-        case .bot, .human, .outOfScope, .frustration: return .intent(intent)
+        case .bot, .human, .outOfScope: return .intent(intent)
         default: return nil
         }
     }
@@ -445,6 +450,9 @@ extension TurnBuilder {
             if entry.keep { keepQuestion() }
             out.append(FAQAnswerer(content: content, language: lang, today: s.today)
                 .answer(entry, mentioned: u.mentionedCourses(lastInput), focus: focusCourse()))
+        case let .intent(intent) where reask && ![.bot, .human, .outOfScope].contains(intent):
+            if let step = current { handle(intent, step) } // frustration, decline...: acted on, not only said
+            return
         case let .intent(intent):
             trace.intent = intent
             say("intent." + intent.rawValue)

@@ -206,6 +206,8 @@ struct TurnBuilder {
     var preface: [String] = []
     /// The classifier's scores of this turn's messages.
     let memo = ScoreMemo()
+    /// An e-mail address found in the message.
+    var messageAddress: String?
 
     init(engine: Engine, session: consuming Session) {
         self.engine = engine
