@@ -30,11 +30,14 @@ let package = Package(
         .target(name: "CCurlLoader", dependencies: ["CCurl"]),
         // OpenAI-compatible chat client on libcurl: requests, SSE streaming, retries, circuit breaker.
         .target(name: "MadiLLM", dependencies: ["MadiCore", "CCurl", "CCurlLoader"]),
+        // The funnel's events, derived from a turn (the session before and after, the reply): pure,
+        // so that every front records the same.
+        .target(name: "MadiEvents", dependencies: ["MadiCore"]),
         // Durable lead storage (SQLite through GRDB).
         .target(name: "MadiStore", dependencies: ["MadiCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The fronts and commands: REPL, JSON-lines, conversation test runner, paths, lint.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiStore", "MadiLLM", "CEdit",
+            "MadiCore", "MadiEvents", "MadiStore", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
@@ -46,6 +49,7 @@ let package = Package(
             "MadiCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore"]),
+        .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
         .target(name: "MadiTestSupport", path: "Tests/MadiTestSupport"),
         .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiTestSupport"]),
