@@ -33,8 +33,9 @@ let package = Package(
         // The funnel's events, derived from a turn (the session before and after, the reply): pure,
         // so that every front records the same.
         .target(name: "MadiEvents", dependencies: ["MadiCore"]),
-        // Durable lead storage (SQLite through GRDB).
-        .target(name: "MadiStore", dependencies: ["MadiCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Durable storage (SQLite through GRDB): leads and their delivery outbox, events, the
+        // questions Madi could not answer; the event recorder and the funnel's figures.
+        .target(name: "MadiStore", dependencies: ["MadiCore", "MadiEvents", .product(name: "GRDB", package: "GRDB.swift")]),
         // The fronts and commands: REPL, JSON-lines, conversation test runner, paths, lint.
         .target(name: "MadiApp", dependencies: [
             "MadiCore", "MadiEvents", "MadiStore", "MadiLLM", "CEdit",
@@ -48,7 +49,7 @@ let package = Package(
         .testTarget(name: "MadiCoreTests", dependencies: [
             "MadiCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore"]),
+        .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents"]),
         .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
         .target(name: "MadiTestSupport", path: "Tests/MadiTestSupport"),
