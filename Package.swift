@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // The engine: pure, no I/O. Content model and loader (from strings), matcher,
@@ -36,9 +37,13 @@ let package = Package(
         // Durable storage (SQLite through GRDB): leads and their delivery outbox, events, the
         // questions Madi could not answer; the event recorder and the funnel's figures.
         .target(name: "MadiStore", dependencies: ["MadiCore", "MadiEvents", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Leads delivered to the team's CRM: the signed webhook payload and the outbox's sender.
+        .target(name: "MadiDelivery", dependencies: [
+            "MadiCore", "MadiStore", "MadiLLM", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // The fronts and commands: REPL, JSON-lines, conversation test runner, paths, lint.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiEvents", "MadiStore", "MadiLLM", "CEdit",
+            "MadiCore", "MadiEvents", "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
@@ -51,6 +56,7 @@ let package = Package(
         ]),
         .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents"]),
         .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents"]),
+        .testTarget(name: "MadiDeliveryTests", dependencies: ["MadiDelivery", "MadiTestSupport"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
         .target(name: "MadiTestSupport", path: "Tests/MadiTestSupport"),
         .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiTestSupport"]),
