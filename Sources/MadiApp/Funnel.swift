@@ -97,8 +97,12 @@ struct WebhookOptions: ParsableArguments {
     @Option(help: "Tries before a delivery becomes a dead letter.")
     var webhookAttempts = 10
 
+    @Option(help: "Seconds for one try (connection, request and reply).")
+    var webhookTimeout: Double = 15
+
     func validateValues() throws {
         guard webhookAttempts >= 1 else { throw ValidationError("--webhook-attempts must be at least 1") }
+        guard webhookTimeout > 0 else { throw ValidationError("--webhook-timeout must be above 0") }
         if let url = resolvedURL, !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
             throw ValidationError("--webhook-url must start with http:// or https://")
         }
@@ -114,6 +118,8 @@ struct WebhookOptions: ParsableArguments {
         let secret = ProcessInfo.processInfo.environment["MADI_WEBHOOK_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
         var c = WebhookConfig(url: url, secret: secret)
         c.maxAttempts = webhookAttempts
+        c.timeout = webhookTimeout
+        c.connectTimeout = min(c.connectTimeout, webhookTimeout)
         if secret == nil { Log.log(.warning, "MADI_WEBHOOK_SECRET is not set: leads are sent to \(c.shownURL) unsigned") }
         return c
     }

@@ -32,7 +32,8 @@ extension StatsReport {
             svg += "<rect x=\"\(String(format: "%.1f", x))\" y=\"\(Int(y + 4))\" width=\"\(String(format: "%.1f", w))\" height=\"\(Int(row - 12))\" rx=\"4\" fill=\"rgba(108,63,209,\(String(format: "%.2f", shade)))\"/>"
             svg += "<text x=\"\(Int(left + barMax / 2))\" y=\"\(Int(y + 25))\" text-anchor=\"middle\" class=\"num\">\(s.count)</text>"
             if let d = s.dropOff {
-                svg += "<text x=\"\(Int(left + barMax + 14))\" y=\"\(Int(y + 25))\" class=\"drop\">−\(Self.percent(d))</text>"
+                let text = d > 0 ? "−" + Self.percent(d) : "no loss"
+                svg += "<text x=\"\(Int(left + barMax + 14))\" y=\"\(Int(y + 25))\" class=\"\(d > 0 ? "drop" : "keep")\">\(text)</text>"
             }
         }
         return svg + "</svg>"
@@ -47,7 +48,7 @@ extension StatsReport {
         let mark = w * p.target / scale
         let colour = rate < p.target ? "#1f9d55" : "#d64545"
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 520 54" role="img" aria-label="Pre-registration abandonment against the target">\
+        <svg xmlns="http://www.w3.org/2000/svg" width="520" height="54" viewBox="0 0 520 54" role="img" aria-label="Pre-registration abandonment against the target">\
         <rect x="0" y="10" width="\(Int(w))" height="18" rx="3" fill="#eee"/>\
         <rect x="0" y="10" width="\(String(format: "%.1f", bar))" height="18" rx="3" fill="\(colour)"/>\
         <line x1="\(String(format: "%.1f", mark))" y1="4" x2="\(String(format: "%.1f", mark))" y2="34" stroke="#222" stroke-width="2"/>\
@@ -80,7 +81,7 @@ extension StatsReport {
         table{border-collapse:collapse;width:100%;font-size:14px}th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #eee}
         th{color:#666;font-weight:600}td:last-child,th:last-child{text-align:right}
         svg .lbl{font-size:14px;fill:#333}svg .num{font-size:14px;fill:#fff;font-weight:700}svg .drop{font-size:13px;fill:#b83232}
-        svg .small{font-size:12px;fill:#444}.none{color:#888}
+        svg .small{font-size:12px;fill:#444}svg .keep{font-size:13px;fill:#888}.none{color:#888}p.small{font-size:13px;color:#555;margin:0 0 8px}
         .warn{color:#b83232}
         </style></head><body><main>
         <h1>Madi: how it is doing</h1>

@@ -63,7 +63,7 @@ struct StatsReport: Codable, Equatable {
     static let stages: [(String, String, Set<String>)] = [
         ("started", "Conversations started", [EventName.sessionStarted]),
         ("answered", "Answered a question", [EventName.questionAnswered]),
-        ("course_shown", "Saw a recommendation or the courses", [EventName.recommendationShown, EventName.catalogueShown]),
+        ("course_shown", "Saw a course", [EventName.recommendationShown, EventName.catalogueShown]),
         ("preregistration", "Started a pre-registration", [EventName.preregistrationStarted]),
         ("email", "Gave an e-mail address", [EventName.emailGiven]),
         ("consent", "Gave consent", [EventName.consentGiven]),

@@ -167,7 +167,7 @@ public final class WebhookSender: @unchecked Sendable {
         var tries = 0
         while tries < limit {
             let due: [(Delivery, StoredLead)]
-            do { due = try store.claimDue(limit: min(16, limit - tries), lease: config.timeout + 30) } catch {
+            do { due = try store.claimDue(limit: min(16, limit - tries), lease: config.timeout + 5) } catch {
                 log("deliveries not read (\(error.code)): \(error.message)")
                 return tries
             }

@@ -20,6 +20,15 @@ public struct StoredQuestion: Sendable, Equatable, FetchableRecord, Codable {
     public var step: String
     public var text: String
 
+    public init(at: String, sessionId: String, leadId: String?, language: String, step: String, text: String) {
+        self.at = at
+        self.sessionId = sessionId
+        self.leadId = leadId
+        self.language = language
+        self.step = step
+        self.text = text
+    }
+
     enum CodingKeys: String, CodingKey {
         case at, language, step, text
         case sessionId = "session_id", leadId = "lead_id"
