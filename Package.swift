@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // The engine: pure, no I/O. Content model and loader (from strings), matcher,
@@ -30,11 +31,19 @@ let package = Package(
         .target(name: "CCurlLoader", dependencies: ["CCurl"]),
         // OpenAI-compatible chat client on libcurl: requests, SSE streaming, retries, circuit breaker.
         .target(name: "MadiLLM", dependencies: ["MadiCore", "CCurl", "CCurlLoader"]),
-        // Durable lead storage (SQLite through GRDB).
-        .target(name: "MadiStore", dependencies: ["MadiCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The funnel's events, derived from a turn (the session before and after, the reply): pure,
+        // so that every front records the same.
+        .target(name: "MadiEvents", dependencies: ["MadiCore"]),
+        // Durable storage (SQLite through GRDB): leads and their delivery outbox, events, the
+        // questions Madi could not answer; the event recorder and the funnel's figures.
+        .target(name: "MadiStore", dependencies: ["MadiCore", "MadiEvents", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Leads delivered to the team's CRM: the signed webhook payload and the outbox's sender.
+        .target(name: "MadiDelivery", dependencies: [
+            "MadiCore", "MadiStore", "MadiLLM", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // The fronts and commands: REPL, JSON-lines, conversation test runner, paths, lint.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiStore", "MadiLLM", "CEdit",
+            "MadiCore", "MadiEvents", "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
@@ -45,7 +54,9 @@ let package = Package(
         .testTarget(name: "MadiCoreTests", dependencies: [
             "MadiCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore"]),
+        .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents"]),
+        .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents"]),
+        .testTarget(name: "MadiDeliveryTests", dependencies: ["MadiDelivery", "MadiTestSupport"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
         .target(name: "MadiTestSupport", path: "Tests/MadiTestSupport"),
         .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiTestSupport"]),

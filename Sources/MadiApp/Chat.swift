@@ -44,6 +44,7 @@ struct Chat: ParsableCommand {
     @OptionGroup var content: ContentOptions
     @OptionGroup var storage: StoreOptions
     @OptionGroup(title: "LLM (optional)") var llm: LLMOptions
+    @OptionGroup(title: "Funnel events and CRM delivery") var funnelOptions: FunnelOptions
     @Option(help: "Language to start in (fr, en).") var lang: String?
     @Flag(help: "No colours, even on a terminal.") var noColor = false
     @Option(help: "Longest line Madi reads, in bytes; a longer one is set aside with a short reply.")
@@ -52,6 +53,7 @@ struct Chat: ParsableCommand {
     func validate() throws {
         try content.validateLevel()
         try llm.validateValues()
+        try funnelOptions.validateValues()
         guard maxLineBytes >= 256 else { throw ValidationError("--max-line-bytes must be at least 256") }
     }
 
@@ -72,6 +74,9 @@ struct Chat: ParsableCommand {
         ChatSignals.install(lineEditing: interactive)
         var input = LineInput(interactive: interactive, maxBytes: maxLineBytes)
         var turn = Conversation.start(engine, language: lang, source: "chat", today: todayUTC(), assistant: assistant != nil)
+        let funnel = funnelOptions.funnel(store: leads, content: c)
+        funnel.started("chat", turn)
+        defer { funnel.shutdown(reason: .quit) }
         style.show(turn.reply)
         while true {
             let line: String
@@ -105,9 +110,12 @@ struct Chat: ParsableCommand {
             let streamed = StreamEcho(width: style.width())
             ChatSignals.interrupt.reset()
             ChatSignals.busy.cancel() // while the turn runs, Ctrl-C cancels an LLM call instead of reaching the prompt
+            let before = turn.session
+            var saveError: String?
             turn = Conversation.turn(engine, turn.session, .text(line), leads: leads, assistant: assistant, cancel: ChatSignals.interrupt,
                                      onDelta: { streamed.show($0) },
-                                     onSaveError: { e in Log.log(.warning, "lead store failed: \(e.code): \(e.message)") })
+                                     onSaveError: { e in saveError = e.code; Log.log(.warning, "lead store failed: \(e.code): \(e.message)") })
+            funnel.turn("chat", before: before, input: .text(line), turn: turn, leadError: saveError)
             ChatSignals.busy.reset()
             streamed.finish()
             style.show(turn.reply, skippingStreamed: streamed.text)

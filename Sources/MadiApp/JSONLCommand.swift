@@ -17,6 +17,7 @@ struct JSONL: ParsableCommand {
     @OptionGroup var content: ContentOptions
     @OptionGroup var storage: StoreOptions
     @OptionGroup(title: "LLM (optional)") var llm: LLMOptions
+    @OptionGroup(title: "Funnel events and CRM delivery") var funnelOptions: FunnelOptions
     @Option(help: "Longest request line, in bytes.") var maxLineBytes = JSONLConfig.defaultMaxLineBytes
     @Option(help: "Most live sessions at once.") var maxSessions = 10_000
     @Option(help: "Seconds after which an idle session expires.") var sessionTTL: Double = 1800
@@ -29,6 +30,7 @@ struct JSONL: ParsableCommand {
     func validate() throws {
         try content.validateLevel()
         try llm.validateValues()
+        try funnelOptions.validateValues()
         guard maxLineBytes >= 256 else { throw ValidationError("--max-line-bytes must be at least 256") }
         guard maxSessions >= 1 else { throw ValidationError("--max-sessions must be at least 1") }
         guard sessionTTL > 0 else { throw ValidationError("--session-ttl must be above 0") }
@@ -50,9 +52,13 @@ struct JSONL: ParsableCommand {
         config.maxPending = maxPending
         config.drainTimeout = drainTimeout
         signal(SIGPIPE, SIG_IGN)
-        let server = JSONLServer(engine: engine, leads: storage.store(), assistant: assistant, config: config)
+        let leads = storage.store()
+        let funnel = funnelOptions.funnel(store: leads, content: c)
+        let server = JSONLServer(engine: engine, leads: leads, assistant: assistant, config: config, funnel: funnel)
         Log.log(.info, "serving JSON lines (protocol v\(ProtocolV1.version))")
-        switch server.run(stopSignals: [SIGTERM, SIGINT]) {
+        let ending = server.run(stopSignals: [SIGTERM, SIGINT])
+        funnel.shutdown(reason: .shutdown)
+        switch ending {
         case .endOfInput: break
         case let .drained(sig): Log.log(.info, "signal \(sig): every request read was answered; exiting")
         case let .unfinished(sig, pending):

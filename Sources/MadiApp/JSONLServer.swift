@@ -184,6 +184,8 @@ public final class JSONLServer: @unchecked Sendable {
     let today: @Sendable () -> Day
     let clock: @Sendable () -> Double
     let writer: LineWriter
+    /// Told as sessions start, turn and end (events, CRM delivery).
+    let funnel: Funnel?
     private let lock = NSLock()
     private var sessions: [String: Box] = [:]
     private var counter = 0
@@ -199,7 +201,8 @@ public final class JSONLServer: @unchecked Sendable {
 
     public init(engine: Engine, leads: LeadSink, assistant: Assistant? = nil, config: JSONLConfig, output: Int32 = 1,
                 today: @escaping @Sendable () -> Day = todayUTC,
-                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, funnel: Funnel? = nil) {
+        self.funnel = funnel
         self.engine = engine
         self.leads = leads
         self.assistant = assistant
@@ -355,10 +358,11 @@ public final class JSONLServer: @unchecked Sendable {
             let source = context.source.map(Sanitize.line).flatMap { $0.isEmpty ? nil : $0 } ?? Sanitize.line(config.source)
             let day = today()
             let withAssistant = assistant != nil
-            dispatch(box) { [engine, writer] in
+            dispatch(box) { [engine, writer, self] in
                 let turn = Conversation.start(engine, language: language, source: source, today: day,
                                               course: context.course, firstName: context.firstName, assistant: withAssistant)
                 box.session = turn.session
+                self.funnel?.started(chosen, turn)
                 writer.write(ProtocolV1.reply(id: id, session: chosen, language: turn.session.language, turn.reply))
             }
         case let .end(sid):
@@ -367,6 +371,7 @@ public final class JSONLServer: @unchecked Sendable {
             lock.unlock()
             guard let box else { return unknown(id, sid) }
             box.cancel?.cancel() // an LLM call of this session stops now
+            funnel?.ended(sid, reason: .quit)
             dispatch(box) { [writer] in
                 box.session = nil
                 writer.write(ProtocolV1.ended(id: id, session: sid))
@@ -412,6 +417,7 @@ public final class JSONLServer: @unchecked Sendable {
             Log.log(.warning, "lead store failed for session \(sid): \(e.code): \(e.message)")
         })
         box.session = turn.session
+        funnel?.turn(sid, before: session, input: input, turn: turn, leadError: saveError?.code)
         writer.write(ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply, leadError: saveError))
     }
 
@@ -470,7 +476,7 @@ public final class JSONLServer: @unchecked Sendable {
     private func sweepLocked(_ now: Double) {
         var expired: [String] = []
         for (k, box) in sessions where now - box.lastUsed > config.ttl { expired.append(k) }
-        for k in expired { sessions[k] = nil }
+        for k in expired { sessions[k] = nil; funnel?.ended(k, reason: .expired) }
         lastSweep = now
         sweepsDone += 1
         if !expired.isEmpty { Log.log(.debug, "expired \(expired.count) idle session(s)") }

@@ -7,7 +7,7 @@ struct Leads: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "leads",
         abstract: "List, show, count and export the stored pre-registrations.",
-        subcommands: [List.self, Show.self, Count.self, Export.self])
+        subcommands: [List.self, Show.self, Count.self, Export.self, Deliveries.self])
 
     static func open(_ options: StoreOptions) throws -> LeadStore {
         let store = LeadStore(path: options.path)

@@ -80,6 +80,7 @@ public enum Conversation {
                             onSaveError: ((LeadSaveError) -> Void)? = nil) -> Turn {
         var turn = engine.step(session, input)
         var pending = turn.effects
+        var saved: String?
         var rounds = 0
         while !pending.isEmpty, rounds < 8 {
             rounds += 1
@@ -88,7 +89,9 @@ public enum Conversation {
             switch effect {
             case let .saveLead(draft):
                 switch leads.save(draft) {
-                case let .success(id): result = .leadSaved(id: id)
+                case let .success(id):
+                    saved = id
+                    result = .leadSaved(id: id)
                 case let .failure(error):
                     onSaveError?(error)
                     result = .leadFailed(reason: error.code)
@@ -104,6 +107,7 @@ public enum Conversation {
             pending += next.effects
         }
         turn.effects = []
+        turn.reply.leadId = saved
         return turn
     }
 

@@ -288,6 +288,8 @@ public struct Reply: Sendable, Equatable {
     public var quit = false
     /// How the turn read the message (for evaluation and analytics; not sent to clients).
     public var trace = Trace()
+    /// The id of the lead the store committed in this turn (for analytics; not sent to clients).
+    public var leadId: String?
 }
 
 /// What a turn understood of a message.

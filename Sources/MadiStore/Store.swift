@@ -21,14 +21,14 @@ public struct StoredLead: Codable, Sendable, Equatable, FetchableRecord {
     public var kind: String
     public var consentVersion: String
     public var consentedAt: String
-    /// JSON array of the questions Madi could not answer, for the call back.
+    /// JSON array of the side questions Madi could not answer.
     public var questions: String
 
     enum CodingKeys: String, CodingKey {
-        case id, email, course, answers, language, source, company, kind, questions
+        case id, email, course, answers, language, source, company, kind
         case createdAt = "created_at", updatedAt = "updated_at", emailAscii = "email_ascii", firstName = "first_name"
         case recommendedCourse = "recommended_course", teamSize = "team_size", consentVersion = "consent_version"
-        case consentedAt = "consented_at"
+        case consentedAt = "consented_at", questions
     }
 
     public var decodedAnswers: [LeadAnswer] {
@@ -45,10 +45,10 @@ public struct StoredLead: Codable, Sendable, Equatable, FetchableRecord {
 /// transaction is committed.
 public final class LeadStore: LeadSink, @unchecked Sendable {
     public let path: String
-    private let lock = NSLock()
+    let lock = NSLock()
     private var queue: DatabaseQueue?
     private let busyTimeout: TimeInterval
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
     private let warn: @Sendable (String) -> Void
 
     /// `MADI_LEADS_DB`, else `$XDG_DATA_HOME/madi/leads.sqlite`, else `~/.local/share/madi/leads.sqlite`.
@@ -75,7 +75,8 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         _ = try database()
     }
 
-    private func database() throws(LeadSaveError) -> DatabaseQueue {
+    /// The open database (under `lock`), opened and migrated on first use.
+    func database() throws(LeadSaveError) -> DatabaseQueue {
         if let queue { return queue }
         do {
             let fm = FileManager.default
@@ -165,8 +166,8 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         m.registerMigration("v2: one lead per address in any case") { db in
             try migrateToEmailKey(db)
         }
-        m.registerMigration("v3: the questions Madi could not answer, kept with the lead") { db in
-            try db.execute(sql: "ALTER TABLE lead ADD COLUMN questions TEXT NOT NULL DEFAULT '[]'")
+        m.registerMigration("v3: delivery outbox, events, unanswered questions") { db in
+            try migrateToFunnel(db)
         }
         return m
     }
@@ -291,7 +292,7 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
             let q = try database()
             let time = Self.timestamp(now())
             let answers = String(decoding: try JSONEncoder().encode(draft.answers), as: UTF8.self)
-            let questions = String(decoding: try JSONEncoder().encode(draft.questions), as: UTF8.self)
+            let questions = String(decoding: try JSONEncoder().encode(draft.questions.map(Sanitize.line)), as: UTF8.self)
             let key = LeadDraft.emailKey(draft.email)
             let id = try q.write { db -> String in
                 try db.execute(sql: """
@@ -311,8 +312,12 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                     """, arguments: [UUID().uuidString.lowercased(), time, time, draft.email, draft.emailASCII, draft.firstName,
                                      draft.course, draft.recommendedCourse, answers, draft.language, draft.source,
                                      draft.company, draft.teamSize, draft.kind, draft.consentVersion, time, key, questions])
-                return try String.fetchOne(db, sql: "SELECT id FROM lead WHERE email_key = ? AND course = ?",
-                                           arguments: [key, draft.course]) ?? ""
+                let id = try String.fetchOne(db, sql: "SELECT id FROM lead WHERE email_key = ? AND course = ?",
+                                             arguments: [key, draft.course]) ?? ""
+                // The outbox: the lead and its delivery are committed together, so that no saved
+                // lead is ever forgotten by the sender. An updated lead is a new revision to send.
+                try Self.enqueueDelivery(db, leadId: id, time: time)
+                return id
             }
             return .success(id)
         } catch let e as LeadSaveError {
@@ -326,7 +331,7 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
     }
 
     /// Runs a read on the database, opening it if needed; errors become store errors.
-    private func read<T>(_ body: (Database) throws -> T) throws(LeadSaveError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(LeadSaveError) -> T {
         lock.lock(); defer { lock.unlock() }
         do {
             return try database().read(body)

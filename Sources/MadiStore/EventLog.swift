@@ -1,0 +1,213 @@
+import Foundation
+import GRDB
+import MadiCore
+import MadiEvents
+
+/// What the recorder writes: an event, an unanswered question's text (kept apart from events),
+/// or the lead a session's questions belong to.
+public enum Recorded: Sendable, Equatable {
+    case event(Event)
+    case question(session: String, language: String, step: String, text: String, at: String)
+    case leadOfSession(session: String, lead: String)
+}
+
+/// An unanswered question as stored (`madi stats` groups them).
+public struct StoredQuestion: Sendable, Equatable, FetchableRecord, Codable {
+    public var at: String
+    public var sessionId: String
+    public var leadId: String?
+    public var language: String
+    public var step: String
+    public var text: String
+
+    public init(at: String, sessionId: String, leadId: String?, language: String, step: String, text: String) {
+        self.at = at
+        self.sessionId = sessionId
+        self.leadId = leadId
+        self.language = language
+        self.step = step
+        self.text = text
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case at, language, step, text
+        case sessionId = "session_id", leadId = "lead_id"
+    }
+}
+
+extension LeadStore {
+    /// Writes a batch in one transaction.
+    public func append(_ items: [Recorded]) throws(LeadSaveError) {
+        guard !items.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try write { db in
+            let insert = try db.cachedStatement(sql: "INSERT INTO event (at, session_id, name, language, step, turn, data) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            for item in items {
+                switch item {
+                case let .event(e):
+                    let data = String(decoding: try encoder.encode(e), as: UTF8.self)
+                    try insert.execute(arguments: [e["timestamp"]?.string ?? Self.timestamp(now()), e["session_id"]?.string ?? "",
+                                                   e.name, e["language"]?.string, e["step"]?.string, e["turn"]?.int ?? 0, data])
+                case let .question(session, language, step, text, at):
+                    try db.execute(sql: "INSERT INTO question (at, session_id, language, step, text) VALUES (?, ?, ?, ?, ?)",
+                                   arguments: [at, session, language, step, Sanitize.line(text)])
+                case let .leadOfSession(session, lead):
+                    try db.execute(sql: "UPDATE question SET lead_id = ? WHERE session_id = ?", arguments: [lead, session])
+                }
+            }
+        }
+    }
+
+    /// Deletes events and questions recorded before `date`; how many of each.
+    @discardableResult
+    public func pruneEvents(before date: Date) throws(LeadSaveError) -> (events: Int, questions: Int) {
+        let cut = Self.timestamp(date)
+        return try write { db in
+            try db.execute(sql: "DELETE FROM event WHERE at < ?", arguments: [cut])
+            let e = db.changesCount
+            try db.execute(sql: "DELETE FROM question WHERE at < ?", arguments: [cut])
+            return (e, db.changesCount)
+        }
+    }
+
+    /// Events recorded on or after `since` (an ISO 8601 time or date), oldest first.
+    public func events(since: String? = nil) throws(LeadSaveError) -> [Event] {
+        let rows = try read { db in
+            try String.fetchAll(db, sql: "SELECT data FROM event WHERE at >= ? ORDER BY at, id", arguments: [since ?? ""])
+        }
+        let decoder = JSONDecoder()
+        return rows.compactMap { try? decoder.decode(Event.self, from: Data($0.utf8)) }
+    }
+
+    public func questions(since: String? = nil) throws(LeadSaveError) -> [StoredQuestion] {
+        try read { db in
+            try StoredQuestion.fetchAll(db, sql: "SELECT at, session_id, lead_id, language, step, text FROM question WHERE at >= ? ORDER BY at, id",
+                                        arguments: [since ?? ""])
+        }
+    }
+}
+
+/// Writes events in the background, in batches, never slowing or failing a turn: `record`
+/// only appends to a bounded buffer. When the buffer is full (the database stalled, say), what
+/// does not fit is dropped and counted; the count is logged and recorded as an
+/// `events_dropped` event once writing works again.
+public final class EventRecorder: @unchecked Sendable {
+    public struct Config: Sendable {
+        /// Items held at most while waiting to be written.
+        public var capacity = 10_000
+        /// Items written per transaction at most.
+        public var batch = 500
+        /// Longest wait before a partial batch is written (seconds).
+        public var interval = 0.5
+        public init() {}
+    }
+
+    let store: LeadStore
+    let config: Config
+    let warn: @Sendable (String) -> Void
+    private let cond = NSCondition()
+    private var buffer: [Recorded] = []
+    private var writing = 0
+    private var droppedTotal = 0
+    private var droppedUnreported = 0
+    private var written = 0
+    private var stopped = false
+    private var thread: Thread?
+
+    public init(store: LeadStore, config: Config = Config(), warn: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.store = store
+        self.config = config
+        self.warn = warn
+        let t = Thread { [weak self] in self?.loop() }
+        t.name = "madi.events"
+        thread = t
+        t.start()
+    }
+
+    /// Never blocks on the database.
+    public func record(_ items: [Recorded]) {
+        guard !items.isEmpty else { return }
+        cond.lock()
+        let room = max(0, config.capacity - buffer.count)
+        if items.count > room {
+            droppedTotal += items.count - room
+            droppedUnreported += items.count - room
+        }
+        if room > 0 { buffer.append(contentsOf: items.prefix(room)) }
+        if buffer.count >= config.batch { cond.signal() }
+        cond.unlock()
+    }
+
+    /// Items dropped since the start.
+    public var dropped: Int { cond.lock(); defer { cond.unlock() }; return droppedTotal }
+    /// Items written since the start.
+    public var writtenCount: Int { cond.lock(); defer { cond.unlock() }; return written }
+
+    /// Waits until everything recorded so far is written (or `timeout` passes); false on timeout.
+    @discardableResult
+    public func flush(timeout: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        cond.lock(); defer { cond.unlock() }
+        cond.broadcast()
+        while !buffer.isEmpty || writing > 0 {
+            if !cond.wait(until: deadline) { return false }
+        }
+        return true
+    }
+
+    /// Writes what is left (within `timeout`), then stops the writer; what could not be written
+    /// is reported.
+    public func close(timeout: Double = 5) {
+        flush(timeout: timeout)
+        cond.lock()
+        stopped = true
+        let left = buffer.count
+        let dropped = droppedTotal + left
+        cond.broadcast()
+        cond.unlock()
+        if dropped > 0 { warn("\(dropped) event(s) could not be recorded") }
+    }
+
+    private func loop() {
+        var failures = 0
+        while true {
+            cond.lock()
+            while buffer.isEmpty, !stopped { cond.wait(until: Date().addingTimeInterval(config.interval)) }
+            if stopped { cond.unlock(); return }
+            var items = Array(buffer.prefix(config.batch))
+            buffer.removeFirst(items.count)
+            let drops = droppedUnreported
+            droppedUnreported = 0
+            writing += 1
+            cond.unlock()
+            if drops > 0 {
+                items.append(.event(Event(EventName.eventsDropped, ["count": .int(drops)])
+                    .stamped(session: "", at: LeadStore.timestamp(Date()), turn: 0)))
+            }
+            var ok = true
+            do { try store.append(items) } catch {
+                ok = false
+                failures += 1
+                warn("events not recorded (\(error.code)): \(error.message)")
+            }
+            cond.lock()
+            writing -= 1
+            if ok {
+                written += items.count
+                failures = 0
+            } else {
+                // Kept for another try when there is room; what does not fit is dropped.
+                let room = max(0, config.capacity - buffer.count)
+                let kept = items.filter { if case let .event(e) = $0 { return e.name != EventName.eventsDropped }; return true }
+                let lost = max(0, kept.count - room)
+                buffer.insert(contentsOf: kept.prefix(room), at: 0)
+                droppedTotal += lost
+                droppedUnreported += lost + drops
+            }
+            cond.broadcast()
+            cond.unlock()
+            if !ok { Thread.sleep(forTimeInterval: min(5, 0.1 * Double(1 << min(failures, 6)))) }
+        }
+    }
+}
