@@ -88,7 +88,8 @@ struct CLITests {
         let csv = try run(["paths", "--dialogues", Paths.dialogues, "--csv", "--ids", "--lang", "en"])
         let rows = csv.stdout.split(separator: "\r\n")
         #expect(rows.first == "#,goal,usage,profile,start_when,team_size,team_level,course,ladder_goal,cap")
-        #expect(rows.count == 1 + 189)
+        // 3 own goals × 4 usages × 6 profiles × 3 start dates, and the team: 3 levels × 3 start dates.
+        #expect(rows.count == 1 + 3 * 4 * 6 * 3 + 3 * 3)
         #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 10 })
     }
 
