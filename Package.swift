@@ -32,9 +32,12 @@ let package = Package(
         .target(name: "MadiLLM", dependencies: ["MadiCore", "CCurl", "CCurlLoader"]),
         // Durable lead storage (SQLite through GRDB).
         .target(name: "MadiStore", dependencies: ["MadiCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Live sessions for every front: registry, per-session order, TTL, caps, cancellation,
+        // an injected clock.
+        .target(name: "MadiHub", dependencies: ["MadiCore"]),
         // The fronts and commands: REPL, JSON-lines, conversation test runner, paths, lint.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiStore", "MadiLLM", "CEdit",
+            "MadiCore", "MadiHub", "MadiStore", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
@@ -46,9 +49,10 @@ let package = Package(
             "MadiCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore"]),
+        .testTarget(name: "MadiHubTests", dependencies: ["MadiHub"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
         .target(name: "MadiTestSupport", path: "Tests/MadiTestSupport"),
         .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiTestSupport"]),
-        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp", "MadiTestSupport"]),
+        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp", "MadiHub", "MadiTestSupport"]),
     ]
 )

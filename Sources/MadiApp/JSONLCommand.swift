@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MadiCore
+import MadiHub
 
 struct JSONL: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,7 +49,9 @@ struct JSONL: ParsableCommand {
         config.maxPending = maxPending
         config.drainTimeout = drainTimeout
         signal(SIGPIPE, SIG_IGN)
-        let server = JSONLServer(engine: engine, leads: storage.store(), assistant: assistant, config: config)
+        let store = storage.store()
+        let server = JSONLServer(engine: engine, leads: store, assistant: assistant, config: config)
+        defer { store.logCommits() }
         Log.log(.info, "serving JSON lines (protocol v\(ProtocolV1.version))")
         switch server.run(stopSignals: [SIGTERM, SIGINT]) {
         case .endOfInput: break

@@ -22,6 +22,12 @@ public enum ProtocolV1 {
         public var source: String?
         public var course: String?
         public var firstName: String?
+
+        public init(source: String? = nil, course: String? = nil, firstName: String? = nil) {
+            self.source = source
+            self.course = course
+            self.firstName = firstName
+        }
     }
 
     public enum Kind: Equatable, Sendable {
