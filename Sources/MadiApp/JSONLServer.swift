@@ -284,18 +284,6 @@ public final class JSONLServer: @unchecked Sendable {
     public var liveSessions: Int { hub.liveSessions }
 }
 
-extension ProtocolV1 {
-    /// A hub's answer as a protocol line.
-    static func encode(_ event: HubEvent, id: JSON) -> JSON {
-        switch event {
-        case let .hello(languages, version): return hello(id: id, languages: languages, version: version)
-        case let .reply(session, language, reply, leadError): return self.reply(id: id, session: session, language: language, reply, leadError: leadError)
-        case let .ended(session): return ended(id: id, session: session)
-        case let .failure(session, f): return error(id: id, session: session, f)
-        }
-    }
-}
-
 /// The first stop signal caught.
 private final class Caught: @unchecked Sendable {
     private let lock = NSLock()

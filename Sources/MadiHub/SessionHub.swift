@@ -394,3 +394,16 @@ public enum HubLog {
     static func debug(_ m: String) { sink(0, m) }
     static func warning(_ m: String) { sink(2, m) }
 }
+
+extension ProtocolV1 {
+    /// A hub's answer as a protocol object (a JSON line, an HTTP body).
+    public static func encode(_ event: HubEvent, id: JSON) -> JSON {
+        switch event {
+        case let .hello(languages, version): return hello(id: id, languages: languages, version: version)
+        case let .reply(session, language, reply, leadError):
+            return self.reply(id: id, session: session, language: language, reply, leadError: leadError)
+        case let .ended(session): return ended(id: id, session: session)
+        case let .failure(session, f): return error(id: id, session: session, f)
+        }
+    }
+}
