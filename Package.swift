@@ -13,6 +13,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The engine: pure, no I/O. Content model and loader (from strings), matcher,
@@ -35,9 +39,19 @@ let package = Package(
         // Live sessions for every front: registry, per-session order, TTL, caps, cancellation,
         // an injected clock.
         .target(name: "MadiHub", dependencies: ["MadiCore"]),
-        // The fronts and commands: REPL, JSON-lines, conversation test runner, paths, lint.
+        // The HTTP front on Hummingbird: protocol v1 as resources over the hub, SSE, access logs,
+        // limits, bearer token, CORS, Prometheus metrics, graceful shutdown.
+        .target(name: "MadiHTTP", dependencies: [
+            "MadiCore", "MadiHub",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The fronts and commands: REPL, JSON-lines, HTTP, conversation test runner, paths, lint.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiHub", "MadiStore", "MadiLLM", "CEdit",
+            "MadiCore", "MadiHub", "MadiHTTP", "MadiStore", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),

@@ -11,7 +11,7 @@ public struct Madi: ParsableCommand {
         the Dialogues directory: see `madi lint` and docs/DIALOGUES.md.
         """,
         version: MadiCoreVersion.value,
-        subcommands: [Chat.self, JSONL.self, Leads.self, Lint.self, RunTests.self, Eval.self, Paths.self, CheckEmail.self],
+        subcommands: [Chat.self, JSONL.self, Serve.self, Leads.self, Lint.self, RunTests.self, Eval.self, Paths.self, CheckEmail.self],
         defaultSubcommand: Chat.self)
 
     public init() {}

@@ -159,6 +159,15 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         m.registerMigration("v2: one lead per address in any case") { db in
             try migrateToEmailKey(db)
         }
+        m.registerMigration("v3: live sessions") { db in
+            try db.execute(sql: """
+                CREATE TABLE session (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL,
+                    last_used REAL NOT NULL
+                )
+                """)
+        }
         return m
     }
 
