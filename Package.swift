@@ -14,6 +14,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The engine: pure, no I/O. Content model and loader (from strings), matcher,
@@ -34,16 +38,31 @@ let package = Package(
         // The funnel's events, derived from a turn (the session before and after, the reply): pure,
         // so that every front records the same.
         .target(name: "MadiEvents", dependencies: ["MadiCore"]),
-        // Durable storage (SQLite through GRDB): leads and their delivery outbox, events, the
-        // questions Madi could not answer; the event recorder and the funnel's figures.
+        // Durable storage (SQLite through GRDB): leads (committed in groups) and their delivery
+        // outbox, events, the questions Madi could not answer, sessions; the event recorder and the
+        // funnel's figures.
         .target(name: "MadiStore", dependencies: ["MadiCore", "MadiEvents", .product(name: "GRDB", package: "GRDB.swift")]),
         // Leads delivered to the team's CRM: the signed webhook payload and the outbox's sender.
         .target(name: "MadiDelivery", dependencies: [
             "MadiCore", "MadiStore", "MadiLLM", .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // The fronts and commands: REPL, JSON-lines, conversation test runner, paths, lint.
+        // Live sessions for every front: registry, per-session order, TTL, caps, cancellation,
+        // an injected clock.
+        .target(name: "MadiHub", dependencies: ["MadiCore"]),
+        // The HTTP front on Hummingbird: protocol v1 as resources over the hub, SSE, access logs,
+        // limits, bearer token, CORS, Prometheus metrics, graceful shutdown.
+        .target(name: "MadiHTTP", dependencies: [
+            "MadiCore", "MadiHub",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The fronts and commands: REPL, JSON-lines, HTTP, conversation test runner, paths, lint,
+        // the funnel's figures and deliveries.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiEvents", "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
+            "MadiCore", "MadiHub", "MadiHTTP", "MadiEvents", "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
@@ -57,9 +76,10 @@ let package = Package(
         .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents"]),
         .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents"]),
         .testTarget(name: "MadiDeliveryTests", dependencies: ["MadiDelivery", "MadiTestSupport"]),
+        .testTarget(name: "MadiHubTests", dependencies: ["MadiHub"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
         .target(name: "MadiTestSupport", path: "Tests/MadiTestSupport"),
         .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiTestSupport"]),
-        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp", "MadiTestSupport"]),
+        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp", "MadiHub", "MadiTestSupport"]),
     ]
 )

@@ -3,6 +3,7 @@ import Foundation
 import MadiCore
 import MadiDelivery
 import MadiEvents
+import MadiHub
 import MadiStore
 
 /// What every front calls as conversations start, turn and end: the turn's events are derived
@@ -163,5 +164,16 @@ struct FunnelOptions: ParsableArguments {
             sender = s
         }
         return Funnel(content: content, recorder: recorder, sender: sender)
+    }
+}
+
+/// The hub tells the funnel as sessions start, turn and end (JSON lines, HTTP).
+extension Funnel: HubObserver {
+    public func turned(_ session: String, before: Session, input: Input, turn: Turn, leadError: String?) {
+        self.turn(session, before: before, input: input, turn: turn, leadError: leadError)
+    }
+
+    public func ended(_ session: String, reason: HubEnding) {
+        ended(session, reason: Abandon(rawValue: reason.rawValue) ?? .shutdown)
     }
 }

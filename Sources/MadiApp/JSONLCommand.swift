@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MadiCore
+import MadiHub
 
 struct JSONL: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,9 +53,10 @@ struct JSONL: ParsableCommand {
         config.maxPending = maxPending
         config.drainTimeout = drainTimeout
         signal(SIGPIPE, SIG_IGN)
-        let leads = storage.store()
-        let funnel = funnelOptions.funnel(store: leads, content: c)
-        let server = JSONLServer(engine: engine, leads: leads, assistant: assistant, config: config, funnel: funnel)
+        let store = storage.store()
+        let funnel = funnelOptions.funnel(store: store, content: c)
+        let server = JSONLServer(engine: engine, leads: store, assistant: assistant, config: config, observer: funnel)
+        defer { store.logCommits() }
         Log.log(.info, "serving JSON lines (protocol v\(ProtocolV1.version))")
         let ending = server.run(stopSignals: [SIGTERM, SIGINT])
         funnel.shutdown(reason: .shutdown)

@@ -1,5 +1,6 @@
 import Foundation
 import MadiCore
+import MadiHub
 
 /// Reads lines from a file descriptor with a length limit: an over-long line is skipped up to its
 /// newline and reported once, never held in memory whole.
@@ -144,74 +145,44 @@ public struct JSONLConfig: Sendable {
     public static let defaultMaxLineBytes = 64 * 1024
 
     public var maxLineBytes = JSONLConfig.defaultMaxLineBytes
-    public var maxSessions = 10_000
-    public var ttl: Double = 1800
-    public var source = "jsonl"
-    /// Requests read but not yet answered, all sessions together. When that many are pending
-    /// (a client that stops reading its replies, say), stdin is not read until one is answered.
-    public var maxPending = 1024
+    /// Sessions: caps, TTL, pending requests, the source of leads (see `HubConfig`).
+    public var hub = HubConfig()
     /// After SIGTERM or SIGINT: seconds to finish the requests already read before LLM calls in
     /// progress are cancelled (their turns then answer without the LLM).
     public var drainTimeout: Double = 10
 
+    public var maxSessions: Int { get { hub.maxSessions } set { hub.maxSessions = newValue } }
+    public var ttl: Double { get { hub.ttl } set { hub.ttl = newValue } }
+    public var source: String { get { hub.source } set { hub.source = newValue } }
+    /// Requests read but not yet answered, all sessions together. When that many are pending
+    /// (a client that stops reading its replies, say), stdin is not read until one is answered.
+    public var maxPending: Int { get { hub.maxPending } set { hub.maxPending = newValue } }
+
     public init() {}
 }
 
-/// The JSON-lines front: many sessions multiplexed on one stream. Requests of one session run
-/// in order on that session's queue; sessions run concurrently, so a slow effect in one never
-/// holds up another. Bad input gets an error line and the stream goes on.
+/// The JSON-lines front: many sessions multiplexed on one stream, over a `SessionHub`. It reads
+/// lines, decodes each into a request, hands it to the hub (waiting for a pending slot: a client
+/// that stops reading stops being read), and writes what the hub answers as one line. Bad input
+/// gets an error line and the stream goes on.
 public final class JSONLServer: @unchecked Sendable {
-    /// A live session: its value, and its pending requests (a mailbox drained in order by one
-    /// thread at a time). Idle, it holds no queue or thread: a few hundred bytes.
-    final class Box {
-        var session: Session?
-        var lastUsed: Double
-        /// Guarded by the server's lock.
-        var pending: [@Sendable () -> Void] = []
-        var draining = false
-        /// Cancels this session's LLM call when the session ends (only with an LLM).
-        let cancel: CancelFlag?
-        init(now: Double, cancellable: Bool) {
-            lastUsed = now
-            cancel = cancellable ? CancelFlag() : nil
-        }
-    }
-
-    let engine: Engine
-    let leads: LeadSink
-    let assistant: Assistant?
+    public let hub: SessionHub
     let config: JSONLConfig
-    let today: @Sendable () -> Day
-    let clock: @Sendable () -> Double
     let writer: LineWriter
-    /// Told as sessions start, turn and end (events, CRM delivery).
-    let funnel: Funnel?
-    private let lock = NSLock()
-    private var sessions: [String: Box] = [:]
-    private var counter = 0
-    private let group = DispatchGroup()
-    /// One per request read and not yet answered (see `JSONLConfig.maxPending`).
-    private let slots: DispatchSemaphore
-    /// When the table was last swept for idle sessions; a full table's refusals sweep at most
-    /// once a second, never once per refusal.
-    private var lastSweep: Double
-    private var sweepsDone = 0
-    /// Sweeps done (tests check that refusals do not each pay for one).
-    var sweeps: Int { lock.lock(); defer { lock.unlock() }; return sweepsDone }
 
-    public init(engine: Engine, leads: LeadSink, assistant: Assistant? = nil, config: JSONLConfig, output: Int32 = 1,
-                today: @escaping @Sendable () -> Day = todayUTC,
-                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, funnel: Funnel? = nil) {
-        self.funnel = funnel
-        self.engine = engine
-        self.leads = leads
-        self.assistant = assistant
+    public init(hub: SessionHub, config: JSONLConfig, output: Int32 = 1) {
+        self.hub = hub
         self.config = config
         self.writer = LineWriter(fd: output)
-        self.today = today
-        self.clock = clock
-        slots = DispatchSemaphore(value: max(1, config.maxPending))
-        lastSweep = clock()
+        Log.routeHubLogs()
+    }
+
+    public convenience init(engine: Engine, leads: LeadSink, assistant: Assistant? = nil, config: JSONLConfig, output: Int32 = 1,
+                            today: @escaping @Sendable () -> Day = todayUTC, clock: HubClock = SystemClock(),
+                            observer: HubObserver? = nil) {
+        self.init(hub: SessionHub(engine: engine, leads: leads, assistant: assistant, config: config.hub, today: today,
+                                  clock: clock, observer: observer),
+                  config: config, output: output)
     }
 
     /// How `run` ended.
@@ -233,6 +204,7 @@ public final class JSONLServer: @unchecked Sendable {
         var stopPipe: [Int32] = [-1, -1]
         var sources: [DispatchSourceSignal] = []
         let caught = Caught()
+        let hub = self.hub
         if !stopSignals.isEmpty, pipe(&stopPipe) == 0 {
             for sig in stopSignals {
                 signal(sig, SIG_IGN)
@@ -245,9 +217,9 @@ public final class JSONLServer: @unchecked Sendable {
                         // The bound holds even when the reader cannot get back to its loop (a
                         // client that reads no reply keeps it waiting for a free slot).
                         let bound = self.config.drainTimeout
-                        DispatchQueue.global().asyncAfter(deadline: .now() + bound) { self.cancelAll() }
+                        DispatchQueue.global().asyncAfter(deadline: .now() + bound) { hub.cancelAll() }
                         DispatchQueue.global().asyncAfter(deadline: .now() + bound + 3) {
-                            Log.log(.error, "signal \(sig): \(self.pendingCount) request(s) left unanswered after \(Self.seconds(bound + 3)) s")
+                            Log.log(.error, "signal \(sig): \(hub.pendingCount) request(s) left unanswered after \(SessionHub.seconds(bound + 3)) s")
                             exit(1)
                         }
                     } else {
@@ -264,11 +236,8 @@ public final class JSONLServer: @unchecked Sendable {
             if stopPipe[0] >= 0 { close(stopPipe[0]); close(stopPipe[1]) }
         }
         var reader = LineReader(fd: input, maxBytes: config.maxLineBytes, stopFd: stopPipe[0])
-        let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
-        let period = max(0.05, min(config.ttl / 4, 30))
-        sweeper.schedule(deadline: .now() + period, repeating: period)
-        sweeper.setEventHandler { [weak self] in self?.sweep() }
-        sweeper.resume()
+        hub.startSweeping()
+        defer { hub.stopSweeping() }
         while let item = reader.next() {
             switch item {
             case let .tooLong(n, _):
@@ -279,216 +248,43 @@ public final class JSONLServer: @unchecked Sendable {
                 handle(bytes)
             }
         }
-        sweeper.cancel()
         guard reader.stopped else {
-            group.wait()
+            hub.waitForIdle()
             return .endOfInput
         }
         let sig = caught.value
-        let pending = pendingCount
-        Log.log(.info, "signal \(sig): stopped reading; finishing \(pending) pending request(s)"
+        Log.log(.info, "signal \(sig): stopped reading; finishing \(hub.pendingCount) pending request(s)"
             + (reader.dropped > 0 ? "; an incomplete last line of \(reader.dropped) bytes was dropped" : ""))
-        if group.wait(timeout: .now() + config.drainTimeout) == .success { return .drained(signal: sig) }
-        Log.log(.warning, "still \(pendingCount) request(s) after \(Self.seconds(config.drainTimeout)) s: cancelling LLM calls in progress")
-        cancelAll()
-        if group.wait(timeout: .now() + 2) == .success { return .drained(signal: sig) }
-        return .unfinished(signal: sig, pending: pendingCount)
+        if hub.waitForIdle(timeout: config.drainTimeout) { return .drained(signal: sig) }
+        Log.log(.warning, "still \(hub.pendingCount) request(s) after \(SessionHub.seconds(config.drainTimeout)) s: cancelling LLM calls in progress")
+        hub.cancelAll()
+        if hub.waitForIdle(timeout: 2) { return .drained(signal: sig) }
+        return .unfinished(signal: sig, pending: hub.pendingCount)
     }
 
     /// Waits until every request handled so far is answered.
-    func waitForPendingWork() { group.wait() }
+    func waitForPendingWork() { hub.waitForIdle() }
 
-    /// Requests read and not yet answered.
-    var pendingCount: Int {
-        lock.lock(); defer { lock.unlock() }
-        return pending
-    }
-
-    private var pending = 0
-
-    /// Cancels every live session's LLM call in progress (draining after a stop signal).
-    private func cancelAll() {
-        lock.lock()
-        let boxes = Array(sessions.values)
-        lock.unlock()
-        for b in boxes { b.cancel?.cancel() }
-    }
-
+    /// Decodes one line, hands it to the hub (waiting for a pending slot), and writes the answer.
     func handle(_ bytes: [UInt8]) {
         let (id, result) = ProtocolV1.decode(bytes)
-        let request: ProtocolV1.Request
         switch result {
         case let .failure(f):
             writer.write(ProtocolV1.error(id: id, f))
-            return
-        case let .success(r): request = r
-        }
-        switch request.kind {
-        case .hello:
-            writer.write(ProtocolV1.hello(id: id, languages: engine.content.languages, version: MadiCoreVersion.value))
-        case let .start(requested, language, context):
-            if let language, !engine.content.languages.contains(language) {
-                writer.write(ProtocolV1.error(id: id, ProtocolV1.Failure(
-                    "bad_value", "unknown language '\(language)' (\(engine.content.languages.joined(separator: ", ")))")))
-                return
-            }
-            let now = clock()
-            lock.lock()
-            if sessions.count >= config.maxSessions, now - lastSweep >= 1 { sweepLocked(now) }
-            if let requested, sessions[requested] != nil {
-                lock.unlock()
-                writer.write(ProtocolV1.error(id: id, session: requested, ProtocolV1.Failure("session_exists", "session '\(requested)' is already live")))
-                return
-            }
-            guard sessions.count < config.maxSessions else {
-                lock.unlock()
-                writer.write(ProtocolV1.error(id: id, ProtocolV1.Failure(
-                    "too_many_sessions", "\(config.maxSessions) sessions are live; end one or wait for idle ones to expire")))
-                return
-            }
-            var sid = requested ?? ""
-            while sid.isEmpty || (requested == nil && sessions[sid] != nil) {
-                counter += 1
-                sid = "s\(counter)" // never one a client chose and still uses
-            }
-            let chosen = sid
-            let box = Box(now: now, cancellable: assistant != nil)
-            sessions[chosen] = box
-            lock.unlock()
-            let source = context.source.map(Sanitize.line).flatMap { $0.isEmpty ? nil : $0 } ?? Sanitize.line(config.source)
-            let day = today()
-            let withAssistant = assistant != nil
-            dispatch(box) { [engine, writer, self] in
-                let turn = Conversation.start(engine, language: language, source: source, today: day,
-                                              course: context.course, firstName: context.firstName, assistant: withAssistant)
-                box.session = turn.session
-                self.funnel?.started(chosen, turn)
-                writer.write(ProtocolV1.reply(id: id, session: chosen, language: turn.session.language, turn.reply))
-            }
-        case let .end(sid):
-            lock.lock()
-            let box = sessions.removeValue(forKey: sid)
-            lock.unlock()
-            guard let box else { return unknown(id, sid) }
-            box.cancel?.cancel() // an LLM call of this session stops now
-            funnel?.ended(sid, reason: .quit)
-            dispatch(box) { [writer] in
-                box.session = nil
-                writer.write(ProtocolV1.ended(id: id, session: sid))
-            }
-        case let .say(sid, _), let .choose(sid, _), let .command(sid, _), let .state(sid):
-            let now = clock()
-            lock.lock()
-            let box = sessions[sid]
-            box?.lastUsed = now
-            lock.unlock()
-            guard let box else { return unknown(id, sid) }
-            dispatch(box) { [self] in self.turn(id: id, sid: sid, box: box, kind: request.kind) }
+        case let .success(request):
+            let writer = self.writer
+            hub.submit(request.kind, admission: .wait,
+                       delta: { sid, text in
+                           writer.write(.object([("v", .number(1)), ("id", id), ("type", .string("delta")),
+                                                 ("session", .string(sid)), ("text", .string(text))]))
+                       },
+                       reply: { event in writer.write(ProtocolV1.encode(event, id: id)) })
         }
     }
 
-    func turn(id: JSON, sid: String, box: Box, kind: ProtocolV1.Kind) {
-        guard let session = box.session else { return unknown(id, sid) }
-        let input: Input
-        switch kind {
-        case let .say(_, text): input = .text(text)
-        case let .choose(_, option): input = .choose(option)
-        case let .command(_, c):
-            if case let .language(l) = c, !engine.content.languages.contains(l) {
-                writer.write(ProtocolV1.error(id: id, session: sid, ProtocolV1.Failure(
-                    "bad_value", "unknown language '\(l)' (\(engine.content.languages.joined(separator: ", ")))")))
-                return
-            }
-            input = .command(c)
-        case .state:
-            writer.write(ProtocolV1.reply(id: id, session: sid, language: session.language, engine.view(session)))
-            return
-        default: return
-        }
-        var saveError: LeadSaveError?
-        let writer = self.writer
-        let turn = Conversation.turn(engine, session, input, leads: leads, assistant: assistant, cancel: box.cancel,
-                                     onDelta: { piece in
-                                         writer.write(.object([("v", .number(1)), ("id", id), ("type", .string("delta")),
-                                                               ("session", .string(sid)), ("text", .string(Sanitize.streamPiece(piece)))]))
-                                     },
-                                     onSaveError: { e in
-            saveError = e
-            Log.log(.warning, "lead store failed for session \(sid): \(e.code): \(e.message)")
-        })
-        box.session = turn.session
-        funnel?.turn(sid, before: session, input: input, turn: turn, leadError: saveError?.code)
-        writer.write(ProtocolV1.reply(id: id, session: sid, language: turn.session.language, turn.reply, leadError: saveError))
-    }
-
-    /// A duration as people write it: "1800", "0.3".
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
-    func unknown(_ id: JSON, _ sid: String) {
-        writer.write(ProtocolV1.error(id: id, session: sid, ProtocolV1.Failure(
-            "unknown_session", "no live session '\(sid)' (never started, ended, or expired after \(Self.seconds(config.ttl)) s idle)")))
-    }
-
-    /// Queues work for a session. Its requests run in order, one at a time; sessions run at
-    /// once. The draining queue is a fresh serial one (never a shared, thread-limited one): a
-    /// session blocked on a slow LLM call holds one thread, never another session's turn.
-    func dispatch(_ box: Box, _ work: @escaping @Sendable () -> Void) {
-        slots.wait() // back-pressure: at most maxPending requests wait for their reply
-        group.enter()
-        lock.lock()
-        pending += 1
-        box.pending.append(work)
-        let start = !box.draining
-        box.draining = true
-        lock.unlock()
-        if start { DispatchQueue(label: "madi.session").async { self.drain(box) } }
-    }
-
-    private func drain(_ box: Box) {
-        while true {
-            lock.lock()
-            if box.pending.isEmpty {
-                box.draining = false
-                lock.unlock()
-                return
-            }
-            let work = box.pending.removeFirst()
-            lock.unlock()
-            work()
-            lock.lock()
-            pending -= 1
-            lock.unlock()
-            slots.signal()
-            group.leave()
-        }
-    }
-
-    /// Drops sessions idle for longer than the TTL.
-    func sweep() {
-        let now = clock()
-        lock.lock()
-        sweepLocked(now)
-        lock.unlock()
-    }
-
-    private func sweepLocked(_ now: Double) {
-        var expired: [String] = []
-        for (k, box) in sessions where now - box.lastUsed > config.ttl { expired.append(k) }
-        for k in expired { sessions[k] = nil; funnel?.ended(k, reason: .expired) }
-        lastSweep = now
-        sweepsDone += 1
-        if !expired.isEmpty { Log.log(.debug, "expired \(expired.count) idle session(s)") }
-    }
-
-    public var liveSessions: Int {
-        lock.lock(); defer { lock.unlock() }
-        return sessions.count
-    }
+    var sweeps: Int { hub.sweeps }
+    public var liveSessions: Int { hub.liveSessions }
 }
-
-extension JSONLServer.Box: @unchecked Sendable {}
 
 /// The first stop signal caught.
 private final class Caught: @unchecked Sendable {

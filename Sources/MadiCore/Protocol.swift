@@ -22,6 +22,12 @@ public enum ProtocolV1 {
         public var source: String?
         public var course: String?
         public var firstName: String?
+
+        public init(source: String? = nil, course: String? = nil, firstName: String? = nil) {
+            self.source = source
+            self.course = course
+            self.firstName = firstName
+        }
     }
 
     public enum Kind: Equatable, Sendable {
@@ -71,6 +77,12 @@ public enum ProtocolV1 {
             }
         }
         return (id, decodeBody(value).map { Request(id: id, kind: $0) })
+    }
+
+    /// Decodes a request already parsed (an HTTP body, its session and type given by the route).
+    public static func decodeRequest(_ value: JSON) -> Result<Kind, Failure> {
+        guard case .object = value else { return .failure(Failure("bad_json", "a request is a JSON object, got \(value.typeName)")) }
+        return decodeBody(value)
     }
 
     static func field(_ v: JSON, _ name: String, required: Bool) -> Result<String?, Failure> {

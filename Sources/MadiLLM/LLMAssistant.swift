@@ -24,12 +24,22 @@ public final class LLMAssistant: Assistant, @unchecked Sendable {
 
     func name(_ language: String) -> String { Self.languageNames[language] ?? language }
 
+    /// Told how each call ended (`what`: understand or answer; `outcome`: ok, skipped, cancelled,
+    /// or the failure's kind), for metrics. Set before the first call.
+    public var observe: (@Sendable (_ what: String, _ outcome: String) -> Void)?
+
     private func call(_ what: String, _ body: () -> Result<String, LLMError>) -> String? {
         guard breaker.allow() else {
             warn("LLM \(what) skipped: \(LLMError.circuitOpen)")
+            observe?(what, "skipped")
             return nil
         }
-        switch body() {
+        let result = body()
+        switch result {
+        case .success: observe?(what, "ok")
+        case let .failure(e): observe?(what, e.kind)
+        }
+        switch result {
         case let .success(text):
             breaker.record(success: true)
             return text

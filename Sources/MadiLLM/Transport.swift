@@ -28,6 +28,24 @@ public enum LLMError: Error, Equatable, Sendable, CustomStringConvertible {
     /// libcurl, opened on the first call, could not be loaded.
     case libraryMissing(String)
 
+    /// A short name of the failure's kind (a metrics label).
+    public var kind: String {
+        switch self {
+        case .connection: return "connection"
+        case .connectTimeout: return "connect_timeout"
+        case .timeout: return "timeout"
+        case .noReply, .idleTimeout: return "no_reply"
+        case .lostAfterSending: return "lost_after_sending"
+        case .noFreeConnection: return "no_free_connection"
+        case .http: return "http_error"
+        case .wrongContentType, .badResponse, .tooLarge: return "bad_response"
+        case .cancelled: return "cancelled"
+        case .circuitOpen: return "skipped"
+        case .budgetExhausted: return "budget_exhausted"
+        case .libraryMissing: return "library_missing"
+        }
+    }
+
     public var description: String {
         switch self {
         case let .connection(m): return "connection failed: \(m)"

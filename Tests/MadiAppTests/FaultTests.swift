@@ -1,5 +1,6 @@
 import Foundation
 import MadiCore
+import MadiHub
 import MadiTestSupport
 import Testing
 @testable import MadiApp
@@ -66,7 +67,7 @@ struct FaultTests {
     /// moved past the TTL, the next start sweeps and gets a place.
     @Test func aFullSessionTableRefusesWithoutSweepingEachTime() throws {
         let content = try DialoguesDirectory.load(Paths.dialogues)
-        let now = Locked<Double>(1_000)
+        let now = ManualClock(1_000)
         let out = Paths.temp("out.jsonl")
         let fd = open(out, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
         defer { close(fd) }
@@ -74,7 +75,7 @@ struct FaultTests {
         config.maxSessions = 300
         config.ttl = 60
         let server = JSONLServer(engine: Engine(content: content), leads: MemoryLeadSink(), config: config, output: fd,
-                                 clock: { now.get() })
+                                 clock: now)
         func start(_ sid: String) { server.handle(Array(#"{"id":"\#(sid)","type":"start","session":"\#(sid)"}"#.utf8)) }
         for i in 0..<300 { start("s\(i)") }
         for i in 0..<3000 { start("x\(i)") }

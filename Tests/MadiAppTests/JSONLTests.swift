@@ -1,5 +1,6 @@
 import Foundation
 import MadiCore
+import MadiHub
 import Testing
 @testable import MadiApp
 
@@ -112,16 +113,30 @@ struct JSONLTests {
         #expect(m.finish().status == 0)
     }
 
+    /// Through the front with an injected clock: no waiting for real time to pass.
     @Test func idleSessionsExpireAfterTheTTL() throws {
-        let m = try server(["--session-ttl", "0.3"])
-        m.send(request([("id", .number(1)), ("type", .string("start")), ("session", .string("idle"))]))
-        #expect(m.json()?["session"]?.string == "idle")
-        usleep(1_200_000)
-        m.send(request([("id", .number(2)), ("type", .string("say")), ("session", .string("idle")), ("text", .string("oui"))]))
-        let r = m.json()
-        #expect(code(r) == "unknown_session")
-        #expect(r?["error"]?["message"]?.string?.contains("expired after 0.3 s idle") == true)
-        #expect(m.finish().status == 0)
+        let clock = ManualClock(5_000)
+        let out = Paths.temp("ttl.jsonl")
+        let fd = open(out, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+        defer { close(fd) }
+        var config = JSONLConfig()
+        config.ttl = 0.3
+        let server = JSONLServer(engine: Engine(content: try DialoguesDirectory.load(Paths.dialogues)), leads: MemoryLeadSink(),
+                                 config: config, output: fd, clock: clock)
+        server.handle(Array(#"{"id":1,"type":"start","session":"idle"}"#.utf8))
+        server.handle(Array(#"{"id":2,"type":"start","session":"busy"}"#.utf8))
+        clock.advance(by: 0.2)
+        server.handle(Array(#"{"id":3,"type":"say","session":"busy","text":"oui"}"#.utf8)) // used: its idle time starts again
+        clock.advance(by: 0.2) // "idle" has been idle 0.4 s, "busy" 0.2 s
+        server.handle(Array(#"{"id":4,"type":"say","session":"idle","text":"oui"}"#.utf8))
+        server.handle(Array(#"{"id":5,"type":"say","session":"busy","text":"automatiser"}"#.utf8))
+        server.waitForPendingWork()
+        let replies = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").compactMap { try? JSON.parse(Array($0.utf8)) }
+        let expired = try #require(replies.first { $0["id"] == .number(4) })
+        #expect(code(expired) == "unknown_session")
+        #expect(expired["error"]?["message"]?.string?.contains("expired after 0.3 s idle") == true)
+        #expect(replies.first { $0["id"] == .number(5) }?["step"]?.string == "usage")
+        #expect(server.liveSessions == 1)
     }
 
     @Test func theSessionCapGivesAClearError() throws {

@@ -142,6 +142,17 @@ final class Madi: @unchecked Sendable {
         return Run(status: process.terminationStatus, stdout: out, stderr: err)
     }
 
+    /// Waits for stderr to contain `text` (a line the program prints when it is ready, say).
+    func waitForStderr(_ text: String, timeout: Double = 60) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        cond.lock(); defer { cond.unlock() }
+        while true {
+            let err = String(decoding: errBuffer, as: UTF8.self)
+            if err.contains(text) { return err }
+            if errClosed || !cond.wait(until: deadline) { return nil }
+        }
+    }
+
     var stderrSoFar: String {
         cond.lock(); defer { cond.unlock() }
         return String(decoding: errBuffer, as: UTF8.self)

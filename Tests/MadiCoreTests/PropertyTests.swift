@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import Testing
 @testable import MadiCore
@@ -26,7 +27,41 @@ let vocabulary: [Input] = {
     return v
 }()
 
-let sequences = Gen.int(in: 0...(vocabulary.count - 1)).array(of: 1...45)
+/// Whole pre-registrations from the start (the catalogue, a course, an address, consent): mixed
+/// into the random inputs so that leads are saved, and the same address and course saved again
+/// (an update, the address in another case too), in most sequences.
+let preregistrations: [[Input]] = {
+    var blocks: [[Input]] = []
+    for email in ["ana@orange.fr", "Ana@Orange.fr", "bob@exemple.fr"] {
+        for course in ["starter", "master"] {
+            blocks.append([.command(.restart), .choose("browse"), .choose(course), .text(email), .choose("yes")])
+        }
+    }
+    return blocks
+}()
+
+/// An index below `vocabulary.count` is one input; above, a pre-registration (about one pick in four).
+let sequences = Gen.int(in: 0...(vocabulary.count + vocabulary.count / 3 - 1)).array(of: 1...45)
+
+func inputs(_ picks: [Int]) -> [(pick: Int, input: Input)] {
+    picks.flatMap { p in
+        p < vocabulary.count ? [(p, vocabulary[p])] : preregistrations[p % preregistrations.count].map { (p, $0) }
+    }
+}
+
+/// A lead sink that records every save asked of it, and its answer (an update included).
+final class RecordingSink: LeadSink, @unchecked Sendable {
+    let inner = MemoryLeadSink()
+    private let lock = NSLock()
+    private var log: [(draft: LeadDraft, result: Result<String, LeadSaveError>)] = []
+    var calls: [(draft: LeadDraft, result: Result<String, LeadSaveError>)] { lock.lock(); defer { lock.unlock() }; return log }
+
+    func save(_ draft: LeadDraft) -> Result<String, LeadSaveError> {
+        let r = inner.save(draft)
+        lock.lock(); log.append((draft, r)); lock.unlock()
+        return r
+    }
+}
 
 @Suite("Engine properties")
 struct PropertyTests {
@@ -34,14 +69,14 @@ struct PropertyTests {
         let content = Shipped.content
         let engine = Shipped.engine
         let consentVersion = content.steps.first { $0.kind == .consent }!.consentVersion!
+        let seen = Seen()
         await propertyCheck(count: 400, input: sequences, Gen.int(in: 0...3)) { picks, flags in
-            let sink = MemoryLeadSink()
+            let sink = RecordingSink()
             var turn = engine.start(language: flags & 1 == 0 ? "fr" : "en", today: Shipped.today, assistant: flags & 2 == 0)
-            for pick in picks {
-                let input = vocabulary[pick]
+            for (pick, input) in inputs(picks) {
                 let before = turn.session
-                let savedBefore = sink.all.count
-                if case .text = input, pick % 7 == 0 { sink.failNext() }
+                let callsBefore = sink.calls.count
+                if case .text = input, pick % 7 == 0 { sink.inner.failNext() }
                 switch input {
                 case .text, .choose, .command:
                     turn = Conversation.turn(engine, before, input, leads: sink)
@@ -51,18 +86,33 @@ struct PropertyTests {
                 let s = turn.session
                 // Always a valid step.
                 #expect(content.step(s.step) != nil, "invalid step \(s.step)")
-                // A lead is stored only from the consent step, with a valid e-mail and the consent version.
-                if sink.all.count > savedBefore {
+                // Every save asked in this turn (a first save or an update of the same lead) comes
+                // from the consent step, with the address the prospect gave, valid and normalised,
+                // and the consent text's version.
+                let calls = sink.calls[callsBefore...]
+                #expect(calls.count <= 1, "\(calls.count) saves in one turn")
+                seen.add(calls.count, updates: calls.filter { c in sink.calls[..<callsBefore].contains { $0.draft.email.lowercased() == c.draft.email.lowercased() && $0.draft.course == c.draft.course } }.count)
+                for call in calls {
+                    let lead = call.draft
                     #expect(content.step(before.step)?.kind == .consent, "a lead saved from step \(before.step)")
-                    let lead = sink.all.last!
                     guard case let .valid(addr) = EmailValidator.validate(lead.email) else {
                         Issue.record("lead with an invalid e-mail \(lead.email)"); return
                     }
                     #expect(addr.normalized == lead.email)
+                    #expect(lead.email == before.email?.normalized, "saved \(lead.email), the session held \(before.email?.normalized ?? "none")")
                     #expect(lead.consentVersion == consentVersion)
+                    // What the prospect is told is what the store answered.
+                    switch call.result {
+                    case .success: #expect(s.lead == .saved, "saved, but the session says \(s.lead)")
+                    case .failure: #expect(s.lead == .failed, "refused, but the session says \(s.lead)")
+                    }
                 }
-                // "saved" is said only of what the store holds.
-                if s.lead == .saved { #expect(!sink.all.isEmpty) }
+                // "saved" is said only of a lead the store holds, for this session's address.
+                if s.lead == .saved {
+                    let key = s.email.map { LeadDraft.emailKey($0.normalized) }
+                    #expect(key != nil && sink.inner.all.contains { LeadDraft.emailKey($0.email) == key },
+                            "the session says saved; the store holds no lead for \(s.email?.normalized ?? "no address")")
+                }
                 // Never above the prospect's level.
                 if let rec = engine.recommendation(for: s) {
                     let visited = Set(s.history + [s.step])
@@ -70,9 +120,30 @@ struct PropertyTests {
                     let level = caps.map(content.catalogue.rank).min() ?? content.catalogue.courses.count - 1
                     #expect(content.catalogue.rank(rec.course) <= level, "recommended \(rec.course) above the level")
                 }
-                // The session stays small and restorable.
+                // The session stays small and restorable: it survives a round trip through its
+                // stored form unchanged, and the conversation goes on from the restored value.
                 #expect(s.history.count < 200)
+                do {
+                    let stored = try JSONEncoder().encode(s)
+                    #expect(stored.count < 64 * 1024, "a session of \(stored.count) bytes")
+                    let restored = try JSONDecoder().decode(Session.self, from: stored)
+                    #expect(restored == s, "the session changed through its stored form")
+                    turn.session = restored
+                } catch {
+                    Issue.record("the session does not round-trip: \(error)")
+                    return
+                }
             }
         }
+        // The checks above ran on what they claim to check: many saves, updates among them.
+        #expect(seen.saves >= 200, "only \(seen.saves) saves in 400 sequences")
+        #expect(seen.updates >= 50, "only \(seen.updates) updates in 400 sequences")
     }
+}
+
+final class Seen: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var saves = 0
+    private(set) var updates = 0
+    func add(_ s: Int, updates u: Int) { lock.lock(); saves += s; updates += u; lock.unlock() }
 }

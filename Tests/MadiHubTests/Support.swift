@@ -1,0 +1,101 @@
+import Foundation
+import MadiCore
+import MadiHub
+
+/// The shipped Dialogues, read once from the repository.
+enum Shipped {
+    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Dialogues")
+
+    static let content: Content = {
+        var files: [String: String] = [:]
+        let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil)!
+        for case let url as URL in e where url.pathExtension == "yaml" {
+            let rel = String(url.standardizedFileURL.path.dropFirst(dir.standardizedFileURL.path.count + 1))
+            if rel.hasPrefix("tests/") { continue }
+            files[rel] = try! String(contentsOf: url, encoding: .utf8)
+        }
+        switch ContentLoader.load(files: files) {
+        case let .success(c): return c
+        case let .failure(e): fatalError("shipped content does not load: \(e)")
+        }
+    }()
+
+    static let engine = Engine(content: content)
+    static let today = Day(iso: "2026-11-21")!
+}
+
+/// What a hub answered, in the order it answered.
+final class Answers: @unchecked Sendable {
+    private let lock = NSCondition()
+    private(set) var events: [(tag: String, event: HubEvent)] = []
+
+    func record(_ tag: String) -> @Sendable (HubEvent) -> Void {
+        { event in
+            self.lock.lock()
+            self.events.append((tag, event))
+            self.lock.broadcast()
+            self.lock.unlock()
+        }
+    }
+
+    /// Waits (on the event itself, up to 20 s) for the answer tagged `tag`.
+    func wait(_ tag: String) -> HubEvent? {
+        lock.lock(); defer { lock.unlock() }
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            if let e = events.first(where: { $0.tag == tag }) { return e.event }
+            if !lock.wait(until: deadline) { return nil }
+        }
+    }
+
+    var tags: [String] { lock.lock(); defer { lock.unlock() }; return events.map(\.tag) }
+}
+
+extension HubEvent {
+    var code: String? { if case let .failure(_, f) = self { return f.code }; return nil }
+    var message: String? { if case let .failure(_, f) = self { return f.message }; return nil }
+    var step: String? { if case let .reply(_, _, r, _) = self { return r.step }; return nil }
+    var session: String? {
+        switch self {
+        case .hello: return nil
+        case let .reply(s, _, _, _), let .ended(s): return s
+        case let .failure(s, _): return s
+        }
+    }
+}
+
+/// An LLM that holds each call until released, and notices cancellation.
+final class HeldAssistant: Assistant, @unchecked Sendable {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var cancelledCalls = 0
+    var cancelled: Int { lock.lock(); defer { lock.unlock() }; return cancelledCalls }
+
+    func understand(_ request: UnderstandRequest, cancel: CancelFlag?) -> String? {
+        entered.signal()
+        while release.wait(timeout: .now() + 0.005) == .timedOut {
+            if cancel?.isCancelled == true {
+                lock.lock(); cancelledCalls += 1; lock.unlock()
+                return nil
+            }
+        }
+        return "automate"
+    }
+
+    func answer(_ request: AnswerRequest, cancel: CancelFlag?, onDelta: @escaping @Sendable (String) -> Void) -> String? { nil }
+}
+
+/// Sessions kept in memory, as a database would keep them.
+final class MemorySessionStore: SessionStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [String: StoredSession] = [:]
+    var all: [String: StoredSession] { lock.lock(); defer { lock.unlock() }; return kept }
+
+    func loadAll() throws -> [StoredSession] { Array(all.values) }
+    func save(_ id: String, _ session: Session, lastUsed: Double) {
+        lock.lock(); kept[id] = StoredSession(id: id, session: session, lastUsed: lastUsed); lock.unlock()
+    }
+    func delete(_ id: String) { lock.lock(); kept[id] = nil; lock.unlock() }
+}

@@ -1,0 +1,200 @@
+// Madi's web chat: plain JavaScript over the HTTP API (docs/openapi.yaml). The session id is kept
+// in this tab's storage, so a reload (or a restarted server) goes on with the same conversation.
+"use strict";
+(() => {
+  const log = document.getElementById("log");
+  const optionsBox = document.getElementById("options");
+  const form = document.getElementById("composer");
+  const input = document.getElementById("input");
+  const status = document.getElementById("status");
+  const labels = {
+    fr: { email: "ton.adresse@exemple.fr", text: "Écris ta réponse…", price: "Prix", duration: "Durée", level: "Niveau",
+          next: "Prochaine session", formats: "Format", why: "Pourquoi cette formation", saved: "Pré-inscription enregistrée",
+          on_site: "sur place", remote: "à distance", error: "Madi ne répond pas, réessaie dans un instant.", options: "Réponses proposées" },
+    en: { email: "your.address@example.com", text: "Type your answer…", price: "Price", duration: "Duration", level: "Level",
+          next: "Next session", formats: "Format", why: "Why this course", saved: "Pre-registration saved",
+          on_site: "on site", remote: "remote", error: "Madi is not answering; try again in a moment.", options: "Suggested answers" },
+  };
+  let session = sessionStorage.getItem("madi.session");
+  const asked = new URLSearchParams(location.search).get("lang");
+  let language = (asked === "fr" || asked === "en") ? asked
+    : sessionStorage.getItem("madi.language") || ((navigator.language || "fr").slice(0, 2) === "en" ? "en" : "fr");
+  let busy = false;
+
+  function t(key) { return (labels[language] || labels.fr)[key]; }
+
+  function setLanguage(lang) {
+    language = lang;
+    sessionStorage.setItem("madi.language", lang);
+    document.documentElement.lang = lang;
+    for (const b of document.querySelectorAll("button.lang")) b.setAttribute("aria-pressed", String(b.dataset.lang === lang));
+    for (const el of document.querySelectorAll("[data-fr]")) el.textContent = el.dataset[lang];
+    optionsBox.setAttribute("aria-label", t("options"));
+  }
+
+  function add(kind, text) {
+    const li = document.createElement("li");
+    li.className = "msg " + kind;
+    li.textContent = text;
+    log.appendChild(li);
+    li.scrollIntoView({ block: "end" });
+    return li;
+  }
+
+  function card(rec, saved) {
+    const f = rec.facts;
+    const li = document.createElement("li");
+    li.className = "card" + (saved ? " saved" : "");
+    const h = document.createElement("h2");
+    h.textContent = rec.name;
+    li.appendChild(h);
+    const dl = document.createElement("dl");
+    const formats = (f.formats || []).map((x) => t(x) || x).join(" · ");
+    for (const [k, v] of [["price", f.price_text], ["duration", f.duration], ["level", f.level], ["next", f.next_session_text], ["formats", formats]]) {
+      if (!v) continue;
+      const dt = document.createElement("dt"); dt.textContent = t(k);
+      const dd = document.createElement("dd"); dd.textContent = v;
+      dl.append(dt, dd);
+    }
+    li.appendChild(dl);
+    if (rec.reasons && rec.reasons.length) {
+      const p = document.createElement("div"); p.textContent = t("why");
+      const ul = document.createElement("ul");
+      for (const r of rec.reasons) { const it = document.createElement("li"); it.textContent = r; ul.appendChild(it); }
+      li.append(p, ul);
+    }
+    log.appendChild(li);
+  }
+
+  let shownCourse = null;
+  function show(reply) {
+    if (reply.language && reply.language !== language) setLanguage(reply.language);
+    for (const m of reply.messages || []) add("bot", m);
+    const rec = reply.recommendation;
+    if (rec && rec.course !== shownCourse) { card(rec, reply.lead === "saved"); shownCourse = rec.course; }
+    if (reply.lead === "saved") { const cards = log.querySelectorAll(".card"); if (cards.length) cards[cards.length - 1].classList.add("saved"); }
+    if (reply.lead === "saved") add("bot", "✓ " + t("saved")).classList.add("ok");
+    optionsBox.textContent = "";
+    (reply.options || []).forEach((o, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.option = o.id;
+      const k = document.createElement("kbd"); k.textContent = String(i + 1);
+      b.append(k, document.createTextNode(o.label));
+      b.addEventListener("click", () => send({ type: "choose", option: o.id }, o.label));
+      optionsBox.appendChild(b);
+    });
+    const email = reply.step === "email";
+    input.type = email ? "email" : "text";
+    input.setAttribute("autocomplete", email ? "email" : "off");
+    input.placeholder = email ? t("email") : t("text");
+    sessionStorage.setItem("madi.step", reply.step);
+    input.focus();
+  }
+
+  async function api(method, path, body, stream) {
+    const headers = { "Content-Type": "application/json", Accept: stream ? "text/event-stream" : "application/json" };
+    return fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  }
+
+  async function start() {
+    const r = await api("POST", "/v1/sessions", { type: "start", language, context: { source: "web" } });
+    const reply = await r.json();
+    if (!r.ok) throw new Error(reply.error ? reply.error.message : r.statusText);
+    session = reply.session;
+    sessionStorage.setItem("madi.session", session);
+    log.textContent = "";
+    shownCourse = null;
+    show(reply);
+  }
+
+  async function resume() {
+    if (!session) return start();
+    const r = await api("GET", "/v1/sessions/" + encodeURIComponent(session));
+    if (r.status === 404) return start();
+    const reply = await r.json();
+    if (!r.ok) throw new Error(reply.error ? reply.error.message : r.statusText);
+    show(reply);
+  }
+
+  // Reads Server-Sent Events: delta events grow a provisional bubble, then the reply (or error) comes.
+  async function streamed(response) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "", bubble = null, final = null;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, cut); buffer = buffer.slice(cut + 2);
+        const event = (block.match(/^event: (.*)$/m) || [])[1];
+        const data = JSON.parse((block.match(/^data: (.*)$/m) || [])[1] || "null");
+        if (event === "delta") {
+          if (!bubble) { bubble = add("bot", ""); bubble.classList.add("streaming"); }
+          bubble.textContent += data.text;
+        } else { final = data; }
+      }
+    }
+    if (bubble) bubble.remove();
+    return final;
+  }
+
+  async function send(body, shown) {
+    if (busy) return;
+    busy = true;
+    log.setAttribute("aria-busy", "true");
+    status.textContent = "";
+    optionsBox.textContent = "";
+    add("me", shown);
+    try {
+      if (!session) await start();
+      let r = await api("POST", "/v1/sessions/" + encodeURIComponent(session) + "/messages", body, true);
+      let reply = (r.headers.get("Content-Type") || "").startsWith("text/event-stream") ? await streamed(r) : await r.json();
+      if (reply && reply.type === "error" && reply.error.code === "unknown_session") {
+        await start();
+        r = await api("POST", "/v1/sessions/" + encodeURIComponent(session) + "/messages", body, true);
+        reply = (r.headers.get("Content-Type") || "").startsWith("text/event-stream") ? await streamed(r) : await r.json();
+      }
+      if (!reply || reply.type === "error") throw new Error(reply ? reply.error.message : "no reply");
+      show(reply);
+    } catch (e) {
+      status.textContent = t("error");
+    } finally {
+      busy = false;
+      log.setAttribute("aria-busy", "false");
+    }
+  }
+
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    input.value = "";
+    send({ type: "say", text }, text);
+  });
+  // Keyboard: 1–9 pick an option when the text field is empty.
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || !/^[1-9]$/.test(e.key)) return;
+    if (document.activeElement === input && input.value !== "") return;
+    const b = optionsBox.querySelectorAll("button")[Number(e.key) - 1];
+    if (b) { e.preventDefault(); b.click(); }
+  });
+  for (const b of document.querySelectorAll("button.lang")) {
+    b.addEventListener("click", () => {
+      const lang = b.dataset.lang;
+      setLanguage(lang);
+      if (session) send({ type: "command", command: "language", language: lang }, lang.toUpperCase());
+    });
+  }
+  document.getElementById("restart").addEventListener("click", () => {
+    if (session) api("DELETE", "/v1/sessions/" + encodeURIComponent(session)).catch(() => {});
+    session = null;
+    sessionStorage.removeItem("madi.session");
+    start().catch(() => { status.textContent = t("error"); });
+  });
+
+  setLanguage(language);
+  resume().catch(() => { status.textContent = t("error"); });
+})();
