@@ -25,6 +25,7 @@ struct Serve: ParsableCommand {
     @OptionGroup var content: ContentOptions
     @OptionGroup var storage: StoreOptions
     @OptionGroup(title: "LLM (optional)") var llm: LLMOptions
+    @OptionGroup(title: "Funnel events and CRM delivery") var funnelOptions: FunnelOptions
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0: any free port, printed on stderr).") var port = 8080
     @Option(help: "Largest request body, in bytes.") var maxBodyBytes = 64 * 1024
@@ -46,6 +47,7 @@ struct Serve: ParsableCommand {
     func validate() throws {
         try content.validateLevel()
         try llm.validateValues()
+        try funnelOptions.validateValues()
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxBodyBytes >= 256 else { throw ValidationError("--max-body-bytes must be at least 256") }
         guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024") }
@@ -88,8 +90,9 @@ struct Serve: ParsableCommand {
         hubConfig.ttl = sessionTTL
         hubConfig.maxPending = maxPending
         hubConfig.source = source
+        let funnel = funnelOptions.funnel(store: leads, content: c)
         let hub = SessionHub(engine: engine, leads: metrics.counting(leads), assistant: assistant, config: hubConfig,
-                             today: todayUTC, store: sessions.map(SQLiteSessions.init))
+                             today: todayUTC, store: sessions.map(SQLiteSessions.init), observer: funnel)
         if sessions != nil {
             let resumed = try hub.resume()
             if resumed > 0 { Log.log(.info, "resumed \(resumed) live session(s)") }
@@ -115,6 +118,7 @@ struct Serve: ParsableCommand {
             Log.stderr("madi: serving HTTP on http://\(shown):\(port)" + (tokenRequired ? " (bearer token required on /v1)" : ""))
         }, finally: {
             table?.flush()
+            funnel.shutdown(reason: .shutdown)
             leads.logCommits()
             Log.log(.info, "stopped: every turn in flight was answered")
         })
