@@ -777,9 +777,11 @@ struct TurnBuilder {
         return q.value == 1 ? t("quantity.one") : t("quantity.exact", ["n": String(q.value)])
     }
 
-    /// A later question's answer as noted: its option's label, quoted.
+    /// A later question's answer as noted: in the prospect's terms (its `reason`, "tu es
+    /// freelance"), else its label quoted.
     func noteText(_ step: Step, _ option: AnswerOption) -> String {
-        t("format.quote", ["answer": option.label[lang] ?? option.id])
+        if let reason = option.reason[lang] ?? option.reason[content.defaultLanguage] { return reason }
+        return t("format.quote", ["answer": option.label[lang] ?? option.id])
     }
 
     /// The end message: for a team's quote request, its own wording when the content has one.

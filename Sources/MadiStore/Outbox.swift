@@ -36,8 +36,11 @@ public struct Delivery: Codable, Sendable, Equatable, FetchableRecord {
 
 extension LeadStore {
     static func migrateToFunnel(_ db: Database) throws {
+        // A database may already have the column (made by a build that kept questions alone).
+        if try !db.columns(in: "lead").contains(where: { $0.name == "questions" }) {
+            try db.execute(sql: "ALTER TABLE lead ADD COLUMN questions TEXT NOT NULL DEFAULT '[]'")
+        }
         try db.execute(sql: """
-            ALTER TABLE lead ADD COLUMN questions TEXT NOT NULL DEFAULT '[]';
             CREATE TABLE delivery (
                 lead_id TEXT PRIMARY KEY NOT NULL REFERENCES lead (id) ON DELETE CASCADE,
                 revision INTEGER NOT NULL,
