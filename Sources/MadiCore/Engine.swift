@@ -829,9 +829,12 @@ struct TurnBuilder {
     }
 }
 
-/// A value made once, when first read; readers on other threads wait for it.
-final class Once<Value: Sendable>: Sendable {
-    private let state = Mutex<Value?>(nil)
+/// A value made once, when first read; readers on other threads wait for it. Once made, a read is
+/// one atomic load (a turn reads it many times, from many sessions' threads at once).
+final class Once<Value: Sendable>: @unchecked Sendable {
+    private let ready = Atomic<Bool>(false)
+    private let lock = Mutex<Void>(())
+    private var stored: Value? // written once, under the lock, before `ready` is set; read after
     private let make: @Sendable () -> Value
 
     init(_ make: @escaping @Sendable () -> Value) {
@@ -839,10 +842,12 @@ final class Once<Value: Sendable>: Sendable {
     }
 
     var value: Value {
-        state.withLock { v in
-            if let v { return v }
+        if ready.load(ordering: .acquiring) { return stored! }
+        return lock.withLock { _ in
+            if let v = stored { return v }
             let made = make()
-            v = made
+            stored = made
+            ready.store(true, ordering: .releasing)
             return made
         }
     }

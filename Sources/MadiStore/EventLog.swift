@@ -94,10 +94,10 @@ extension LeadStore {
 /// `events_dropped` event once writing works again.
 public final class EventRecorder: @unchecked Sendable {
     public struct Config: Sendable {
-        /// Items held at most while waiting to be written.
-        public var capacity = 10_000
-        /// Items written per transaction at most.
-        public var batch = 500
+        /// Items held at most while waiting to be written (a few hundred bytes each).
+        public var capacity = 50_000
+        /// Items written per transaction at most (one commit, one fsync, per batch).
+        public var batch = 2_000
         /// Longest wait before a partial batch is written (seconds).
         public var interval = 0.5
         public init() {}

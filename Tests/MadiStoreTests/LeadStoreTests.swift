@@ -176,3 +176,19 @@ final class Clock: @unchecked Sendable {
     var now: @Sendable () -> Date { { [self] in lock.lock(); defer { lock.unlock() }; return Date(timeIntervalSince1970: t) } }
     func advance(_ s: Double) { lock.lock(); t += s; lock.unlock() }
 }
+
+@Suite("Timestamps")
+struct TimestampTests {
+    @Test func handWrittenTimestampsMatchTheFormatter() {
+        var dates = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_795_000_000.123),
+                     Date(timeIntervalSince1970: 951_782_400.999), Date(timeIntervalSince1970: 4_102_444_799.5)]
+        var x: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2000 { // dates from 1970 to 2100, at random milliseconds
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17
+            dates.append(Date(timeIntervalSince1970: Double(x % 4_102_444_800_000) / 1000))
+        }
+        for d in dates {
+            #expect(LeadStore.timestamp(d) == LeadStore.timestampWithFormatter(d), "\(d.timeIntervalSince1970)")
+        }
+    }
+}
