@@ -12,8 +12,19 @@ import MadiStore
 public final class Funnel: @unchecked Sendable {
     struct Live {
         var id: String
+        /// What an abandoned session's event says of it: its language, step, lead and whether it
+        /// ended (a slim copy: the hub keeps the whole session).
         var session: Session
         var turns: Int
+
+        init(id: String, session s: Session, turns: Int) {
+            self.id = id
+            self.turns = turns
+            var slim = Session(language: s.language, step: s.step, source: "", today: s.today)
+            slim.done = s.done
+            slim.lead = s.lead
+            session = slim
+        }
     }
 
     let deriver: EventDeriver
@@ -46,8 +57,7 @@ public final class Funnel: @unchecked Sendable {
     public func turn(_ key: String, before: Session, input: Input, turn: Turn, leadError: String? = nil) {
         lock.lock()
         guard var l = live[key] else { lock.unlock(); return }
-        l.turns += 1
-        l.session = turn.session
+        l = Live(id: l.id, session: turn.session, turns: l.turns + 1)
         live[key] = l
         lock.unlock()
         let events = deriver.events(before: before, after: turn.session, reply: turn.reply, input: input, leadError: leadError)

@@ -123,7 +123,7 @@ func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 record("content load and validation (in process, first)", loadMs, "ms")
 record("engine construction (before the first turn can run)", engineSyncMs, "ms")
-record("engine set-up (matcher index, built in the background)", engineMs, "ms")
+record("understanding built (matcher index and classifier, once, on first use)", engineMs, "ms")
 
 // Engine, in process, with leads in memory.
 do {
