@@ -734,9 +734,12 @@ struct TurnBuilder {
     }
 
     /// Why this course, in the prospect's own terms: each answer's `reason`, else its label quoted.
+    /// An answer that only nudged the score ("tu es salarié·e", worth one point) is said only when
+    /// nothing weighed more: a reason is what decided.
     func reasonTexts(_ rec: Recommendation) -> [String] {
-        rec.reasons.compactMap { r in
-            guard let o = content.step(r.step)?.option(r.option) else { return nil }
+        let options = rec.reasons.compactMap { r in content.step(r.step)?.option(r.option) }
+        let strong = options.filter { ($0.weights[rec.course] ?? 0) >= 2 }
+        return (strong.isEmpty ? options : strong).compactMap { o in
             if let reason = o.reason[lang] ?? o.reason[content.defaultLanguage] { return reason }
             return o.label[lang].map { t("format.quote", ["answer": $0]) }
         }
