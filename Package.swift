@@ -71,14 +71,14 @@ let package = Package(
         // libFuzzer targets (scripts/fuzz), or a replayer of their inputs in a normal build.
         .executableTarget(name: "madi-fuzz", dependencies: ["MadiCore"]),
         .testTarget(name: "MadiCoreTests", dependencies: [
-            "MadiCore", .product(name: "PropertyBased", package: "swift-property-based"),
+            "MadiCore", "MadiTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents"]),
-        .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents"]),
+        .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents", "MadiTestSupport"]),
         .testTarget(name: "MadiDeliveryTests", dependencies: ["MadiDelivery", "MadiTestSupport"]),
-        .testTarget(name: "MadiHubTests", dependencies: ["MadiHub"]),
+        .testTarget(name: "MadiHubTests", dependencies: ["MadiHub", "MadiTestSupport"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
-        .target(name: "MadiTestSupport", path: "Tests/MadiTestSupport"),
+        .target(name: "MadiTestSupport", dependencies: ["MadiCore"], path: "Tests/MadiTestSupport"),
         .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiTestSupport"]),
         .testTarget(name: "MadiAppTests", dependencies: ["MadiApp", "MadiHub", "MadiTestSupport"]),
     ]

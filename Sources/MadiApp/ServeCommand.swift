@@ -74,6 +74,8 @@ struct Serve: ParsableCommand {
         let c = try content.load()
         Log.routeHubLogs()
         let engine = Engine(content: c)
+        // Understanding is built while the server starts, not when the first answer waits for it.
+        DispatchQueue.global(qos: .userInitiated).async { engine.prepare() }
         let metrics = Metrics()
         let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
         assistant?.observe = { what, outcome in metrics.llmCall(what, outcome: outcome) }

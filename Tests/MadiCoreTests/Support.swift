@@ -1,28 +1,11 @@
 import Foundation
 import MadiCore
+import MadiTestSupport
 
 /// The shipped Dialogues, read once from the repository.
 enum Shipped {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let dir = root.appendingPathComponent("Dialogues")
-
-    static let files: [String: String] = {
-        var out: [String: String] = [:]
-        let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil)!
-        for case let url as URL in e where url.pathExtension == "yaml" {
-            let rel = String(url.standardizedFileURL.path.dropFirst(dir.standardizedFileURL.path.count + 1))
-            if rel.hasPrefix("tests/") { continue }
-            out[rel] = try! String(contentsOf: url, encoding: .utf8)
-        }
-        return out
-    }()
-
-    static let content: Content = {
-        switch ContentLoader.load(files: files) {
-        case let .success(c): return c
-        case let .failure(e): fatalError("shipped content does not load: \(e)")
-        }
-    }()
+    static let files = ShippedDialogues.files
+    static let content = ShippedDialogues.content
 
     static let engine = Engine(content: content)
     static let today = Day(iso: "2026-11-21")!

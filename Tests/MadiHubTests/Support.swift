@@ -1,26 +1,11 @@
 import Foundation
 import MadiCore
+import MadiTestSupport
 import MadiHub
 
 /// The shipped Dialogues, read once from the repository.
 enum Shipped {
-    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Dialogues")
-
-    static let content: Content = {
-        var files: [String: String] = [:]
-        let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil)!
-        for case let url as URL in e where url.pathExtension == "yaml" {
-            let rel = String(url.standardizedFileURL.path.dropFirst(dir.standardizedFileURL.path.count + 1))
-            if rel.hasPrefix("tests/") { continue }
-            files[rel] = try! String(contentsOf: url, encoding: .utf8)
-        }
-        switch ContentLoader.load(files: files) {
-        case let .success(c): return c
-        case let .failure(e): fatalError("shipped content does not load: \(e)")
-        }
-    }()
-
+    static let content = ShippedDialogues.content
     static let engine = Engine(content: content)
     static let today = Day(iso: "2026-11-21")!
 }
