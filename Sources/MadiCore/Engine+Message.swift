@@ -88,18 +88,26 @@ extension TurnBuilder {
                 answer(choice: pick, said: trimmed)
                 return
             }
+            // The side question's answer is made first, to be said before whatever comes next
+            // (the next question, a "did you mean", a reprompt); taken back if nothing is answered.
+            let (savedTrace, savedQuestions, start) = (trace, s.questions, out.count)
+            if let side { prefaceSide(side) }
             switch read(answerInput, step) {
             case .answered:
-                if let side { prefaceSide(side) }
                 return
             case let .clarify(options):
-                if let side { answerSide(side, reask: false) }
+                flush()
                 askClarify(options, step)
                 return
             case .handled:
+                out.insert(contentsOf: preface, at: start)
+                preface = []
                 return
             case .none:
-                break
+                preface = []
+                trace.side = savedTrace.side
+                trace.intent = savedTrace.intent
+                s.questions = savedQuestions
             }
         }
         // 2. No answer: a side question, then an intent.

@@ -16,6 +16,20 @@ struct EngineTests {
         #expect(t.effects.isEmpty)
     }
 
+    /// An answer and a side question in one message: the answer to the question comes first, then
+    /// the next question (at the welcome, and at a question).
+    @Test func aSideQuestionIsAnsweredBeforeTheNextQuestion() {
+        for (language, text) in [("en", "i want to automate my work, how much is it?"), ("fr", "je veux automatiser mon boulot, c'est combien ?")] {
+            var t = engine.start(language: language, today: Shipped.today)
+            for message in language == "fr" ? ["oui", text] : [text] { t = engine.step(t.session, .text(message)) }
+            #expect(t.session.step == "usage")
+            let messages = t.reply.messages
+            let price = messages.firstIndex { $0.contains("490") }
+            let question = messages.firstIndex { $0 == engine.content.strings.text("usage.prompt", language) }
+            #expect(price != nil && question != nil && price! < question!, "\(messages)")
+        }
+    }
+
     @Test func unknownLanguageFallsBackToTheDefault() {
         #expect(engine.start(language: "de", today: Shipped.today).session.language == "fr")
     }
