@@ -72,7 +72,7 @@ extension TurnBuilder {
         // An address in the message is kept aside: its dots are not sentence ends.
         let (address, rest) = Understanding.address(in: trimmed)
         messageAddress = address
-        let parts = u.split(address == nil ? trimmed : (rest ?? ""))
+        let parts = address == nil ? u.split(trimmed, prepared: input) : u.split(rest ?? "")
         let side: Side? = parts.question.map { q in
             // "t'es nul" opens like a question but says something else: an intent before "I don't know".
             readSide(q, keywordsOnly: false) ?? u.intent(q, memo: memo).map(Side.intent)
@@ -388,8 +388,7 @@ extension TurnBuilder {
     /// How an option was recognised by the rules.
     func how(_ id: String, _ step: Step, _ input: PreparedInput) -> Understood {
         if u.bareNumber(input) != nil { return .number }
-        if let o = step.option(id), o.label.values.contains(where: { Phrase($0).folded == input.folded }) { return .label }
-        return .synonym
+        return u.isLabel(id, of: step, input) ? .label : .synonym
     }
 
     // MARK: - "Did you mean A or B?"

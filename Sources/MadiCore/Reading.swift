@@ -143,8 +143,19 @@ extension Understanding {
         return out
     }
 
-    /// Cuts a message into its question sentences and the rest.
-    public func split(_ raw: String) -> MessageParts {
+    /// Cuts a message into its question sentences and the rest. `prepared`, the message already
+    /// prepared, spares preparing it again when it is one sentence.
+    public func split(_ raw: String, prepared: PreparedInput? = nil) -> MessageParts {
+        if let prepared, !raw.utf8.contains(where: { Self.sentenceEnds.contains($0) }) {
+            // One sentence, and no full-width or ideographic mark (their bytes are not ASCII).
+            if raw.utf8.allSatisfy({ $0 < 0x80 }) || !raw.contains(where: { $0 == "？" || $0 == "。" }) {
+                let text = raw.trimmed()
+                if text.isEmpty { return MessageParts(answer: prepare(""), question: nil, questionText: nil) }
+                return opensQuestion(prepared)
+                    ? MessageParts(answer: prepare(""), question: prepared, questionText: text)
+                    : MessageParts(answer: prepared, question: nil, questionText: nil)
+            }
+        }
         var sentences: [(text: String, question: Bool)] = []
         var current = ""
         for ch in raw {
@@ -176,6 +187,9 @@ extension Understanding {
         return MessageParts(answer: prepare(answer.joined(separator: " ")),
                             question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q)
     }
+
+    /// The bytes that end a sentence: ? . ! ; and a new line.
+    static let sentenceEnds: Set<UInt8> = [0x3F, 0x2E, 0x21, 0x3B, 0x0A]
 
     /// A sentence that starts like a question ("combien…", "c'est quoi…", "how…", "is it…").
     func opensQuestion(_ input: PreparedInput) -> Bool {
@@ -221,6 +235,8 @@ extension Understanding {
     /// "d.nguyen@proton.me."), and what else the message says. Full-width forms typed with an input
     /// method ("marie．dupont＠gmail。com") become ASCII first; the validator then judges the address.
     public static func address(in raw: String) -> (address: String?, rest: String?) {
+        // No "@" in ASCII or full width (EF BC A0): no address.
+        guard raw.utf8.contains(0x40) || raw.contains("＠") else { return (nil, nil) }
         var text = String.UnicodeScalarView()
         for c in raw.unicodeScalars {
             switch c.value {

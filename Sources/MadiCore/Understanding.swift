@@ -201,6 +201,18 @@ public final class Understanding: Sendable {
         return bestOption(step.id, input, fuzzy: true)
     }
 
+    /// Whether the input is the option's label as shown, in any language (not a synonym).
+    func isLabel(_ id: String, of step: Step, _ input: PreparedInput) -> Bool {
+        guard let o = step.option(id) else { return false }
+        // The step's phrases list each option's labels first (`phrases(of:)`).
+        // (The content validator requires a label in each language; one of punctuation only would
+        // be dropped from the list, and the answer reported as a synonym.)
+        if let list = options[step.id], let phrases = list.first(where: { $0.id == id }) {
+            return phrases.phrases.prefix(o.label.count).contains { $0.folded == input.folded }
+        }
+        return o.label.values.contains { Phrase($0).folded == input.folded }
+    }
+
     /// A step's options as the phrases that name them (labels in every language, synonyms).
     static func phrases(of step: Step) -> [OptionPhrases] {
         step.options.map { o in
