@@ -55,7 +55,7 @@ extension TurnBuilder {
                 return
             }
             // A sentence without any address ("j'hésite encore entre performer et master"): asked again kindly.
-            if address == nil, !trimmed.contains("@"), !trimmed.contains("＠"), input.tokens.count >= 3,
+            if address == nil, !trimmed.hasAtSign, input.tokens.count >= 3,
                !Understanding.triesAnAddress(trimmed) {
                 say("email.not_address")
                 asked = true
@@ -369,7 +369,7 @@ extension TurnBuilder {
             answer(choice: yes ? "yes" : "no", said: raw)
             return .answered
         }
-        if u.isNo(input) || (!raw.contains("@") && !raw.contains("＠") && u.yesNo(input) != true
+        if u.isNo(input) || (!raw.hasAtSign && u.yesNo(input) != true
                               && u.intent(input, memo: memo).map({ [.decline, .no].contains($0) }) == true) {
             s.lead = .none
             trace.intent = .decline

@@ -236,7 +236,7 @@ extension Understanding {
     /// method ("marie．dupont＠gmail。com") become ASCII first; the validator then judges the address.
     public static func address(in raw: String) -> (address: String?, rest: String?) {
         // No "@" in ASCII or full width (EF BC A0): no address.
-        guard raw.utf8.contains(0x40) || raw.contains("＠") else { return (nil, nil) }
+        guard raw.hasAtSign else { return (nil, nil) }
         var text = String.UnicodeScalarView()
         for c in raw.unicodeScalars {
             switch c.value {
@@ -247,9 +247,9 @@ extension Understanding {
         }
         let message = String(text)
         // "Name <a@b.fr>" is left whole: the validator explains it.
-        guard message.contains("@"), !message.contains("<") else { return (nil, nil) }
+        guard message.utf8.contains(0x40), !message.utf8.contains(0x3C) else { return (nil, nil) }
         let words = message.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" })
-        let withAt = words.filter { $0.contains("@") }
+        let withAt = words.filter { $0.utf8.contains(0x40) }
         guard withAt.count == 1, let word = withAt.first else { return (nil, nil) }
         let edges: Set<Character> = [".", ",", ";", ":", "!", "?", "(", ")", "[", "]", "\"", "'", "«", "»", "“", "”"]
         var address = Substring(word)
@@ -257,7 +257,7 @@ extension Understanding {
         while let l = address.last, edges.contains(l) { address = address.dropLast() }
         guard !address.isEmpty else { return (nil, nil) }
         var rest = message
-        if let r = rest.range(of: word) { rest.removeSubrange(r) }
+        rest.removeSubrange(word.startIndex..<word.endIndex) // the word is a slice of `message`
         let restTrimmed = rest.trimmed()
         let cleaned = restTrimmed.drop { ".,;:!".contains($0) || $0 == " " }
         return (String(address), cleaned.isEmpty ? nil : String(cleaned))
@@ -301,8 +301,23 @@ extension Understanding {
 
     /// A phone number given instead of an e-mail address: mostly digits, eight or more, no "@".
     public static func looksLikePhone(_ raw: String) -> Bool {
-        guard !raw.contains("@"), !raw.contains("＠") else { return false }
+        guard !raw.hasAtSign else { return false }
         let digits = raw.unicodeScalars.filter { ("0"..."9").contains($0) }.count
         return digits >= 8
+    }
+}
+
+extension StringProtocol {
+    /// An "@", in ASCII or full width (U+FF20, typed with an input method), found on the bytes.
+    var hasAtSign: Bool {
+        let bytes = utf8
+        if bytes.contains(0x40) { return true }
+        var it = bytes.makeIterator()
+        var previous: (UInt8, UInt8) = (0, 0)
+        while let b = it.next() {
+            if previous == (0xEF, 0xBC), b == 0xA0 { return true }
+            previous = (previous.1, b)
+        }
+        return false
     }
 }

@@ -18,7 +18,8 @@ func option(_ name: String, _ def: Int) -> Int {
 }
 if args.contains("--help") || args.contains("-h") {
     print("""
-    usage: madi-bench [--json] [--engine-only] [--conversations N] [--sessions N] [--interleaved N] [--leads N] [--startups N] [--dialogues DIR] [--madi PATH]
+    usage: madi-bench [--json] [--engine-only] [--by-step] [--conversations N] [--sessions N] [--interleaved N] [--leads N] [--startups N] [--dialogues DIR] [--madi PATH]
+      --by-step        also the engine's p50/p99 per turn for each step the turn answers (on stderr)
       --conversations  scripted conversations for the engine and JSON-lines figures (default 10000)
       --sessions       live sessions for the memory figure (default 100000)
       --interleaved    sessions in flight at once for the reply latency (default 1000)
@@ -31,6 +32,7 @@ if args.contains("--help") || args.contains("-h") {
 let asJSON = args.contains("--json")
 /// Only the in-process figures (for a profiler such as valgrind's callgrind).
 let engineOnly = args.contains("--engine-only")
+let byStep = args.contains("--by-step")
 let conversations = option("--conversations", 10_000)
 let liveSessions = option("--sessions", 100_000)
 let leadWrites = option("--leads", 500)
@@ -132,15 +134,19 @@ do {
     var samples: [Double] = []
     samples.reserveCapacity(allScripts.count * 10)
     var saved = 0
+    var stepSamples: [String: [Double]] = [:]
     let start = now()
     for script in allScripts {
         var t0 = now()
         var turn = Conversation.start(engine, language: script.language, source: "bench", today: today)
         samples.append(Double(now() - t0) / 1000)
         for text in script.inputs {
+            let step = turn.session.step
             t0 = now()
             turn = Conversation.turn(engine, turn.session, .text(text), leads: sink)
-            samples.append(Double(now() - t0) / 1000)
+            let us = Double(now() - t0) / 1000
+            samples.append(us)
+            if byStep { stepSamples[step, default: []].append(us) }
         }
         if turn.session.lead == .saved { saved += 1 }
     }
@@ -150,6 +156,11 @@ do {
     record("engine turns per second", Double(samples.count) / total, "turns/s")
     record("engine p50 per turn", percentile(samples, 0.5), "µs")
     record("engine p99 per turn", percentile(samples, 0.99), "µs", target: "≤ 50 µs")
+    for (step, list) in stepSamples.sorted(by: { $0.key < $1.key }) {
+        let sorted = list.sorted()
+        note(String(format: "engine at %@: %d turns, p50 %.1f µs, p99 %.1f µs", step, sorted.count,
+                    percentile(sorted, 0.5), percentile(sorted, 0.99)))
+    }
     record("engine conversations ending in a lead", Double(saved), "of \(allScripts.count)")
 }
 
