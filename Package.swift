@@ -20,9 +20,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
+        // E-mail addresses: validation and normalisation (RFC 3492 Punycode, UTS-46), typo suggestions.
+        .target(name: "MadiEmail"),
         // The engine: pure, no I/O. Content model and loader (from strings), matcher,
-        // recommender, e-mail validator, the step function.
-        .target(name: "MadiCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // recommender, the step function.
+        .target(name: "MadiCore", dependencies: ["MadiEmail", .product(name: "Yams", package: "Yams")]),
         // libedit (line editing and history in the chat), as a system library.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // libcurl, as a system library (the LLM client): its headers declare the API, and the library
@@ -37,7 +39,7 @@ let package = Package(
         .target(name: "MadiLLM", dependencies: ["MadiCore", "CCurl", "CCurlLoader"]),
         // The funnel's events, derived from a turn (the session before and after, the reply): pure,
         // so that every front records the same.
-        .target(name: "MadiEvents", dependencies: ["MadiCore"]),
+        .target(name: "MadiEvents", dependencies: ["MadiCore", "MadiEmail"]),
         // Durable storage (SQLite through GRDB): leads (committed in groups) and their delivery
         // outbox, events, the questions Madi could not answer, sessions; the event recorder and the
         // funnel's figures.
@@ -62,16 +64,17 @@ let package = Package(
         // The fronts and commands: REPL, JSON-lines, HTTP, conversation test runner, paths, lint,
         // the funnel's figures and deliveries.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiHub", "MadiHTTP", "MadiEvents", "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
+            "MadiCore", "MadiEmail", "MadiHub", "MadiHTTP", "MadiEvents", "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
         // The benchmark program: `swift run -c release madi-bench` (figures in docs/PERFORMANCE.md).
         .executableTarget(name: "madi-bench", dependencies: ["MadiApp", "MadiCore", "MadiStore"]),
         // libFuzzer targets (scripts/fuzz), or a replayer of their inputs in a normal build.
-        .executableTarget(name: "madi-fuzz", dependencies: ["MadiCore"]),
+        .executableTarget(name: "madi-fuzz", dependencies: ["MadiCore", "MadiEmail"]),
+        .testTarget(name: "MadiEmailTests", dependencies: ["MadiEmail"]),
         .testTarget(name: "MadiCoreTests", dependencies: [
-            "MadiCore", "MadiTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "MadiCore", "MadiEmail", "MadiTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents"]),
         .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents", "MadiTestSupport"]),

@@ -5,6 +5,7 @@
 // files given as arguments to the same code, so that a crash input can be reproduced.
 import Foundation
 import MadiCore
+import MadiEmail
 
 enum FuzzTarget: String {
     case protocolDecoder = "protocol", dialogues, email

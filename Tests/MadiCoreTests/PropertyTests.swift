@@ -1,4 +1,5 @@
 import Foundation
+import MadiEmail
 import PropertyBased
 import Testing
 @testable import MadiCore
