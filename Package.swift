@@ -25,6 +25,9 @@ let package = Package(
         // The engine: pure, no I/O. Content model and loader (from strings), matcher,
         // recommender, the step function.
         .target(name: "MadiCore", dependencies: ["MadiEmail", .product(name: "Yams", package: "Yams")]),
+        // Protocol v1, the JSON-lines and HTTP wire format every front speaks: requests, replies,
+        // errors, and the JSON codec they are written with.
+        .target(name: "MadiProtocol", dependencies: ["MadiCore"]),
         // libedit (line editing and history in the chat), as a system library.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // libcurl, as a system library (the LLM client): its headers declare the API, and the library
@@ -36,7 +39,7 @@ let package = Package(
         // one state for the whole program).
         .target(name: "CCurlLoader", dependencies: ["CCurl"]),
         // OpenAI-compatible chat client on libcurl: requests, SSE streaming, retries, circuit breaker.
-        .target(name: "MadiLLM", dependencies: ["MadiCore", "CCurl", "CCurlLoader"]),
+        .target(name: "MadiLLM", dependencies: ["MadiCore", "MadiProtocol", "CCurl", "CCurlLoader"]),
         // The funnel's events, derived from a turn (the session before and after, the reply): pure,
         // so that every front records the same.
         .target(name: "MadiEvents", dependencies: ["MadiCore", "MadiEmail"]),
@@ -46,15 +49,15 @@ let package = Package(
         .target(name: "MadiStore", dependencies: ["MadiCore", "MadiEvents", .product(name: "GRDB", package: "GRDB.swift")]),
         // Leads delivered to the team's CRM: the signed webhook payload and the outbox's sender.
         .target(name: "MadiDelivery", dependencies: [
-            "MadiCore", "MadiStore", "MadiLLM", .product(name: "Crypto", package: "swift-crypto"),
+            "MadiCore", "MadiProtocol", "MadiStore", "MadiLLM", .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Live sessions for every front: registry, per-session order, TTL, caps, cancellation,
         // an injected clock.
-        .target(name: "MadiHub", dependencies: ["MadiCore"]),
+        .target(name: "MadiHub", dependencies: ["MadiCore", "MadiProtocol"]),
         // The HTTP front on Hummingbird: protocol v1 as resources over the hub, SSE, access logs,
         // limits, bearer token, CORS, Prometheus metrics, graceful shutdown.
         .target(name: "MadiHTTP", dependencies: [
-            "MadiCore", "MadiHub",
+            "MadiCore", "MadiProtocol", "MadiHub",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -64,15 +67,16 @@ let package = Package(
         // The fronts and commands: REPL, JSON-lines, HTTP, conversation test runner, paths, lint,
         // the funnel's figures and deliveries.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiEmail", "MadiHub", "MadiHTTP", "MadiEvents", "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
+            "MadiCore", "MadiEmail", "MadiProtocol", "MadiHub", "MadiHTTP", "MadiEvents", "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
         // The benchmark program: `swift run -c release madi-bench` (figures in docs/PERFORMANCE.md).
-        .executableTarget(name: "madi-bench", dependencies: ["MadiApp", "MadiCore", "MadiStore"]),
+        .executableTarget(name: "madi-bench", dependencies: ["MadiApp", "MadiCore", "MadiProtocol", "MadiStore"]),
         // libFuzzer targets (scripts/fuzz), or a replayer of their inputs in a normal build.
-        .executableTarget(name: "madi-fuzz", dependencies: ["MadiCore", "MadiEmail"]),
+        .executableTarget(name: "madi-fuzz", dependencies: ["MadiCore", "MadiEmail", "MadiProtocol"]),
         .testTarget(name: "MadiEmailTests", dependencies: ["MadiEmail"]),
+        .testTarget(name: "MadiProtocolTests", dependencies: ["MadiProtocol"]),
         .testTarget(name: "MadiCoreTests", dependencies: [
             "MadiCore", "MadiEmail", "MadiTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
@@ -82,7 +86,7 @@ let package = Package(
         .testTarget(name: "MadiHubTests", dependencies: ["MadiHub", "MadiTestSupport"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
         .target(name: "MadiTestSupport", dependencies: ["MadiCore"], path: "Tests/MadiTestSupport"),
-        .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiTestSupport"]),
-        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp", "MadiHub", "MadiTestSupport"]),
+        .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiProtocol", "MadiTestSupport"]),
+        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp", "MadiHub", "MadiProtocol", "MadiTestSupport"]),
     ]
 )

@@ -7,6 +7,7 @@
 import Foundation
 import MadiApp
 import MadiCore
+import MadiProtocol
 import MadiStore
 
 // MARK: - Options

@@ -6,6 +6,7 @@
 import Foundation
 import MadiCore
 import MadiEmail
+import MadiProtocol
 
 enum FuzzTarget: String {
     case protocolDecoder = "protocol", dialogues, email

@@ -1,6 +1,7 @@
 import Foundation
 import MadiCore
 import MadiHub
+import MadiProtocol
 import MadiTestSupport
 import Testing
 @testable import MadiApp

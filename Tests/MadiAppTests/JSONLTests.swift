@@ -1,6 +1,7 @@
 import Foundation
 import MadiCore
 import MadiHub
+import MadiProtocol
 import Testing
 @testable import MadiApp
 
