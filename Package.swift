@@ -28,6 +28,10 @@ let package = Package(
         // Protocol v1, the JSON-lines and HTTP wire format every front speaks: requests, replies,
         // errors, and the JSON codec they are written with.
         .target(name: "MadiProtocol", dependencies: ["MadiCore"]),
+        // Conversation tests: the runner of Dialogues/tests/*.yaml cases and the doubles it plays
+        // against (a scripted assistant, leads kept in memory), and the evaluation of understanding
+        // on labelled messages. Both measure the engine from outside, so they are not part of it.
+        .target(name: "MadiScenarios", dependencies: ["MadiCore", .product(name: "Yams", package: "Yams")]),
         // libedit (line editing and history in the chat), as a system library.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // libcurl, as a system library (the LLM client): its headers declare the API, and the library
@@ -67,26 +71,26 @@ let package = Package(
         // The fronts and commands: REPL, JSON-lines, HTTP, conversation test runner, paths, lint,
         // the funnel's figures and deliveries.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiEmail", "MadiProtocol", "MadiHub", "MadiHTTP", "MadiEvents", "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
+            "MadiCore", "MadiEmail", "MadiProtocol", "MadiScenarios", "MadiHub", "MadiHTTP", "MadiEvents", "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
         // The benchmark program: `swift run -c release madi-bench` (figures in docs/PERFORMANCE.md).
-        .executableTarget(name: "madi-bench", dependencies: ["MadiApp", "MadiCore", "MadiProtocol", "MadiStore"]),
+        .executableTarget(name: "madi-bench", dependencies: ["MadiApp", "MadiCore", "MadiProtocol", "MadiScenarios", "MadiStore"]),
         // libFuzzer targets (scripts/fuzz), or a replayer of their inputs in a normal build.
-        .executableTarget(name: "madi-fuzz", dependencies: ["MadiCore", "MadiEmail", "MadiProtocol"]),
+        .executableTarget(name: "madi-fuzz", dependencies: ["MadiCore", "MadiEmail", "MadiProtocol", "MadiScenarios"]),
         .testTarget(name: "MadiEmailTests", dependencies: ["MadiEmail"]),
         .testTarget(name: "MadiProtocolTests", dependencies: ["MadiProtocol"]),
         .testTarget(name: "MadiCoreTests", dependencies: [
-            "MadiCore", "MadiEmail", "MadiTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "MadiCore", "MadiEmail", "MadiScenarios", "MadiTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents"]),
-        .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents", "MadiTestSupport"]),
+        .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents", "MadiScenarios"]),
+        .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents", "MadiScenarios", "MadiTestSupport"]),
         .testTarget(name: "MadiDeliveryTests", dependencies: ["MadiDelivery", "MadiTestSupport"]),
-        .testTarget(name: "MadiHubTests", dependencies: ["MadiHub", "MadiTestSupport"]),
+        .testTarget(name: "MadiHubTests", dependencies: ["MadiHub", "MadiScenarios", "MadiTestSupport"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
         .target(name: "MadiTestSupport", dependencies: ["MadiCore"], path: "Tests/MadiTestSupport"),
-        .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiProtocol", "MadiTestSupport"]),
-        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp", "MadiHub", "MadiProtocol", "MadiTestSupport"]),
+        .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiProtocol", "MadiScenarios", "MadiTestSupport"]),
+        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp", "MadiHub", "MadiProtocol", "MadiScenarios", "MadiTestSupport"]),
     ]
 )

@@ -8,6 +8,7 @@ import Foundation
 import MadiApp
 import MadiCore
 import MadiProtocol
+import MadiScenarios
 import MadiStore
 
 // MARK: - Options

@@ -7,6 +7,7 @@ import Foundation
 import MadiCore
 import MadiEmail
 import MadiProtocol
+import MadiScenarios
 
 enum FuzzTarget: String {
     case protocolDecoder = "protocol", dialogues, email

@@ -2,6 +2,7 @@ import Foundation
 import MadiCore
 import MadiHub
 import MadiProtocol
+import MadiScenarios
 import MadiTestSupport
 import Testing
 @testable import MadiApp
