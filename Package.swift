@@ -20,66 +20,77 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // The engine: pure, no I/O. Content model and loader (from strings), matcher,
-        // recommender, e-mail validator, the step function.
-        .target(name: "MadiCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // E-mail addresses: validation and normalisation (NFC, IDN by RFC 3492 and UTS-46), typo suggestions.
+        .target(name: "MadiEmail"),
+        // The engine, pure, no I/O: content model, loader and lint, understanding, matcher, recommender,
+        // session, step function, conversation effect loop. (`madi paths` is here too: it walks the
+        // content with the recommender for the owner's review, as lint reads it, and tests nothing.)
+        .target(name: "MadiCore", dependencies: ["MadiEmail", .product(name: "Yams", package: "Yams")]),
+        // Protocol v1, the wire format of the JSON-lines and HTTP fronts: requests, replies, errors, JSON codec.
+        .target(name: "MadiProtocol", dependencies: ["MadiCore"]),
+        // Conversation tests: the Dialogues/tests/*.yaml runner with its doubles (scripted assistant, leads
+        // in memory), and the labelled-message evaluation (`madi eval`), which is here rather than in the
+        // engine because, like the runner, it drives the engine from outside and scores what it did.
+        .target(name: "MadiScenarios", dependencies: ["MadiCore", .product(name: "Yams", package: "Yams")]),
         // libedit (line editing and history in the chat), as a system library.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        // libcurl, as a system library (the LLM client): its headers declare the API, and the library
-        // is opened on the first LLM call rather than linked (see Sources/CCurlLoader), so that a
-        // Madi without an endpoint does not load it and its forty dependencies at every start.
-        // (No pkg-config here: its flags would link it; the headers are on the default include path.)
+        // libcurl's headers, as a system library, for the LLM client. (The library is opened on the first
+        // LLM call rather than linked, see Sources/CCurlLoader, so that a Madi without an endpoint does not
+        // load it and its forty dependencies at every start; no pkg-config, whose flags would link it.)
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // Opens libcurl on the first call and holds the looked-up functions (one object file,
-        // one state for the whole program).
+        // Opens libcurl on the first call and holds the looked-up functions (one state for the whole program).
         .target(name: "CCurlLoader", dependencies: ["CCurl"]),
-        // OpenAI-compatible chat client on libcurl: requests, SSE streaming, retries, circuit breaker.
-        .target(name: "MadiLLM", dependencies: ["MadiCore", "CCurl", "CCurlLoader"]),
-        // The funnel's events, derived from a turn (the session before and after, the reply): pure,
-        // so that every front records the same.
-        .target(name: "MadiEvents", dependencies: ["MadiCore"]),
-        // Durable storage (SQLite through GRDB): leads (committed in groups) and their delivery
-        // outbox, events, the questions Madi could not answer, sessions; the event recorder and the
-        // funnel's figures.
+        // The LLM side: OpenAI-compatible chat client on libcurl (SSE, retries, circuit breaker), prompt templates.
+        .target(name: "MadiLLM", dependencies: ["MadiCore", "MadiProtocol", "CCurl", "CCurlLoader"]),
+        // The funnel's events, derived from a turn, pure, so that every front records the same.
+        .target(name: "MadiEvents", dependencies: ["MadiCore", "MadiEmail"]),
+        // Durable storage (SQLite through GRDB): leads and their outbox, events, unanswered questions, sessions.
         .target(name: "MadiStore", dependencies: ["MadiCore", "MadiEvents", .product(name: "GRDB", package: "GRDB.swift")]),
         // Leads delivered to the team's CRM: the signed webhook payload and the outbox's sender.
         .target(name: "MadiDelivery", dependencies: [
-            "MadiCore", "MadiStore", "MadiLLM", .product(name: "Crypto", package: "swift-crypto"),
+            "MadiCore", "MadiProtocol", "MadiStore", "MadiLLM", .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // Live sessions for every front: registry, per-session order, TTL, caps, cancellation,
-        // an injected clock.
-        .target(name: "MadiHub", dependencies: ["MadiCore"]),
-        // The HTTP front on Hummingbird: protocol v1 as resources over the hub, SSE, access logs,
-        // limits, bearer token, CORS, Prometheus metrics, graceful shutdown.
+        // Live sessions for every front: registry, per-session order, TTL, caps, cancellation, an injected clock.
+        .target(name: "MadiHub", dependencies: ["MadiCore", "MadiProtocol"]),
+        // The HTTP front on Hummingbird: protocol v1 over the hub, SSE, access logs, limits, auth, CORS, metrics.
         .target(name: "MadiHTTP", dependencies: [
-            "MadiCore", "MadiHub",
+            "MadiCore", "MadiProtocol", "MadiHub",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // The fronts and commands: REPL, JSON-lines, HTTP, conversation test runner, paths, lint,
-        // the funnel's figures and deliveries.
+        // The `madi` commands, one per file, and the terminal chat and JSON-lines fronts over the hub.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiHub", "MadiHTTP", "MadiEvents", "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
+            "MadiCore", "MadiEmail", "MadiProtocol", "MadiScenarios", "MadiHub", "MadiHTTP", "MadiEvents",
+            "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The `madi` executable.
         .executableTarget(name: "madi", dependencies: ["MadiApp"]),
         // The benchmark program: `swift run -c release madi-bench` (figures in docs/PERFORMANCE.md).
-        .executableTarget(name: "madi-bench", dependencies: ["MadiApp", "MadiCore", "MadiStore"]),
-        // libFuzzer targets (scripts/fuzz), or a replayer of their inputs in a normal build.
-        .executableTarget(name: "madi-fuzz", dependencies: ["MadiCore"]),
-        .testTarget(name: "MadiCoreTests", dependencies: [
-            "MadiCore", "MadiTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        .executableTarget(name: "madi-bench", dependencies: [
+            "MadiApp", "MadiCore", "MadiProtocol", "MadiScenarios", "MadiStore",
         ]),
-        .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents"]),
-        .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents", "MadiTestSupport"]),
+        // libFuzzer targets (scripts/fuzz), or a replayer of their inputs in a normal build.
+        .executableTarget(name: "madi-fuzz", dependencies: ["MadiCore", "MadiEmail", "MadiProtocol", "MadiScenarios"]),
+        // One test target per library target.
+        .testTarget(name: "MadiEmailTests", dependencies: ["MadiEmail"]),
+        .testTarget(name: "MadiProtocolTests", dependencies: ["MadiProtocol"]),
+        .testTarget(name: "MadiCoreTests", dependencies: [
+            "MadiCore", "MadiEmail", "MadiScenarios", "MadiTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents", "MadiScenarios"]),
+        .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents", "MadiScenarios", "MadiTestSupport"]),
         .testTarget(name: "MadiDeliveryTests", dependencies: ["MadiDelivery", "MadiTestSupport"]),
-        .testTarget(name: "MadiHubTests", dependencies: ["MadiHub", "MadiTestSupport"]),
+        .testTarget(name: "MadiHubTests", dependencies: ["MadiHub", "MadiScenarios", "MadiTestSupport"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
         .target(name: "MadiTestSupport", dependencies: ["MadiCore"], path: "Tests/MadiTestSupport"),
-        .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiTestSupport"]),
-        .testTarget(name: "MadiAppTests", dependencies: ["MadiApp", "MadiHub", "MadiTestSupport"]),
+        .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiProtocol", "MadiScenarios", "MadiTestSupport"]),
+        .testTarget(name: "MadiAppTests", dependencies: [
+            "MadiApp", "MadiHub", "MadiProtocol", "MadiScenarios", "MadiTestSupport",
+        ]),
     ]
 )

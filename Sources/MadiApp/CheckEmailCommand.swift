@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MadiCore
+import MadiEmail
 
 struct CheckEmail: ParsableCommand {
     static let configuration = CommandConfiguration(

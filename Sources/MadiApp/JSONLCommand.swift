@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MadiCore
 import MadiHub
+import MadiProtocol
 
 struct JSONL: ParsableCommand {
     static let configuration = CommandConfiguration(

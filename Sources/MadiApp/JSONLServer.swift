@@ -1,6 +1,7 @@
 import Foundation
 import MadiCore
 import MadiHub
+import MadiProtocol
 
 /// Reads lines from a file descriptor with a length limit: an over-long line is skipped up to its
 /// newline and reported once, never held in memory whole.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MadiCore
+import MadiProtocol
 import MadiStore
 
 struct Leads: ParsableCommand {

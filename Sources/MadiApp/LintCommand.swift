@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MadiCore
+import MadiScenarios
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MadiCore
+import MadiScenarios
 
 enum ScenarioFiles {
     /// Reads test cases from files and directories (every .yaml inside).

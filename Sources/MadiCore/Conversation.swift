@@ -26,45 +26,6 @@ extension LeadDraft {
     public static func emailKey(_ email: String) -> String { email.lowercased() }
 }
 
-/// Leads kept in memory (tests, `madi test`, benchmarks). Same e-mail (in any case) and course: updated.
-public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var leads: [(id: String, draft: LeadDraft)] = []
-    /// "e-mail key course" → position in `leads` (see `LeadDraft.emailKey`).
-    private var index: [String: Int] = [:]
-    private var failures = 0
-
-    public init() {}
-
-    /// The next `count` saves fail, as a full or read-only disk would.
-    public func failNext(_ count: Int = 1) {
-        lock.lock(); defer { lock.unlock() }
-        failures += count
-    }
-
-    public var all: [LeadDraft] {
-        lock.lock(); defer { lock.unlock() }
-        return leads.map(\.draft)
-    }
-
-    public func save(_ draft: LeadDraft) -> Result<String, LeadSaveError> {
-        lock.lock(); defer { lock.unlock() }
-        if failures > 0 {
-            failures -= 1
-            return .failure(LeadSaveError(code: "store_unavailable", message: "the lead store is unavailable"))
-        }
-        let key = LeadDraft.emailKey(draft.email) + " " + draft.course
-        if let i = index[key] {
-            leads[i].draft = draft
-            return .success(leads[i].id)
-        }
-        let id = "lead-\(leads.count + 1)"
-        index[key] = leads.count
-        leads.append((id, draft))
-        return .success(id)
-    }
-}
-
 /// Runs one turn and the effects it asks for, feeding each result back to the engine, so that
 /// every front (REPL, JSON-lines, `madi test`) plays the conversation the same way.
 public enum Conversation {

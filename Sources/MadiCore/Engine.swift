@@ -1,4 +1,5 @@
 import Foundation
+import MadiEmail
 import Synchronization
 
 /// The coaching conversation as a pure function: `step(session, input) -> (session, reply,

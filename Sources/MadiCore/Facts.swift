@@ -1,8 +1,15 @@
 /// Course facts as Madi says them in one language: price, duration, level, next session, formats.
-struct Facts {
+/// (Package-wide: the LLM prompts describe the catalogue with them.)
+package struct Facts {
     let content: Content
     let language: String
     let today: Day
+
+    package init(content: Content, language: String, today: Day) {
+        self.content = content
+        self.language = language
+        self.today = today
+    }
 
     func t(_ key: String, _ params: [String: String] = [:]) -> String { content.strings.text(key, language, params) }
 
@@ -35,7 +42,7 @@ struct Facts {
 
     func loc(_ l: Localized) -> String { l[language] ?? l[content.defaultLanguage] ?? "" }
 
-    func courseParams(_ course: Course) -> [String: String] {
+    package func courseParams(_ course: Course) -> [String: String] {
         [
             "name": course.name,
             "summary": loc(course.summary),

@@ -119,7 +119,7 @@ public enum Sanitize {
 
 extension String {
     /// Trims spaces, tabs and line breaks at both ends.
-    func trimmed() -> String {
+    package func trimmed() -> String {
         let scalars = unicodeScalars
         func isWS(_ c: Unicode.Scalar) -> Bool { c.properties.isWhitespace }
         guard let first = scalars.firstIndex(where: { !isWS($0) }) else { return "" }

@@ -1,3 +1,4 @@
+import MadiEmail
 import Synchronization
 
 /// One conversation, as a small value: fronts keep it, encode it, move it; the engine never

@@ -231,7 +231,8 @@ public enum Fuzzy {
         }
     }
 
-    /// Optimal string alignment distance, stopping early once it exceeds `limit`.
+    /// Optimal string alignment distance, stopping early once it exceeds `limit`. (MadiEmail's
+    /// `TypoDistance` is a copy, for the e-mail suggester.)
     static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
         if a == b { return 0 }
         if abs(a.count - b.count) > limit { return limit + 1 }

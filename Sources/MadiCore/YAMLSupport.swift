@@ -20,20 +20,21 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Collects diagnostics while reading YAML nodes of one file.
-struct YAMLReader {
+/// Collects diagnostics while reading YAML nodes of one file. (Package-wide: the conversation
+/// tests and the labelled messages are read with it too.)
+package struct YAMLReader {
     let file: String
-    var diagnostics: [Diagnostic] = []
+    package var diagnostics: [Diagnostic] = []
     /// The file already parsed (see `composeAll`): `compose` then returns it.
     private var parsed: Parsed?
 
-    init(file: String, parsed: [String: Parsed] = [:]) {
+    package init(file: String, parsed: [String: Parsed] = [:]) {
         self.file = file
         self.parsed = parsed[file]
     }
 
     /// One file parsed ahead: its root node, or the diagnostics that stopped it.
-    struct Parsed: @unchecked Sendable { // Node is a value tree, read by one reader after the parse
+    package struct Parsed: @unchecked Sendable { // Node is a value tree, read by one reader after the parse
         var node: Node?
         var diagnostics: [Diagnostic]
     }
@@ -57,7 +58,7 @@ struct YAMLReader {
         return results.byName
     }
 
-    mutating func error(_ node: Node?, _ message: String) {
+    package mutating func error(_ node: Node?, _ message: String) {
         diagnostics.append(Diagnostic(file: file, line: node?.mark?.line, message: message))
     }
 
@@ -66,7 +67,7 @@ struct YAMLReader {
     }
 
     /// Parses the text; a malformed document is reported with its line.
-    mutating func compose(_ text: String) -> Node? {
+    package mutating func compose(_ text: String) -> Node? {
         if let parsed {
             diagnostics += parsed.diagnostics
             return parsed.node
@@ -97,7 +98,7 @@ struct YAMLReader {
     }
 
     /// The mapping's pairs with string keys; reports duplicate keys and non-mapping nodes.
-    mutating func pairs(_ node: Node?, _ what: String) -> [(key: String, keyNode: Node, value: Node)] {
+    package mutating func pairs(_ node: Node?, _ what: String) -> [(key: String, keyNode: Node, value: Node)] {
         guard let node else { return [] }
         guard let mapping = node.mapping else {
             error(node, "\(what) must be a mapping (key: value)")
@@ -113,9 +114,9 @@ struct YAMLReader {
         return out
     }
 
-    func value(_ node: Node?, _ key: String) -> Node? { node?.mapping?[key] }
+    package func value(_ node: Node?, _ key: String) -> Node? { node?.mapping?[key] }
 
-    mutating func string(_ node: Node?, _ key: String, in what: String, required: Bool = true) -> String? {
+    package mutating func string(_ node: Node?, _ key: String, in what: String, required: Bool = true) -> String? {
         guard let v = value(node, key) else {
             if required { error(node, "\(what): missing '\(key)'") }
             return nil
@@ -139,7 +140,7 @@ struct YAMLReader {
         return n
     }
 
-    mutating func bool(_ node: Node?, _ key: String, in what: String, default def: Bool) -> Bool {
+    package mutating func bool(_ node: Node?, _ key: String, in what: String, default def: Bool) -> Bool {
         guard let v = value(node, key) else { return def }
         switch v.scalar?.string.lowercased() {
         case "true", "yes": return true
@@ -182,7 +183,7 @@ struct YAMLReader {
         return out
     }
 
-    mutating func sequence(_ node: Node?, _ key: String, in what: String, required: Bool = true) -> [Node] {
+    package mutating func sequence(_ node: Node?, _ key: String, in what: String, required: Bool = true) -> [Node] {
         guard let v = value(node, key) else {
             if required { error(node, "\(what): missing '\(key)'") }
             return []
@@ -195,7 +196,7 @@ struct YAMLReader {
     }
 
     /// Reports keys that are not among the known ones (a typo in a key is otherwise silent).
-    mutating func checkKeys(_ node: Node?, allowed: Set<String>, in what: String) {
+    package mutating func checkKeys(_ node: Node?, allowed: Set<String>, in what: String) {
         guard let mapping = node?.mapping else { return }
         for k in mapping.keys {
             if let key = k.string, !allowed.contains(key) {

@@ -1,5 +1,6 @@
 import Foundation
 import MadiCore
+import MadiEmail
 
 /// A value in an event's parameters: a string, a whole number or a flag (as the analytics
 /// service takes them).

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import MadiCore
 import MadiHub
+import MadiProtocol
 import NIOCore
 import ServiceLifecycle
 

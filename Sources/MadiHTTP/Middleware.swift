@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MadiCore
+import MadiProtocol
 import NIOCore
 
 /// One JSON line per request on stderr: time, client, method, path, status, duration. Never a

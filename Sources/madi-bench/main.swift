@@ -7,6 +7,8 @@
 import Foundation
 import MadiApp
 import MadiCore
+import MadiProtocol
+import MadiScenarios
 import MadiStore
 
 // MARK: - Options

@@ -5,6 +5,9 @@
 // files given as arguments to the same code, so that a crash input can be reproduced.
 import Foundation
 import MadiCore
+import MadiEmail
+import MadiProtocol
+import MadiScenarios
 
 enum FuzzTarget: String {
     case protocolDecoder = "protocol", dialogues, email

@@ -1,4 +1,5 @@
 import Foundation
+import MadiProtocol
 import Testing
 import MadiCore
 import MadiStore

@@ -1,6 +1,8 @@
 import Foundation
 import MadiCore
 import MadiHub
+import MadiProtocol
+import MadiScenarios
 import MadiTestSupport
 import Testing
 @testable import MadiApp

@@ -1,5 +1,6 @@
 import Foundation
 import MadiCore
+import MadiProtocol
 import MadiStore
 import Testing
 @testable import MadiApp

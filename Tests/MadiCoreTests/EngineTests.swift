@@ -1,4 +1,5 @@
 import Foundation
+import MadiScenarios
 import Testing
 @testable import MadiCore
 

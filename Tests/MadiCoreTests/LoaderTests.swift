@@ -1,5 +1,6 @@
 import Testing
 @testable import MadiCore
+import MadiEmail
 
 @Suite("Content loader and lint")
 struct LoaderTests {
@@ -94,5 +95,13 @@ struct LoaderTests {
     @Test func diagnosticsPrintAsFileLineMessage() {
         #expect(Diagnostic(file: "a.yaml", line: 3, message: "boom").description == "a.yaml:3: boom")
         #expect(Diagnostic(file: "a.yaml", line: nil, message: "boom").description == "a.yaml: boom")
+    }
+
+    @Test func everyEmailProblemHasAFriendlyMessageInEveryLanguage() {
+        for key in ContentValidator.emailKeys {
+            for lang in Shipped.content.languages { #expect(Shipped.content.strings.has(key, lang), "\(key) in \(lang)") }
+        }
+        let p = EmailProblem.domainNoDot("gmail")
+        #expect(Shipped.content.strings.text("email.invalid." + p.key, "fr", p.params).contains("« gmail » n'existe pas sous cette forme"))
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import MadiEmail
+import MadiScenarios
 import PropertyBased
 import Testing
 @testable import MadiCore

@@ -1,5 +1,6 @@
 import Foundation
 import MadiCore
+import MadiScenarios
 import MadiTestSupport
 
 /// The shipped Dialogues, read once from the repository.

@@ -1,5 +1,6 @@
 import Foundation
 import MadiCore
+import MadiScenarios
 import MadiTestSupport
 import Testing
 @testable import MadiEvents

@@ -1,5 +1,6 @@
 import Foundation
 import MadiCore
+import MadiScenarios
 import Testing
 @testable import MadiHub
 

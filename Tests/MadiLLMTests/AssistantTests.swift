@@ -1,5 +1,7 @@
 import Foundation
 import MadiCore
+import MadiProtocol
+import MadiScenarios
 import MadiTestSupport
 import Testing
 @testable import MadiLLM

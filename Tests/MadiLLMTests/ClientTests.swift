@@ -1,5 +1,6 @@
 import Foundation
 import MadiCore
+import MadiProtocol
 import MadiTestSupport
 import Testing
 @testable import MadiLLM

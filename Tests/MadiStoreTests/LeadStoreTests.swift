@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MadiScenarios
 import Testing
 import MadiCore
 @testable import MadiStore

@@ -117,7 +117,7 @@ public enum EmailValidation: Sendable, Equatable {
 
 /// Sign-up e-mail validation in the spirit of python's email-validator: dot-atom local parts,
 /// internationalized addresses, NFC, unsafe characters refused, length limits, special-use
-/// domains refused. No DNS look-up: the engine stays pure.
+/// domains refused. No DNS look-up: validation stays pure.
 public enum EmailValidator {
     public static let specialUseDomains = ["arpa", "invalid", "local", "localhost", "onion", "test", "internal", "alt", "localdomain"]
     static let specialUseSuffixes = specialUseDomains.map { ($0, "." + $0) }
@@ -293,7 +293,7 @@ public enum EmailSuggester {
     ]
     static let providerScalars = providers.map { p in
         let scalars = p.unicodeScalars.map(\.value)
-        return (p, scalars, Fuzzy.Letters.counts(scalars))
+        return (p, scalars, TypoDistance.Letters.counts(scalars))
     }
     static let tldFixes = ["con": "com", "cmo": "com", "ocm": "com", "vom": "com", "comm": "com", "cm": "com", "om": "com",
                            "fe": "fr", "frr": "fr", "fre": "fr", "ft": "fr", "rf": "fr", "nte": "net", "ner": "net"]
@@ -305,13 +305,13 @@ public enum EmailSuggester {
         let domain = String(normalized[normalized.index(after: at)...])
         if providers.contains(domain) { return nil }
         let d = Array(domain.unicodeScalars.map(\.value))
-        let letters = Fuzzy.Letters(d)
+        let letters = TypoDistance.Letters(d)
         var best: (String, Int)?
         var tie = false
         for (p, scalars, counts) in providerScalars {
             let limit = scalars.count >= 8 ? 2 : 1
             guard letters.bagDistance(to: counts, length: scalars.count) <= limit else { continue } // a cheap lower bound first
-            let dist = Fuzzy.distance(d, scalars, limit: limit)
+            let dist = TypoDistance.distance(d, scalars, limit: limit)
             guard dist <= limit else { continue }
             if best == nil || dist < best!.1 { best = (p, dist); tie = false } else if dist == best!.1 { tie = true }
         }
@@ -437,5 +437,14 @@ extension String {
     func bytesEnd(with suffix: String) -> Bool {
         let n = suffix.utf8.count
         return utf8.count >= n && utf8.suffix(n).elementsEqual(suffix.utf8)
+    }
+
+    /// Trims spaces, tabs and line breaks at both ends (as MadiCore's `trimmed`).
+    func trimmed() -> String {
+        let scalars = unicodeScalars
+        func isWS(_ c: Unicode.Scalar) -> Bool { c.properties.isWhitespace }
+        guard let first = scalars.firstIndex(where: { !isWS($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isWS($0) })!
+        return String(scalars[first...last])
     }
 }

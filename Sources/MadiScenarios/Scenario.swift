@@ -1,4 +1,5 @@
 import Foundation
+import MadiCore
 import Yams
 
 /// A conversation test case, in the spirit of Rasa's end-to-end tests:

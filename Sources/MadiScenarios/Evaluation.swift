@@ -1,4 +1,5 @@
 import Foundation
+import MadiCore
 import Yams
 
 /// Measures understanding on labelled messages, as `rasa test nlu` does: each message is typed at

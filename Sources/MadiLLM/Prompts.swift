@@ -1,3 +1,5 @@
+import MadiCore
+
 /// The LLM prompt templates, as text files in Prompts/. Placeholders are `{name}`; `{{` and `}}`
 /// are literal braces. An unknown placeholder is a start-up error.
 public struct PromptTemplates: Sendable {

@@ -1,5 +1,5 @@
 import Testing
-@testable import MadiCore
+@testable import MadiEmail
 
 /// `ok:<normalized>` or `ok:<normalized>|<ascii>` (ascii when it differs or is absent: `-`),
 /// or `bad:<problem key>`.
@@ -211,14 +211,6 @@ struct EmailTests {
             got = "bad:\(p.key)"
         }
         #expect(got == expected, "\(input.debugDescription)")
-    }
-
-    @Test func everyProblemHasAFriendlyMessageInEveryLanguage() {
-        for key in ContentValidator.emailKeys {
-            for lang in Shipped.content.languages { #expect(Shipped.content.strings.has(key, lang), "\(key) in \(lang)") }
-        }
-        let p = EmailProblem.domainNoDot("gmail")
-        #expect(Shipped.content.strings.text("email.invalid." + p.key, "fr", p.params).contains("« gmail » n'existe pas sous cette forme"))
     }
 
     @Test(arguments: [

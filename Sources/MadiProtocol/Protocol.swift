@@ -1,4 +1,4 @@
-
+import MadiCore
 
 /// JSON-lines protocol v1 (docs/PROTOCOL.md): one request object per line in, exactly one
 /// response object per line out.

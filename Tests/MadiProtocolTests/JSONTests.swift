@@ -1,5 +1,5 @@
 import Testing
-@testable import MadiCore
+@testable import MadiProtocol
 
 @Suite("JSON")
 struct JSONTests {

@@ -1,0 +1,61 @@
+/// How far a typed domain is from a known provider's, for the suggester: the same measures as the
+/// matcher's `Fuzzy` (MadiCore), kept here so that the e-mail rules depend on nothing else.
+enum TypoDistance {
+    /// One side's letter counts, kept to compare with many others.
+    struct Letters {
+        private var counts = [Int32](repeating: 0, count: 128)
+        private let length: Int
+
+        init(_ text: [UInt32]) {
+            for x in text { counts[Int(x & 127)] += 1 }
+            length = text.count
+        }
+
+        /// The other side's distinct letters (modulo 128) and how often each occurs.
+        static func counts(_ text: [UInt32]) -> [(letter: Int, count: Int32)] {
+            var seen: [Int: Int32] = [:]
+            var order: [Int] = []
+            for x in text {
+                let k = Int(x & 127)
+                if seen[k] == nil { order.append(k) }
+                seen[k, default: 0] += 1
+            }
+            return order.map { ($0, seen[$0]!) }
+        }
+
+        /// A lower bound of the edit distance: how many characters one side has that the other
+        /// lacks (counted by value modulo 128, which can only lower it).
+        func bagDistance(to other: [(letter: Int, count: Int32)], length otherLength: Int) -> Int {
+            var common = 0
+            for (letter, count) in other { common += Int(min(counts[letter], count)) }
+            return max(length - common, otherLength - common)
+        }
+    }
+
+    /// Optimal string alignment distance, stopping early once it exceeds `limit`.
+    static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
+        if a == b { return 0 }
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        let n = a.count, m = b.count
+        if n == 0 || m == 0 { return max(n, m) }
+        // Three rows on the stack, rotated by index.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (m + 1)) { rows in
+            var prev2 = 0, prev = m + 1, cur = 2 * (m + 1)
+            for j in 0...m { rows[prev2 + j] = 0; rows[prev + j] = j; rows[cur + j] = 0 }
+            for i in 1...n {
+                rows[cur] = i
+                var rowMin = i
+                for j in 1...m {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var v = min(rows[prev + j] + 1, rows[cur + j - 1] + 1, rows[prev + j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, rows[prev2 + j - 2] + 1) }
+                    rows[cur + j] = v
+                    rowMin = min(rowMin, v)
+                }
+                if rowMin > limit { return limit + 1 }
+                (prev2, prev, cur) = (prev, cur, prev2)
+            }
+            return rows[prev + m]
+        }
+    }
+}
