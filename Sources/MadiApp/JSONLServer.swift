@@ -118,26 +118,56 @@ struct LineReader {
     }
 }
 
-/// Writes whole lines to a file descriptor, one writer at a time, flushed per line.
+/// Writes whole lines to a file descriptor, at once: a line is never held back waiting for more.
+/// Lines that come while another is being written are written together by the thread already
+/// writing, in one system call (a burst of replies costs a few writes, not one each). At most
+/// `maxBuffered` bytes wait: past that, a thread with a line waits for the writer, so a client
+/// that stops reading holds the sessions back instead of filling memory.
 final class LineWriter: @unchecked Sendable {
     private let fd: Int32
-    private let lock = NSLock()
+    private let cond = NSCondition()
+    private var buffered: [UInt8] = []
+    private var spare: [UInt8] = []
+    private var writing = false
+    let maxBuffered: Int
+    /// System calls made, for tests and figures.
+    private(set) var writes = 0
 
-    init(fd: Int32) { self.fd = fd }
+    init(fd: Int32, maxBuffered: Int = 256 * 1024) {
+        self.fd = fd
+        self.maxBuffered = maxBuffered
+    }
 
     func write(_ json: JSON) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(1024)
-        json.write(into: &bytes)
-        bytes.append(0x0A)
-        lock.lock(); defer { lock.unlock() }
+        var line: [UInt8] = []
+        line.reserveCapacity(1024)
+        json.write(into: &line)
+        line.append(0x0A)
+        cond.lock()
+        while writing, buffered.count >= maxBuffered { cond.wait() }
+        buffered += line
+        guard !writing else { cond.unlock(); return } // the writer takes it with its next batch
+        writing = true
+        while !buffered.isEmpty {
+            swap(&buffered, &spare)
+            writes += 1
+            cond.unlock()
+            writeAll(spare)
+            spare.removeAll(keepingCapacity: spare.capacity <= 4 * maxBuffered)
+            cond.lock()
+            cond.broadcast()
+        }
+        writing = false
+        cond.unlock()
+    }
+
+    private func writeAll(_ bytes: [UInt8]) {
         var off = 0
         while off < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + off, $0.count - off) }
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + off, $0.count - off) }
             if n < 0 { if errno == EINTR { continue }; return }
             off += n
         }
-        bytes.removeAll()
     }
 }
 

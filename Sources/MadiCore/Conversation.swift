@@ -4,6 +4,15 @@ import Foundation
 /// that the prospect is told about honestly.
 public protocol LeadSink: Sendable {
     func save(_ draft: LeadDraft) -> Result<String, LeadSaveError>
+    /// The same, answering through `done` (on any thread) instead of holding the caller's thread
+    /// until the lead is committed. By default, `save` and then `done` at once.
+    func save(_ draft: LeadDraft, done: @escaping @Sendable (Result<String, LeadSaveError>) -> Void)
+}
+
+extension LeadSink {
+    public func save(_ draft: LeadDraft, done: @escaping @Sendable (Result<String, LeadSaveError>) -> Void) {
+        done(save(draft))
+    }
 }
 
 public struct LeadSaveError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -35,41 +44,109 @@ public enum Conversation {
                      assistant: assistant)
     }
 
+    /// One turn and its effects, returned once done: a lead's save holds this thread until the
+    /// lead is committed (a front with a thread per conversation: the chat, `madi test`).
     public static func turn(_ engine: Engine, _ session: Session, _ input: Input, leads: LeadSink,
                             assistant: Assistant? = nil, cancel: CancelFlag? = nil,
                             onDelta: @escaping @Sendable (String) -> Void = { _ in },
                             onSaveError: ((LeadSaveError) -> Void)? = nil) -> Turn {
-        var turn = engine.step(session, input)
-        var pending = turn.effects
-        var saved: String?
-        var rounds = 0
-        while !pending.isEmpty, rounds < 8 {
-            rounds += 1
-            let effect = pending.removeFirst()
-            let result: Input
-            switch effect {
-            case let .saveLead(draft):
-                switch leads.save(draft) {
-                case let .success(id):
-                    saved = id
-                    result = .leadSaved(id: id)
-                case let .failure(error):
-                    onSaveError?(error)
-                    result = .leadFailed(reason: error.code)
-                }
-            case let .understand(request):
-                result = .understood(option: assistant?.understand(request, cancel: cancel))
-            case let .answer(request):
-                result = .answered(text: assistant?.answer(request, cancel: cancel, onDelta: onDelta))
-            }
-            let next = engine.step(turn.session, result)
-            turn.reply = merge(turn.reply, next.reply)
-            turn.session = next.session
-            pending += next.effects
+        let result = Handoff()
+        turn(engine, session, input, leads: leads, assistant: assistant, cancel: cancel, onDelta: onDelta) { turn, error in
+            result.put(turn, error)
         }
-        turn.effects = []
-        turn.reply.leadId = saved
+        let (turn, error) = result.take()
+        if let error { onSaveError?(error) }
         return turn
+    }
+
+    /// One turn and its effects, answered through `done`: while a lead is being committed no
+    /// thread waits for it (`done` then runs on the store's thread). Sinks that answer at once
+    /// call `done` before this returns. `done` gets the save's error, when a save failed.
+    ///
+    /// `offload`, when given, runs each LLM call (which holds its thread for as long as the
+    /// endpoint takes) elsewhere, and the turn goes on from there: a front that runs turns on a
+    /// few shared threads keeps them for turns.
+    public static func turn(_ engine: Engine, _ session: Session, _ input: Input, leads: LeadSink,
+                            assistant: Assistant? = nil, cancel: CancelFlag? = nil,
+                            onDelta: @escaping @Sendable (String) -> Void = { _ in },
+                            offload: (@Sendable (_ call: @escaping @Sendable () -> Void) -> Void)? = nil,
+                            done: @escaping @Sendable (Turn, LeadSaveError?) -> Void) {
+        let turn = engine.step(session, input)
+        let loop = EffectLoop(engine: engine, leads: leads, assistant: assistant, cancel: cancel, onDelta: onDelta,
+                              offload: offload, done: done)
+        loop.run(turn, pending: turn.effects, saved: nil, error: nil, rounds: 0)
+    }
+
+    /// Carries out a turn's effects one by one, feeding each result back to the engine.
+    struct EffectLoop: Sendable {
+        let engine: Engine
+        let leads: LeadSink
+        let assistant: Assistant?
+        let cancel: CancelFlag?
+        let onDelta: @Sendable (String) -> Void
+        let offload: (@Sendable (_ call: @escaping @Sendable () -> Void) -> Void)?
+        let done: @Sendable (Turn, LeadSaveError?) -> Void
+
+        func run(_ turn: Turn, pending: [Effect], saved: String?, error: LeadSaveError?, rounds: Int) {
+            var turn = turn, pending = pending, rounds = rounds
+            while !pending.isEmpty, rounds < 8 {
+                rounds += 1
+                let result: Input
+                switch pending.removeFirst() {
+                case let .saveLead(draft):
+                    // The rest of the loop goes on when the store answers.
+                    let (t, p, r) = (turn, pending, rounds)
+                    leads.save(draft) { outcome in
+                        switch outcome {
+                        case let .success(id):
+                            run(feed(t, .leadSaved(id: id), p), saved: id, error: error, rounds: r)
+                        case let .failure(e):
+                            run(feed(t, .leadFailed(reason: e.code), p), saved: saved, error: e, rounds: r)
+                        }
+                    }
+                    return
+                case let .understand(request):
+                    let call: @Sendable () -> Input = { [assistant, cancel] in Input.understood(option: assistant?.understand(request, cancel: cancel)) }
+                    guard let offload, assistant != nil else { result = call(); break }
+                    let (t, p, r) = (turn, pending, rounds)
+                    offload { run(feed(t, call(), p), saved: saved, error: error, rounds: r) }
+                    return
+                case let .answer(request):
+                    let call: @Sendable () -> Input = { [assistant, cancel, onDelta] in
+                        Input.answered(text: assistant?.answer(request, cancel: cancel, onDelta: onDelta))
+                    }
+                    guard let offload, assistant != nil else { result = call(); break }
+                    let (t, p, r) = (turn, pending, rounds)
+                    offload { run(feed(t, call(), p), saved: saved, error: error, rounds: r) }
+                    return
+                }
+                (turn, pending) = feed(turn, result, pending)
+            }
+            turn.effects = []
+            turn.reply.leadId = saved
+            done(turn, error)
+        }
+
+        func run(_ next: (Turn, [Effect]), saved: String?, error: LeadSaveError?, rounds: Int) {
+            run(next.0, pending: next.1, saved: saved, error: error, rounds: rounds)
+        }
+
+        /// An effect's result, given to the engine: the turn so far and the effects still to do.
+        func feed(_ turn: Turn, _ result: Input, _ pending: [Effect]) -> (Turn, [Effect]) {
+            var turn = turn
+            let next = engine.step(turn.session, result)
+            turn.reply = Conversation.merge(turn.reply, next.reply)
+            turn.session = next.session
+            return (turn, pending + next.effects)
+        }
+    }
+
+    /// A turn handed from the thread that finishes it to the one that waits for it.
+    final class Handoff: @unchecked Sendable {
+        private let ready = DispatchSemaphore(value: 0)
+        private var value: (Turn, LeadSaveError?)?
+        func put(_ turn: Turn, _ error: LeadSaveError?) { value = (turn, error); ready.signal() }
+        func take() -> (Turn, LeadSaveError?) { ready.wait(); return value! }
     }
 
     static func merge(_ a: Reply, _ b: Reply) -> Reply {

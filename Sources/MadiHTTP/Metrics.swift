@@ -43,5 +43,14 @@ public final class Metrics: Sendable {
             }
             return r
         }
+        func save(_ draft: LeadDraft, done: @escaping @Sendable (Result<String, LeadSaveError>) -> Void) {
+            inner.save(draft) { [metrics] r in
+                switch r {
+                case .success: metrics.leadsSaved.increment()
+                case .failure: metrics.leadsFailed.increment()
+                }
+                done(r)
+            }
+        }
     }
 }

@@ -59,7 +59,8 @@ public final class SessionHub: @unchecked Sendable {
         var session: Session?
         var lastUsed: Double
         /// Guarded by the hub's lock.
-        var pending: [@Sendable () -> Void] = []
+        /// Each request's work, called with what to call once it is answered.
+        var pending: [@Sendable (_ finished: @escaping @Sendable () -> Void) -> Void] = []
         var draining = false
         /// Cancels this session's LLM call when the session ends (only with an LLM).
         let cancel: CancelFlag?
@@ -166,7 +167,8 @@ public final class SessionHub: @unchecked Sendable {
             let source = context.source.map(Sanitize.line).flatMap { $0.isEmpty ? nil : $0 } ?? Sanitize.line(config.source)
             let day = today()
             let withAssistant = assistant != nil
-            let accepted = enqueue(box, admission: admission) { [engine, store, observer] in
+            let accepted = enqueue(box, admission: admission) { [engine, store, observer] finished in
+                defer { finished() }
                 let turn = Conversation.start(engine, language: language, source: source, today: day,
                                               course: context.course, firstName: context.firstName, assistant: withAssistant)
                 box.session = turn.session
@@ -192,7 +194,8 @@ public final class SessionHub: @unchecked Sendable {
             }
             box.cancel?.cancel() // an LLM call of this session stops now
             // An end is never refused for want of a slot: it frees a place.
-            _ = enqueue(box, admission: .wait) { [store, observer] in
+            _ = enqueue(box, admission: .wait) { [store, observer] finished in
+                defer { finished() }
                 box.session = nil
                 store?.delete(sid)
                 observer?.ended(sid, reason: .quit)
@@ -210,44 +213,47 @@ public final class SessionHub: @unchecked Sendable {
                 reply(.failure(session: sid, unknown(sid)))
                 return true
             }
-            let accepted = enqueue(box, admission: admission) { [self] in
-                reply(self.turn(box, kind, delta: delta))
+            let accepted = enqueue(box, admission: admission) { [self] finished in
+                self.turn(box, kind, delta: delta) { event in
+                    reply(event)
+                    finished()
+                }
             }
             if !accepted { reply(.failure(session: sid, overloaded)) }
             return accepted
         }
     }
 
-    /// Runs one request of a live session, on its thread.
-    private func turn(_ box: Box, _ kind: ProtocolV1.Kind, delta: (@Sendable (String, String) -> Void)?) -> HubEvent {
+    /// Runs one request of a live session, on its thread, and answers through `answer` (on the
+    /// lead store's side when the turn saved a lead: no thread waits for the commit).
+    private func turn(_ box: Box, _ kind: ProtocolV1.Kind, delta: (@Sendable (String, String) -> Void)?,
+                      answer: @escaping @Sendable (HubEvent) -> Void) {
         let sid = box.id
-        guard let session = box.session else { return .failure(session: sid, unknown(sid)) }
+        guard let session = box.session else { return answer(.failure(session: sid, unknown(sid))) }
         let input: Input
         switch kind {
         case let .say(_, text): input = .text(text)
         case let .choose(_, option): input = .choose(option)
         case let .command(_, c):
             if case let .language(l) = c, !engine.content.languages.contains(l) {
-                return .failure(session: sid, badLanguage(l))
+                return answer(.failure(session: sid, badLanguage(l)))
             }
             input = .command(c)
         case .state:
             store?.save(sid, session, lastUsed: box.lastUsed) // its idle time starts again after a restart too
-            return .reply(session: sid, language: session.language, engine.view(session), leadError: nil)
+            return answer(.reply(session: sid, language: session.language, engine.view(session), leadError: nil))
         default:
-            return .failure(session: sid, ProtocolV1.Failure("bad_value", "not a turn"))
+            return answer(.failure(session: sid, ProtocolV1.Failure("bad_value", "not a turn")))
         }
-        var saveError: LeadSaveError?
-        let turn = Conversation.turn(engine, session, input, leads: leads, assistant: assistant, cancel: box.cancel,
-                                     onDelta: { piece in delta?(sid, Sanitize.streamPiece(piece)) },
-                                     onSaveError: { e in
-            saveError = e
-            HubLog.warning("lead store failed for session \(sid): \(e.code): \(e.message)")
-        })
-        box.session = turn.session
-        store?.save(sid, turn.session, lastUsed: box.lastUsed)
-        observer?.turned(sid, before: session, input: input, turn: turn, leadError: saveError?.code)
-        return .reply(session: sid, language: turn.session.language, turn.reply, leadError: saveError)
+        Conversation.turn(engine, session, input, leads: leads, assistant: assistant, cancel: box.cancel,
+                          onDelta: { piece in delta?(sid, Sanitize.streamPiece(piece)) },
+                          offload: Self.offload) { [store, observer] turn, saveError in
+            if let e = saveError { HubLog.warning("lead store failed for session \(sid): \(e.code): \(e.message)") }
+            box.session = turn.session
+            store?.save(sid, turn.session, lastUsed: box.lastUsed)
+            observer?.turned(sid, before: session, input: input, turn: turn, leadError: saveError?.code)
+            answer(.reply(session: sid, language: turn.session.language, turn.reply, leadError: saveError))
+        }
     }
 
     private var overloaded: ProtocolV1.Failure {
@@ -272,9 +278,10 @@ public final class SessionHub: @unchecked Sendable {
     // MARK: Mailboxes
 
     /// Queues work for a session. Its requests run in order, one at a time; sessions run at
-    /// once. The draining queue is a fresh serial one (never a shared, thread-limited one): a
-    /// session blocked on a slow LLM call holds one thread, never another session's turn.
-    private func enqueue(_ box: Box, admission: Admission, _ work: @escaping @Sendable () -> Void) -> Bool {
+    /// once, on the shared pool (`workers`). A session waiting for a slow LLM call or for its
+    /// lead's commit holds no thread of that pool, so never another session's turn.
+    private func enqueue(_ box: Box, admission: Admission,
+                         _ work: @escaping @Sendable (_ finished: @escaping @Sendable () -> Void) -> Void) -> Bool {
         switch admission {
         case .wait: slots.wait() // back-pressure: at most maxPending requests wait for their reply
         case .refuse: if slots.wait(timeout: .now()) == .timedOut { return false }
@@ -286,10 +293,20 @@ public final class SessionHub: @unchecked Sendable {
         let start = !box.draining
         box.draining = true
         lock.unlock()
-        if start { DispatchQueue(label: "madi.session").async { self.drain(box) } }
+        if start { Self.workers.async { self.drain(box) } }
         return true
     }
 
+    /// Turns run on the shared pool, about as many threads as cores. What would hold a thread
+    /// long runs elsewhere: an LLM call on a thread of its own (`offload`), a lead's commit on the
+    /// store's writer, and the turn goes on when it is done.
+    private static let workers = DispatchQueue(label: "madi.sessions", attributes: .concurrent)
+    private static let offload: @Sendable (_ call: @escaping @Sendable () -> Void) -> Void = { call in
+        DispatchQueue(label: "madi.llm").async(execute: call)
+    }
+
+    /// Runs the session's requests in order. A request answered later (a lead being committed)
+    /// lets go of the thread; its answer starts the session's next request on a new one.
     private func drain(_ box: Box) {
         while true {
             lock.lock()
@@ -300,12 +317,37 @@ public final class SessionHub: @unchecked Sendable {
             }
             let work = box.pending.removeFirst()
             lock.unlock()
-            work()
-            lock.lock()
-            pending -= 1
-            lock.unlock()
-            slots.signal()
-            group.leave()
+            let handover = Handover()
+            work { [self] in
+                lock.lock()
+                pending -= 1
+                lock.unlock()
+                slots.signal()
+                group.leave()
+                // Answered after `work` returned: this thread has moved on; go on from here.
+                if handover.finishedLater() { Self.workers.async { self.drain(box) } }
+            }
+            if !handover.returned() { return } // the answer will carry on
+        }
+    }
+
+    /// Whether a request's work answered before it returned (then the draining thread goes on)
+    /// or after (then its answer goes on).
+    private final class Handover: @unchecked Sendable {
+        private let lock = NSLock()
+        private var finished = false
+        private var left = false
+        /// Called by the answer: true when the work had already returned.
+        func finishedLater() -> Bool {
+            lock.lock(); defer { lock.unlock() }
+            finished = true
+            return left
+        }
+        /// Called when the work returns: true when it was already answered.
+        func returned() -> Bool {
+            lock.lock(); defer { lock.unlock() }
+            left = true
+            return finished
         }
     }
 

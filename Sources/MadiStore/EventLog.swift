@@ -39,14 +39,12 @@ extension LeadStore {
     /// Writes a batch in one transaction.
     public func append(_ items: [Recorded]) throws(LeadSaveError) {
         guard !items.isEmpty else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         try write { db in
             let insert = try db.cachedStatement(sql: "INSERT INTO event (at, session_id, name, language, step, turn, data) VALUES (?, ?, ?, ?, ?, ?, ?)")
             for item in items {
                 switch item {
                 case let .event(e):
-                    let data = String(decoding: try encoder.encode(e), as: UTF8.self)
+                    let data = e.json
                     try insert.execute(arguments: [e["timestamp"]?.string ?? Self.timestamp(now()), e["session_id"]?.string ?? "",
                                                    e.name, e["language"]?.string, e["step"]?.string, e["turn"]?.int ?? 0, data])
                 case let .question(session, language, step, text, at):

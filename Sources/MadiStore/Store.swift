@@ -316,7 +316,19 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
     /// it and are committed together in the next one (a group commit: one fsync for the group),
     /// each answered only once its group is committed.
     public func save(_ draft: LeadDraft) -> Result<String, LeadSaveError> {
-        let item = PendingSave(draft: draft.cleaned)
+        let item = PendingSave(draft: draft.cleaned, done: nil)
+        enqueue(item)
+        item.committed.wait()
+        return item.result!
+    }
+
+    /// The same, answered through `done` (on the shared thread pool) once the lead's group is
+    /// committed: no thread waits meanwhile.
+    public func save(_ draft: LeadDraft, done: @escaping @Sendable (Result<String, LeadSaveError>) -> Void) {
+        enqueue(PendingSave(draft: draft.cleaned, done: done))
+    }
+
+    private func enqueue(_ item: PendingSave) {
         groupLock.lock()
         queued.append(item)
         if writer == nil {
@@ -328,16 +340,24 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
             groupLock.signal()
         }
         groupLock.unlock()
-        item.done.wait()
-        return item.result!
     }
 
-    /// A save waiting for its group's commit.
+    /// A save waiting for its group's commit: a thread waits on `committed`, or `done` is called.
     final class PendingSave: @unchecked Sendable {
         let draft: LeadDraft
         var result: Result<String, LeadSaveError>?
-        let done = DispatchSemaphore(value: 0)
-        init(draft: LeadDraft) { self.draft = draft }
+        let committed = DispatchSemaphore(value: 0)
+        let done: (@Sendable (Result<String, LeadSaveError>) -> Void)?
+        init(draft: LeadDraft, done: (@Sendable (Result<String, LeadSaveError>) -> Void)?) {
+            self.draft = draft
+            self.done = done
+        }
+        /// A waiting thread is woken; a `done` runs on the shared pool, so that the rest of each
+        /// turn does not hold the writer from the next group.
+        func answer() {
+            guard let done, let result else { committed.signal(); return }
+            DispatchQueue.global().async { done(result) }
+        }
     }
 
     /// Guards `queued` and `writer`, and wakes the writer.
@@ -369,7 +389,7 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
             groupLock.unlock()
             commit(group)
             groupLock.lock(); writing = 0; groupLock.unlock()
-            for item in group { item.done.signal() }
+            for item in group { item.answer() }
         }
     }
 

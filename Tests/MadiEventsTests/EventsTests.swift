@@ -76,6 +76,27 @@ struct EventsTests {
         #expect(p.named(EventName.recommendationShown).count == 1)
     }
 
+    /// The recorder writes events as JSON by hand: it must read back as the same events, and
+    /// be what JSONEncoder (sorted keys) writes wherever JSONEncoder does not escape "/".
+    @Test func eventsAsJSONReadBackAndMatchTheEncoder() throws {
+        var p = Player()
+        for text in ["oui", "je veux automatiser mon travail", "c'est combien ?", "5", "soon", "1", "a@b.fr", "oui"] { p.say(text) }
+        let tricky = ["quote \" and \\ backslash", "line\nbreak\ttab\r", "\u{01}\u{1F}ctl", "é ü 日本 🙂", "a/b", ""]
+        var all = p.events.map { $0.stamped(session: "s1", at: "2026-11-22T10:00:00.000Z", turn: 3) }
+        for (i, t) in tricky.enumerated() {
+            all.append(Event("side_question", ["text\(i)": .string(t), "n": .int(-i), "flag": .bool(i % 2 == 0), t: .int(i)]))
+        }
+        #expect(all.count > tricky.count + 5)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for e in all {
+            let back = try JSONDecoder().decode(Event.self, from: Data(e.json.utf8))
+            #expect(back == e, "\(e.json)")
+            let reference = String(decoding: try encoder.encode(e), as: UTF8.self)
+            if !reference.contains("\\/") { #expect(e.json == reference) }
+        }
+    }
+
     @Test func answersSayHowTheyWereUnderstood() throws {
         var p = Player()
         p.say("1")

@@ -132,6 +132,37 @@ struct SessionHubTests {
         #expect(order == ["slow", "slow-1", "slow-2", "slow-end"])
     }
 
+    /// Leads being committed hold no thread: 400 conversations wait for their leads' commit at
+    /// once, and meanwhile another conversation goes through, the process has few threads, and
+    /// a waiting session's next request is answered only after its consent.
+    @Test func leadsBeingCommittedHoldNoThread() {
+        let leads = HeldLeads()
+        let hub = hub({ $0.maxPending = 2_000 }, leads: leads)
+        let a = Answers()
+        let n = 400
+        let script = ["oui", "automatiser", "de temps en temps", "freelance", "dès que possible", "1"]
+        for i in 0..<n { start(hub, "s\(i)", a) }
+        for (k, text) in script.enumerated() {
+            for i in 0..<n { hub.submit(.say(session: "s\(i)", text: text), reply: a.record("s\(i)-\(k)")) }
+        }
+        for i in 0..<n { hub.submit(.say(session: "s\(i)", text: "p\(i)@exemple.fr"), reply: a.record("s\(i)-mail")) }
+        for i in 0..<n { hub.submit(.say(session: "s\(i)", text: "oui"), reply: a.record("s\(i)-consent")) }
+        hub.submit(.state(session: "s0"), reply: a.record("s0-after"))
+        #expect(leads.waitHeld(n))
+        #expect(threadCount() < 100, "\(threadCount()) threads while \(n) leads wait for their commit")
+        start(hub, "other", a)
+        for (k, text) in script.dropLast().enumerated() { hub.submit(.say(session: "other", text: text), reply: a.record("other-\(k)")) }
+        #expect(a.wait("other-4")?.step == "recommend")
+        #expect(!a.tags.contains("s0-consent") && !a.tags.contains("s0-after"))
+        leads.releaseAll()
+        hub.waitForIdle()
+        guard case let .reply(_, _, consent, _)? = a.wait("s0-consent") else { Issue.record("no consent reply"); return }
+        #expect(consent.leadId?.hasPrefix("lead-") == true)
+        let order = a.tags.filter { $0.hasPrefix("s0-") }
+        #expect(order.suffix(2) == ["s0-consent", "s0-after"])
+        #expect(a.tags.filter { $0.hasSuffix("-consent") }.count == n)
+    }
+
     @Test func pendingSlotsRefuseAFrontThatMustNotWait() {
         let llm = HeldAssistant()
         let hub = hub({ $0.maxPending = 2 }, assistant: llm)

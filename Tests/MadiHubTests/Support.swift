@@ -84,3 +84,51 @@ final class MemorySessionStore: SessionStore, @unchecked Sendable {
     }
     func delete(_ id: String) { lock.lock(); kept[id] = nil; lock.unlock() }
 }
+
+/// A lead store that holds every save until released, answering through `done` as the real one
+/// does (no thread waits meanwhile).
+final class HeldLeads: LeadSink, @unchecked Sendable {
+    private let lock = NSCondition()
+    private var held: [@Sendable (Result<String, LeadSaveError>) -> Void] = []
+
+    func save(_ draft: LeadDraft) -> Result<String, LeadSaveError> {
+        let got = Got()
+        save(draft) { got.put($0) }
+        return got.take()
+    }
+
+    func save(_ draft: LeadDraft, done: @escaping @Sendable (Result<String, LeadSaveError>) -> Void) {
+        lock.lock()
+        held.append(done)
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Waits (on the saves themselves, up to 20 s) until `n` saves are held.
+    func waitHeld(_ n: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        let deadline = Date().addingTimeInterval(20)
+        while held.count < n { if !lock.wait(until: deadline) { return held.count >= n } }
+        return true
+    }
+
+    func releaseAll() {
+        lock.lock()
+        let all = held
+        held = []
+        lock.unlock()
+        for (i, done) in all.enumerated() { done(.success("lead-\(i + 1)")) }
+    }
+
+    private final class Got: @unchecked Sendable {
+        let ready = DispatchSemaphore(value: 0)
+        var value: Result<String, LeadSaveError>?
+        func put(_ r: Result<String, LeadSaveError>) { value = r; ready.signal() }
+        func take() -> Result<String, LeadSaveError> { ready.wait(); return value! }
+    }
+}
+
+/// The threads of this process, from /proc.
+func threadCount() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+}
