@@ -87,7 +87,7 @@ public enum ContentValidator {
             checkNext(s.next, "\(what).next")
             checkNext(s.yes, "\(what).yes")
             checkNext(s.no, "\(what).no")
-            if let qw = s.quoteWhen { checkCondition(qw, s.line, "\(what).quote_when") }
+            if let qw = s.recommend?.quoteWhen { checkCondition(qw, s.line, "\(what).quote_when") }
             if let f = s.field, !knownFields.contains(f) {
                 err(q, s.line, "\(what): unknown field '\(f)' (known: \(knownFields.sorted().joined(separator: ", ")))")
             }

@@ -25,7 +25,7 @@ public struct Engine: Sendable {
         self.content = content
         index = Once { Understanding(content) }
         recommendSteps = content.recommendSteps
-        quoteSteps = content.steps.filter { $0.kind == .recommend && $0.quoteWhen != nil }
+        quoteSteps = content.steps.filter { $0.recommend?.quoteWhen != nil }
         var fields: [String: String] = [:]
         for step in content.steps { if let f = step.field, fields[f] == nil { fields[f] = step.id } }
         fieldSteps = fields
@@ -125,14 +125,11 @@ public struct Engine: Sendable {
         }
     }
 
-    /// A non-choice step's options as a choice step, so that numbers and labels work alike.
+    /// A step's options as a choice step with the same id, so that numbers and labels work alike.
     static func choiceStep(_ step: Step, _ options: [OptionView], _ lang: String) -> Step {
-        Step(id: step.id, kind: step.kind, prompt: step.prompt, options: options.map {
-                 AnswerOption(id: $0.id, label: [lang: $0.label], synonyms: [:], weights: [:], cap: nil, next: nil, line: nil)
-             },
-             next: step.next, yes: step.yes, no: step.no, min: step.min, max: step.max, field: step.field,
-             aspiration: step.aspiration, navigation: step.navigation, prefill: step.prefill,
-             quoteWhen: step.quoteWhen, consentVersion: step.consentVersion, decline: step.decline, line: step.line)
+        Step(id: step.id, prompt: step.prompt, detail: .choice(ChoiceStep(options: options.map {
+            AnswerOption(id: $0.id, label: [lang: $0.label], synonyms: [:], weights: [:], cap: nil, next: nil, line: nil)
+        })))
     }
 
     /// A new session: Madi introduces itself and offers the questions.

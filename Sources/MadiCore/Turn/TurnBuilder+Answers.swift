@@ -17,7 +17,7 @@ extension TurnBuilder {
             advance(step, resolve(id == "yes" ? step.yes : step.no))
         case .consent:
             if id == "yes" {
-                guard let draft = leadDraft(consentVersion: step.consentVersion ?? "") else {
+                guard let draft = leadDraft(consentVersion: step.consent?.version ?? "") else {
                     say("save.incomplete"); return
                 }
                 s.lead = .saving
@@ -125,7 +125,7 @@ extension TurnBuilder {
     }
 
     func isQuote(_ step: Step) -> Bool {
-        guard let cond = step.quoteWhen else { return false }
+        guard let cond = step.recommend?.quoteWhen else { return false }
         return holds(cond)
     }
 

@@ -1,0 +1,4 @@
+/// A yes or no question: `yes:` and `no:` say where each leads.
+public struct YesNoStep: Sendable {
+    public init() {}
+}
