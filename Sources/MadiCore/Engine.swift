@@ -31,11 +31,7 @@ public struct Engine: Sendable {
         fieldSteps = fields
         var views: [String: [String: [OptionView]]] = [:]
         for step in content.steps where step.kind == .choice {
-            for lang in content.languages {
-                views[step.id, default: [:]][lang] = step.options.map {
-                    OptionView(id: $0.id, label: $0.label[lang] ?? $0.label[content.defaultLanguage] ?? $0.id)
-                }
-            }
+            for lang in content.languages { views[step.id, default: [:]][lang] = ChoiceStep.views(step, content, lang) }
         }
         choiceViews = views
         tables = Tables(content)
@@ -49,7 +45,7 @@ public struct Engine: Sendable {
 
         init(_ content: Content) {
             var fixed: [OptionKey: FixedOptions] = [:]
-            for step in content.steps where Engine.hasFixedOptions(step.kind) {
+            for step in content.steps where step.kind.behaviour.hasFixedOptions {
                 for lang in content.languages {
                     for variant in [false, true] {
                         fixed[OptionKey(step: step.id, language: lang, variant: variant)] =
@@ -86,42 +82,9 @@ public struct Engine: Sendable {
         let phrases: [Understanding.OptionPhrases]
 
         init(_ content: Content, _ step: Step, _ lang: String, variant: Bool) {
-            views = Engine.fixedOptions(content, step, lang, variant: variant)
+            views = step.kind.behaviour.fixedOptions(content, step, lang, variant: variant)
             asChoice = Engine.choiceStep(step, views, lang)
             phrases = Understanding.phrases(of: asChoice)
-        }
-    }
-
-    static func hasFixedOptions(_ kind: StepKind) -> Bool {
-        switch kind {
-        case .yesNo, .consent, .recommend, .courses: return true
-        default: return false
-        }
-    }
-
-    static func fixedOptions(_ content: Content, _ step: Step, _ lang: String, variant: Bool) -> [OptionView] {
-        func t(_ key: String, _ params: [String: String] = [:]) -> String { content.strings.text(key, lang, params) }
-        switch step.kind {
-        case .yesNo:
-            return [OptionView(id: "yes", label: t("option.yes")), OptionView(id: "no", label: t("option.no"))]
-        case .consent:
-            if variant { // the save failed: retry or cancel
-                return [OptionView(id: "yes", label: t("option.retry")), OptionView(id: "no", label: t("option.cancel"))]
-            }
-            return [OptionView(id: "yes", label: t("option.consent_yes")), OptionView(id: "no", label: t("option.consent_no"))]
-        case .recommend:
-            return [
-                OptionView(id: "interested", label: t(variant ? "option.quote" : "option.interested")),
-                OptionView(id: "courses", label: t("option.see_courses")),
-                OptionView(id: "no", label: t("option.no_thanks")),
-            ]
-        case .courses:
-            var list = content.catalogue.courses.map { OptionView(id: $0.id, label: t("option.course", ["name": $0.name])) }
-            list.append(OptionView(id: "guide", label: t(variant ? "option.resume" : "option.guide")))
-            if step.decline != nil { list.append(OptionView(id: "none", label: t("option.none_of_these"))) }
-            return list
-        default:
-            return []
         }
     }
 

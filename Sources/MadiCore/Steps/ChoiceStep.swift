@@ -27,3 +27,40 @@ extension Step {
         return nil
     }
 }
+
+extension ChoiceStep: StepBehaviour {
+    /// An answer said earlier (a prefill) is taken as the prospect arrives, and said in one line.
+    static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
+        if usePrefill, let pre = turn.s.prefills[step.id], let option = step.option(pre) {
+            turn.prefilled.append(noteText(option, turn))
+            turn.setAnswer(step.id, Answer(option: pre))
+            turn.s.prefills[step.id] = nil
+            turn.advance(step, turn.resolve(option.next ?? step.next))
+            return
+        }
+        turn.ask()
+    }
+
+    static func options(_ step: Step, _ turn: TurnBuilder) -> [OptionView] {
+        turn.engine.choiceViews[step.id]?[turn.lang] ?? views(step, turn.content, turn.lang)
+    }
+
+    /// The options as shown in a language.
+    static func views(_ step: Step, _ content: Content, _ lang: String) -> [OptionView] {
+        step.options.map { OptionView(id: $0.id, label: $0.label[lang] ?? $0.label[content.defaultLanguage] ?? $0.id) }
+    }
+
+    static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
+        guard let option = step.option(id) else { return }
+        turn.setAnswer(step.id, Answer(option: id))
+        turn.s.prefills[step.id] = nil
+        turn.advance(step, turn.resolve(option.next ?? step.next))
+    }
+
+    /// A later question's answer as noted: in the prospect's terms (its `reason`, "tu es
+    /// freelance"), else its label quoted.
+    static func noteText(_ option: AnswerOption, _ turn: TurnBuilder) -> String {
+        if let reason = option.reason[turn.lang] ?? option.reason[turn.content.defaultLanguage] { return reason }
+        return turn.t("format.quote", ["answer": option.label[turn.lang] ?? option.id])
+    }
+}

@@ -2,3 +2,28 @@
 public struct EndStep: Sendable {
     public init() {}
 }
+
+extension EndStep: StepBehaviour {
+    static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
+        turn.flush()
+        turn.out.append(turn.t(endKey(step, turn), turn.endParams()))
+        turn.s.done = true
+    }
+
+    /// The end message: for a team's quote request, its own wording when the content has one.
+    static func endKey(_ step: Step, _ turn: TurnBuilder) -> String {
+        if turn.s.lead == .saved, turn.quoteRequested, turn.content.strings.has(step.prompt + ".quote", turn.lang) {
+            return step.prompt + ".quote"
+        }
+        return step.prompt
+    }
+}
+
+extension TurnBuilder {
+    mutating func endParams() -> [String: String] {
+        var p: [String: String] = ["email": s.email?.normalized ?? ""]
+        if let id = leadCourse(), let c = content.catalogue.course(id) { p["course"] = c.name }
+        if let q = teamQuantity { p["team"] = quantityText(q) }
+        return p
+    }
+}

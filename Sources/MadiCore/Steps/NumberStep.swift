@@ -18,3 +18,19 @@ extension Step {
         return nil
     }
 }
+
+extension NumberStep: StepBehaviour {
+    /// A team size said earlier ("on est 5") is taken as the prospect arrives, if within bounds.
+    static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
+        guard usePrefill, let q = turn.s.prefillQuantity, turn.s.answers[step.id] == nil else { turn.ask(); return }
+        turn.s.prefillQuantity = nil
+        if let lo = step.min, let hi = step.max, !(lo...hi).contains(q.value) { turn.ask(); return }
+        turn.prefilled.append(turn.t("noted.team_size", ["team": turn.quantityText(q)]))
+        turn.setAnswer(step.id, Answer(number: q.value, text: nil, quantity: q))
+        turn.advance(step, turn.resolve(step.next))
+    }
+
+    static func reprompt(_ step: Step, _ turn: inout TurnBuilder) {
+        turn.say("reprompt.number", ["min": step.min.map(String.init) ?? "1", "max": step.max.map(String.init) ?? "…"])
+    }
+}

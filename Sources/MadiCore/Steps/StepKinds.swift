@@ -1,5 +1,6 @@
-/// The registry of step kinds. Each kind's payload (what only that kind of step holds) is in
-/// Steps/<Kind>Step.swift.
+/// The registry of step kinds. Each kind lives in Steps/<Kind>Step.swift: what it holds (its
+/// payload in `StepDetail`) and what it does (`StepBehaviour`). Adding a kind is that file and
+/// one line in each list below.
 
 public enum StepKind: String, Sendable, CaseIterable, Codable {
     case choice
@@ -12,6 +13,20 @@ public enum StepKind: String, Sendable, CaseIterable, Codable {
     case courses
     case end
 
+    /// What the kind does in a turn: a type, so that reaching it boxes and allocates nothing.
+    var behaviour: any StepBehaviour.Type {
+        switch self {
+        case .choice: ChoiceStep.self
+        case .number: NumberStep.self
+        case .yesNo: YesNoStep.self
+        case .text: TextStep.self
+        case .email: EmailStep.self
+        case .consent: ConsentStep.self
+        case .recommend: RecommendStep.self
+        case .courses: CoursesStep.self
+        case .end: EndStep.self
+        }
+    }
 }
 
 /// What a step holds that only its kind uses.

@@ -8,3 +8,9 @@ public struct TextStep: Sendable {
 
     init(_ keys: StepKeys) { self.init(max: keys.max) }
 }
+
+extension TextStep: StepBehaviour {
+    static func reprompt(_ step: Step, _ turn: inout TurnBuilder) {
+        turn.say("reprompt.text")
+    }
+}

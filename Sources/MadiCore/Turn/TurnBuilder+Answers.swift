@@ -1,89 +1,11 @@
-import MadiEmail
-
-/// Answers as they are recorded: an option taken at the current step, an e-mail address, answers
-/// to later questions noted from the same message, where the answers lead, and the lead they make.
+/// Answers as they are recorded: an option taken at the current step, answers to later questions
+/// noted from the same message, where the answers lead, and the lead they make.
 extension TurnBuilder {
-    /// Takes an option id (from the list, a number, a synonym or an explicit choice).
+    /// Takes an option id (from the list, a number, a synonym or an explicit choice); what it does
+    /// is the step kind's (`StepBehaviour.answer`).
     mutating func answer(choice id: String, said: String?) {
         guard let step = current else { return }
-        switch step.kind {
-        case .choice:
-            guard let option = step.option(id) else { return }
-            setAnswer(step.id, Answer(option: id))
-            s.prefills[step.id] = nil
-            advance(step, resolve(option.next ?? step.next))
-        case .yesNo:
-            setAnswer(step.id, Answer(option: id))
-            advance(step, resolve(id == "yes" ? step.yes : step.no))
-        case .consent:
-            if id == "yes" {
-                guard let draft = leadDraft(consentVersion: step.consent?.version ?? "") else {
-                    say("save.incomplete"); return
-                }
-                s.lead = .saving
-                effects.append(.saveLead(draft))
-            } else {
-                s.lead = .declined
-                advance(step, resolve(step.no))
-            }
-        case .recommend:
-            switch id {
-            case "interested":
-                s.chosenCourse = nil
-                s.lead = .collecting
-                advance(step, resolve(step.next))
-            case "courses":
-                if let courses = content.firstStep(ofKind: .courses) { s.resume = nil; advance(step, courses.id) }
-            default:
-                advance(step, resolve(step.no))
-            }
-        case .courses:
-            if content.catalogue.course(id) != nil {
-                s.chosenCourse = id
-                s.lead = .collecting
-                advance(step, resolve(step.next))
-            } else if id == "none" {
-                s.resume = nil
-                s.lead = .none
-                advance(step, resolve(step.decline ?? step.no))
-            } else {
-                let target = s.resume ?? resolve(step.no)
-                s.resume = nil
-                advance(step, target)
-            }
-        case .email:
-            guard let pending = s.emailPending else { return }
-            if id == "yes", let suggestion = s.emailSuggestion, case let .valid(addr) = EmailValidator.validate(suggestion) {
-                s.email = addr
-            } else {
-                s.email = pending
-            }
-            s.emailPending = nil
-            s.emailSuggestion = nil
-            advance(step, resolve(step.next))
-        case .number, .text, .end:
-            break
-        }
-    }
-
-    mutating func email(_ raw: String, _ step: Step) {
-        s.emailSuggestion = nil
-        s.emailPending = nil
-        switch EmailValidator.validate(raw) {
-        case let .valid(addr):
-            if let suggestion = EmailSuggester.suggest(addr.normalized) {
-                s.emailPending = addr
-                s.emailSuggestion = suggestion
-                say("email.suggest", ["suggestion": suggestion])
-                asked = true
-            } else {
-                s.email = addr
-                advance(step, resolve(step.next))
-            }
-        case let .invalid(problem):
-            say("email.invalid." + problem.key, problem.params)
-            say("email.reprompt")
-        }
+        step.kind.behaviour.answer(id, step, &self)
     }
 
     /// Records answers to later questions that the input names exactly.
@@ -124,15 +46,6 @@ extension TurnBuilder {
         }
     }
 
-    func isQuote(_ step: Step) -> Bool {
-        guard let cond = step.recommend?.quoteWhen else { return false }
-        return holds(cond)
-    }
-
-    var quoteRequested: Bool {
-        engine.quoteSteps.contains { isQuote($0) }
-    }
-
     // MARK: - The lead
 
     var teamSize: Int? {
@@ -144,7 +57,6 @@ extension TurnBuilder {
             s.answers[id].flatMap { a in a.quantity ?? a.number.map { Quantity(low: $0) } }
         }
     }
-
 
     func fieldText(_ field: String) -> String? {
         engine.fieldSteps[field].flatMap { s.answers[$0]?.text }

@@ -34,7 +34,7 @@ extension TurnBuilder {
             if s.done { say("end.hint") } else { repeatCurrent() }
         case .courses:
             guard let courses = content.firstStep(ofKind: .courses) else { return }
-            if s.step == courses.id { sayCatalogue(); ask(); return }
+            if s.step == courses.id { repeatCurrent(); return }
             if s.lead == .saving { say("save.pending"); return }
             if let step = current, step.isQuestion { s.resume = step.id }
             s.done = false
@@ -52,15 +52,6 @@ extension TurnBuilder {
     /// Says the current step again (after a language switch).
     mutating func repeatCurrent() {
         guard let step = current else { return }
-        switch step.kind {
-        case .recommend:
-            if let rec = recommendation() { sayRecommendation(rec, step) }
-            ask()
-        case .courses:
-            sayCatalogue()
-            ask()
-        default:
-            ask()
-        }
+        step.kind.behaviour.repeatStep(step, &self)
     }
 }

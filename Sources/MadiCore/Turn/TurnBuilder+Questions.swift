@@ -1,5 +1,5 @@
 /// Moving between steps and building what comes next: what was noted, a side question's answer,
-/// then the next question.
+/// then the next question. What each step says is its kind's (`StepBehaviour`).
 extension TurnBuilder {
     /// Leaves `step` for `target`, remembering it for `back`.
     mutating func advance(_ step: Step, _ target: String?) {
@@ -18,48 +18,7 @@ extension TurnBuilder {
         guard let step = content.step(id) else { return }
         s.step = id
         s.misses = 0
-        switch step.kind {
-        case .choice:
-            if usePrefill, let pre = s.prefills[id], let option = step.option(pre) {
-                prefilled.append(noteText(step, option))
-                setAnswer(id, Answer(option: pre))
-                s.prefills[id] = nil
-                advance(step, resolve(option.next ?? step.next))
-                return
-            }
-            ask()
-        case .recommend:
-            s.lead = .none
-            flush()
-            if let rec = recommendation() { sayRecommendation(rec, step) }
-            ask()
-        case .courses:
-            flush()
-            sayCatalogue()
-            ask()
-        case .end:
-            flush()
-            out.append(t(endKey(step), endParams()))
-            s.done = true
-        case .consent:
-            if s.lead == .failed { s.lead = .collecting }
-            ask()
-        case .number where usePrefill && s.prefillQuantity != nil && s.answers[id] == nil:
-            let q = s.prefillQuantity!
-            s.prefillQuantity = nil
-            if let lo = step.min, let hi = step.max, !(lo...hi).contains(q.value) { ask(); return }
-            prefilled.append(t("noted.team_size", ["team": quantityText(q)]))
-            setAnswer(id, Answer(number: q.value, text: nil, quantity: q))
-            advance(step, resolve(step.next))
-        case .email where usePrefill && s.prefillEmail != nil:
-            let address = s.prefillEmail!
-            s.prefillEmail = nil
-            s.emailPending = nil; s.emailSuggestion = nil
-            email(address, step) // checked as if typed now: an invalid one is said, and asked again
-        case .number, .text, .yesNo, .email:
-            if step.kind == .email { s.emailPending = nil; s.emailSuggestion = nil }
-            ask()
-        }
+        step.kind.behaviour.enter(step, &self, usePrefill: usePrefill)
     }
 
     /// Says what was noted from this message and the side question's answer, before what comes next.
@@ -78,25 +37,19 @@ extension TurnBuilder {
         flush()
         guard let step = current, step.kind != .end else { return }
         if s.done { say("end.hint"); return }
-        if again, step.kind != .recommend, step.kind != .courses, !(step.kind == .email && s.emailSuggestion != nil),
+        let kind = step.kind.behaviour
+        if again, kind.hasShortForm(step, self),
            content.strings.has(step.prompt + ".again", lang) || content.strings.has(step.prompt + ".again", content.defaultLanguage) {
             say(step.prompt + ".again")
             asked = true
             return
         }
-        switch step.kind {
-        case .recommend:
-            let quote = isQuote(step)
-            say(quote ? "recommend.ask_quote" : "recommend.ask")
-        case .courses:
-            say("courses.prompt")
-        case .consent where s.lead == .failed:
-            break // save.failed already asks
-        case .email where s.emailSuggestion != nil:
-            say("email.suggest", ["suggestion": s.emailSuggestion ?? ""])
-        default:
-            out.append(engine.tables.prompts[step.id]?[lang] ?? Engine.promptText(content, step, lang))
-        }
+        kind.ask(step, &self)
         asked = true
+    }
+
+    /// The step's question as written (its only parameters are the step's bounds).
+    mutating func sayPrompt(_ step: Step) {
+        out.append(engine.tables.prompts[step.id]?[lang] ?? Engine.promptText(content, step, lang))
     }
 }

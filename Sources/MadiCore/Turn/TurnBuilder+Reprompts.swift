@@ -1,5 +1,5 @@
-/// A message Madi did not understand: a reprompt for the step the first time, the whole list of
-/// options from the second.
+/// A message Madi did not understand: the step kind's reprompt the first time (`StepBehaviour
+/// .reprompt`), the whole list of options from the second.
 extension TurnBuilder {
     mutating func miss(_ input: PreparedInput) {
         trace.missed = true
@@ -8,15 +8,7 @@ extension TurnBuilder {
             say("reprompt.list")
             ask()
         } else if let step = current {
-            switch step.kind {
-            case .number: say("reprompt.number", ["min": step.min.map(String.init) ?? "1", "max": step.max.map(String.init) ?? "…"])
-            case .consent: say("consent.reprompt"); asked = true
-            case .yesNo: say("reprompt.yes_no"); asked = true
-            case .text: say("reprompt.text")
-            default:
-                say("reprompt.short")
-                ask(again: true)
-            }
+            step.kind.behaviour.reprompt(step, &self)
         }
     }
 }

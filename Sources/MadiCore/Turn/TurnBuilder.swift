@@ -1,7 +1,7 @@
 /// One turn under construction: the session as it changes, what Madi says, the effects.
 /// Its parts: reading a message (Engine+Message.swift), other inputs (+Input), answers and the
 /// lead (+Answers), the next question (+Questions), reprompts (+Reprompts), commands
-/// (+Commands), the options and texts shown (+Options).
+/// (+Commands), the options shown (+Options); what each kind of step does is in Steps/.
 struct TurnBuilder {
     let engine: Engine
     var s: Session
