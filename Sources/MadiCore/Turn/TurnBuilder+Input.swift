@@ -3,10 +3,9 @@
 extension TurnBuilder {
     mutating func handle(_ input: Input) {
         switch input {
-        case let .leadSaved(id):
+        case .leadSaved:
             guard s.lead == .saving else { return }
             s.lead = .saved
-            _ = id
             if let step = current, let target = resolve(step.yes) { go(to: target, from: step.id) }
         case .leadFailed:
             guard s.lead == .saving else { return }
@@ -77,7 +76,5 @@ extension TurnBuilder {
     // MARK: - Side questions
 
     /// The course a side question is about when it names none.
-    mutating func focusCourse() -> String? {
-        s.chosenCourse ?? recommendation()?.course ?? s.courseContext
-    }
+    mutating func focusCourse() -> String? { leadCourse() }
 }
