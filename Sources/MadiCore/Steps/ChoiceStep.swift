@@ -63,4 +63,18 @@ extension ChoiceStep: StepBehaviour {
         if let reason = option.reason[turn.lang] ?? option.reason[turn.content.defaultLanguage] { return reason }
         return turn.t("format.quote", ["answer": option.label[turn.lang] ?? option.id])
     }
+
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
+        step.options.filter { $0.next == nil && step.next == nil }.map {
+            ($0.line, "step '\(step.id)': option '\($0.id)' leads nowhere (no 'next' on the option or the step)")
+        }
+    }
+
+    static func exampleLabels(_ step: Step, _ content: Content) -> [(label: String, what: String)] {
+        step.options.map { (step.id + "." + $0.id, "step '\(step.id)' option '\($0.id)'") }
+    }
+
+    static func pathWays(_ step: Step) -> PathWays {
+        .answers(step.options.map { (step.navigation ? nil : $0.id, $0.next ?? step.next) })
+    }
 }

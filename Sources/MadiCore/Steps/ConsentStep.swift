@@ -57,4 +57,8 @@ extension ConsentStep: StepBehaviour {
         turn.say("consent.reprompt")
         turn.asked = true
     }
+
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
+        YesNoStep.waysOutProblems(step)
+    }
 }

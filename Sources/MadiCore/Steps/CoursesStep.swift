@@ -49,6 +49,19 @@ extension CoursesStep: StepBehaviour {
         turn.sayCatalogue()
         turn.ask()
     }
+
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
+        var problems: [(line: Int?, message: String)] = []
+        if step.next == nil { problems.append((step.line, "step '\(step.id)' has no way out when a course is chosen (missing 'next')")) }
+        if step.no == nil { problems.append((step.line, "step '\(step.id)' has no way out for 'help me choose' (missing 'no')")) }
+        return problems
+    }
+
+    static func exampleLabels(_ step: Step, _ content: Content) -> [(label: String, what: String)] {
+        (content.catalogue.courses.map(\.id) + ["guide"] + (step.decline != nil ? ["none"] : [])).map {
+            (step.id + "." + $0, "step '\(step.id)'")
+        }
+    }
 }
 
 extension TurnBuilder {

@@ -17,6 +17,10 @@ extension EndStep: StepBehaviour {
         }
         return step.prompt
     }
+
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
+        step.next != nil || step.yes != nil || step.no != nil ? [(step.line, "step '\(step.id)': an end step has no transitions")] : []
+    }
 }
 
 extension TurnBuilder {

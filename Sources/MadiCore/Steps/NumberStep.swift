@@ -33,4 +33,6 @@ extension NumberStep: StepBehaviour {
     static func reprompt(_ step: Step, _ turn: inout TurnBuilder) {
         turn.say("reprompt.number", ["min": step.min.map(String.init) ?? "1", "max": step.max.map(String.init) ?? "…"])
     }
+
+    static func pathWays(_ step: Step) -> PathWays { .answers([("#", step.next)]) }
 }

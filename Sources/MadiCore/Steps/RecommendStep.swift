@@ -60,6 +60,19 @@ extension RecommendStep: StepBehaviour {
         if let rec = turn.recommendation() { turn.sayRecommendation(rec, step) }
         turn.ask()
     }
+
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
+        var problems: [(line: Int?, message: String)] = []
+        if step.next == nil { problems.append((step.line, "step '\(step.id)' has no way out when interested (missing 'next')")) }
+        if step.no == nil { problems.append((step.line, "step '\(step.id)' has no way out for 'no thanks' (missing 'no')")) }
+        return problems
+    }
+
+    static func exampleLabels(_ step: Step, _ content: Content) -> [(label: String, what: String)] {
+        ["interested", "courses", "no"].map { (step.id + "." + $0, "step '\(step.id)'") }
+    }
+
+    static func pathWays(_ step: Step) -> PathWays { .recommendation }
 }
 
 extension TurnBuilder {

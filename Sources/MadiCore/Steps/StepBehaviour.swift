@@ -22,6 +22,24 @@ protocol StepBehaviour {
     static func reprompt(_ step: Step, _ turn: inout TurnBuilder)
     /// Says the step again (after a language switch).
     static func repeatStep(_ step: Step, _ turn: inout TurnBuilder)
+
+    // As the content loads, and for `madi paths`:
+    /// What the step lacks to lead somewhere, for the validator (by default, a `next`).
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)]
+    /// The classifier labels of the step's answers ("step.option"), and what each names: every one
+    /// needs examples (by default, none).
+    static func exampleLabels(_ step: Step, _ content: Content) -> [(label: String, what: String)]
+    /// How `madi paths` goes on from the step (by default, it stops).
+    static func pathWays(_ step: Step) -> PathWays
+}
+
+/// How `madi paths` goes on from a step.
+enum PathWays {
+    /// Each answer (nil: not recorded, as at the welcome) and where it leads.
+    case answers([(answer: String?, next: Next?)])
+    /// The recommendation: one row of the table.
+    case recommendation
+    case stop
 }
 
 extension StepBehaviour {
@@ -40,4 +58,10 @@ extension StepBehaviour {
         turn.ask(again: true)
     }
     static func repeatStep(_ step: Step, _ turn: inout TurnBuilder) { turn.ask() }
+
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
+        step.next == nil ? [(step.line, "step '\(step.id)' has no way out (missing 'next')")] : []
+    }
+    static func exampleLabels(_ step: Step, _ content: Content) -> [(label: String, what: String)] { [] }
+    static func pathWays(_ step: Step) -> PathWays { .stop }
 }

@@ -13,4 +13,6 @@ extension TextStep: StepBehaviour {
     static func reprompt(_ step: Step, _ turn: inout TurnBuilder) {
         turn.say("reprompt.text")
     }
+
+    static func pathWays(_ step: Step) -> PathWays { .answers([("#", step.next)]) }
 }

@@ -20,4 +20,12 @@ extension YesNoStep: StepBehaviour {
         turn.say("reprompt.yes_no")
         turn.asked = true
     }
+
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
+        guard step.yes == nil || step.no == nil else { return [] }
+        let missing = step.yes == nil ? "yes" : "no"
+        return [(step.line, "step '\(step.id)' has no way out for \(missing) (missing '\(missing)')")]
+    }
+
+    static func pathWays(_ step: Step) -> PathWays { .answers([("yes", step.yes), ("no", step.no)]) }
 }
