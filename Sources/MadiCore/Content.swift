@@ -53,18 +53,6 @@ public final class Content: Sendable {
     }
 }
 
-public enum StepKind: String, Sendable, CaseIterable, Codable {
-    case choice
-    case number
-    case yesNo = "yes_no"
-    case text
-    case email
-    case consent
-    case recommend
-    case courses
-    case end
-}
-
 /// A condition on earlier answers: every listed step's chosen option must be one of the ids.
 public typealias Condition = [String: [String]]
 
@@ -105,65 +93,6 @@ public final class AnswerOption: Sendable {
         self.next = next
         self.line = line
     }
-}
-
-/// Immutable once loaded; a class, so that handing a step around is one reference, not a copy
-/// of every field.
-public final class Step: Sendable {
-    public let id: String
-    public let kind: StepKind
-    /// String key of the question (or of the message, for an end step).
-    public let prompt: String
-    public let options: [AnswerOption]
-    /// Default transition; for recommend: "interested"; for courses: a course was chosen.
-    public let next: Next?
-    /// yes_no and consent: where yes and no lead. recommend: `no` is "no thanks".
-    public let yes: Next?
-    public let no: Next?
-    public let min: Int?
-    public let max: Int?
-    /// The lead field a number or text step fills ("team_size", "company", "first_name").
-    public let field: String?
-    /// This step states what the prospect aims at (used for the goal shown on the ladder).
-    public let aspiration: Bool
-    /// A step that steers the conversation (welcome) rather than asks about the prospect: its
-    /// answer is not recorded with the lead nor shown in `madi paths`.
-    public let navigation: Bool
-    /// Answers to this step may be picked up from what the prospect says at other steps.
-    public let prefill: Bool
-    /// recommend: when this holds, the lead is a quote request for a team.
-    public let quoteWhen: Condition?
-    /// consent: the version of the consent text that is stored with the lead.
-    public let consentVersion: String?
-    /// Where the prospect goes who declines here ("none of these", "not interested").
-    public let decline: Next?
-    public let line: Int?
-
-    public init(id: String, kind: StepKind, prompt: String, options: [AnswerOption], next: Next?, yes: Next?,
-                no: Next?, min: Int?, max: Int?, field: String?, aspiration: Bool, navigation: Bool,
-                prefill: Bool, quoteWhen: Condition?, consentVersion: String?, decline: Next? = nil, line: Int?) {
-        self.decline = decline
-        self.id = id
-        self.kind = kind
-        self.prompt = prompt
-        self.options = options
-        self.next = next
-        self.yes = yes
-        self.no = no
-        self.min = min
-        self.max = max
-        self.field = field
-        self.aspiration = aspiration
-        self.navigation = navigation
-        self.prefill = prefill
-        self.quoteWhen = quoteWhen
-        self.consentVersion = consentVersion
-        self.line = line
-    }
-
-    public var isQuestion: Bool { kind == .choice || kind == .number || kind == .yesNo || kind == .text }
-
-    public func option(_ id: String) -> AnswerOption? { options.first { $0.id == id } }
 }
 
 /// Immutable once loaded, shared by reference like `Step`.

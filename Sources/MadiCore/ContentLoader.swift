@@ -224,21 +224,20 @@ public enum ContentLoader {
         }
         var quoteWhen: Condition?
         if let qw = r.value(node, "quote_when") { quoteWhen = parseCondition(qw, in: "\(what).quote_when", &r) }
-        return Step(
-            id: id, kind: kind, prompt: prompt, options: options,
-            next: parseNext(r.value(node, "next"), in: "\(what).next", &r),
-            yes: parseNext(r.value(node, "yes"), in: "\(what).yes", &r),
-            no: parseNext(r.value(node, "no"), in: "\(what).no", &r),
-            min: r.int(node, "min", in: what, required: false),
-            max: r.int(node, "max", in: what, required: false),
-            field: r.string(node, "field", in: what, required: false),
-            aspiration: r.bool(node, "aspiration", in: what, default: false),
-            navigation: r.bool(node, "navigation", in: what, default: false),
-            prefill: r.bool(node, "prefill", in: what, default: kind == .choice && r.value(node, "navigation") == nil),
-            quoteWhen: quoteWhen,
-            consentVersion: r.string(node, "consent_version", in: what, required: kind == .consent),
-            decline: parseNext(r.value(node, "decline"), in: "\(what).decline", &r),
-            line: node.mark?.line)
+        let next = parseNext(r.value(node, "next"), in: "\(what).next", &r)
+        let yes = parseNext(r.value(node, "yes"), in: "\(what).yes", &r)
+        let no = parseNext(r.value(node, "no"), in: "\(what).no", &r)
+        var keys = StepKeys(options: options, quoteWhen: quoteWhen)
+        keys.min = r.int(node, "min", in: what, required: false)
+        keys.max = r.int(node, "max", in: what, required: false)
+        let field = r.string(node, "field", in: what, required: false)
+        keys.aspiration = r.bool(node, "aspiration", in: what, default: false)
+        keys.navigation = r.bool(node, "navigation", in: what, default: false)
+        keys.prefill = r.bool(node, "prefill", in: what, default: kind == .choice && r.value(node, "navigation") == nil)
+        keys.consentVersion = r.string(node, "consent_version", in: what, required: kind == .consent)
+        return Step(id: id, prompt: prompt, detail: StepDetail(kind, keys), next: next, yes: yes, no: no,
+                    decline: parseNext(r.value(node, "decline"), in: "\(what).decline", &r), field: field,
+                    line: node.mark?.line)
     }
 
     static func parseOption(_ node: Node, step: String, _ r: inout YAMLReader) -> AnswerOption? {

@@ -87,7 +87,7 @@ public enum ContentValidator {
             checkNext(s.next, "\(what).next")
             checkNext(s.yes, "\(what).yes")
             checkNext(s.no, "\(what).no")
-            if let qw = s.quoteWhen { checkCondition(qw, s.line, "\(what).quote_when") }
+            if let qw = s.recommend?.quoteWhen { checkCondition(qw, s.line, "\(what).quote_when") }
             if let f = s.field, !knownFields.contains(f) {
                 err(q, s.line, "\(what): unknown field '\(f)' (known: \(knownFields.sorted().joined(separator: ", ")))")
             }
@@ -109,25 +109,7 @@ public enum ContentValidator {
 
         // Ways out.
         for s in c.steps {
-            let what = "step '\(s.id)'"
-            switch s.kind {
-            case .choice:
-                for o in s.options where o.next == nil && s.next == nil {
-                    err(q, o.line, "\(what): option '\(o.id)' leads nowhere (no 'next' on the option or the step)")
-                }
-            case .number, .text, .email:
-                if s.next == nil { err(q, s.line, "\(what) has no way out (missing 'next')") }
-            case .yesNo, .consent:
-                if s.yes == nil || s.no == nil { err(q, s.line, "\(what) has no way out for \(s.yes == nil ? "yes" : "no") (missing '\(s.yes == nil ? "yes" : "no")')") }
-            case .recommend:
-                if s.next == nil { err(q, s.line, "\(what) has no way out when interested (missing 'next')") }
-                if s.no == nil { err(q, s.line, "\(what) has no way out for 'no thanks' (missing 'no')") }
-            case .courses:
-                if s.next == nil { err(q, s.line, "\(what) has no way out when a course is chosen (missing 'next')") }
-                if s.no == nil { err(q, s.line, "\(what) has no way out for 'help me choose' (missing 'no')") }
-            case .end:
-                if s.next != nil || s.yes != nil || s.no != nil { err(q, s.line, "\(what): an end step has no transitions") }
-            }
+            for (line, message) in s.kind.behaviour.waysOutProblems(s) { err(q, line, message) }
         }
         if c.steps.filter({ $0.kind == .courses }).count > 1 { err(q, nil, "more than one courses step") }
 
@@ -168,15 +150,7 @@ public enum ContentValidator {
         // Examples: every label names something that exists, and every option, FAQ entry and
         // intent has examples in every language.
         var labels: [(String, String)] = [] // label, what
-        for s in c.steps {
-            switch s.kind {
-            case .choice: labels += s.options.map { (s.id + "." + $0.id, "step '\(s.id)' option '\($0.id)'") }
-            case .recommend: labels += ["interested", "courses", "no"].map { (s.id + "." + $0, "step '\(s.id)'") }
-            case .courses:
-                labels += (c.catalogue.courses.map(\.id) + ["guide"] + (s.decline != nil ? ["none"] : [])).map { (s.id + "." + $0, "step '\(s.id)'") }
-            default: break
-            }
-        }
+        for s in c.steps { labels += s.kind.behaviour.exampleLabels(s, c).map { ($0.label, $0.what) } }
         labels += c.faq.map { ("faq." + $0.id, "faq '\($0.id)'") }
         labels += Intent.allCases.map { ("intent." + $0.rawValue, "intent '\($0.rawValue)'") }
         let known = Set(labels.map(\.0))

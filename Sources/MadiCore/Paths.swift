@@ -25,24 +25,18 @@ public enum PathEnumerator {
                     rule.when.allSatisfy { s, options in answered[s].map(options.contains) ?? false }
                 }?.goto
             }
-            switch step.kind {
-            case .choice:
-                for option in step.options {
-                    guard let target = resolve(option.next ?? step.next) else { continue }
-                    walk(target, step.navigation ? answers : answers + [(id, option.id)], depth + 1)
+            switch step.kind.behaviour.pathWays(step) {
+            case let .answers(ways):
+                for way in ways {
+                    guard let target = resolve(way.next) else { continue }
+                    walk(target, way.answer.map { answers + [(id, $0)] } ?? answers, depth + 1)
                 }
-            case .number, .text:
-                if let target = resolve(step.next) { walk(target, answers + [(id, "#")], depth + 1) }
-            case .yesNo:
-                for (option, next) in [("yes", step.yes), ("no", step.no)] {
-                    if let target = resolve(next) { walk(target, answers + [(id, option)], depth + 1) }
-                }
-            case .recommend:
+            case .recommendation:
                 let choices = answers.filter { $0.option != "#" && content.step($0.step)?.kind == .choice }
                 if let rec = Recommender.recommend(content, answers: choices) {
                     rows.append(PathRow(answers: answers, recommendation: rec.course, goal: rec.goal, cap: rec.cap))
                 }
-            case .courses, .email, .consent, .end:
+            case .stop:
                 return
             }
         }

@@ -32,7 +32,7 @@ public enum Recommender {
             chosen.append((stepId, option))
             for (course, w) in option.weights { scores[course, default: 0] += w }
             if let cap = option.cap { capRank = min(capRank, content.catalogue.rank(cap)) }
-            if step.aspiration, let top = topCourse(option.weights, content.catalogue) { aspirations.append(top) }
+            if step.choice?.aspiration == true, let top = topCourse(option.weights, content.catalogue) { aspirations.append(top) }
         }
         // Highest score, ties to the lower course (courses are in ladder order).
         var winner = 0

@@ -70,7 +70,7 @@ struct PropertyTests {
     @Test func anySequenceKeepsTheInvariants() async {
         let content = Shipped.content
         let engine = Shipped.engine
-        let consentVersion = content.steps.first { $0.kind == .consent }!.consentVersion!
+        let consentVersion = content.steps.first { $0.kind == .consent }!.consent!.version
         let seen = Seen()
         await propertyCheck(count: 400, input: sequences, Gen.int(in: 0...3)) { picks, flags in
             let sink = RecordingSink()

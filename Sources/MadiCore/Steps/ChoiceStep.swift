@@ -1,0 +1,80 @@
+/// A choice: options picked by number, label or synonym; their weights score the courses.
+public struct ChoiceStep: Sendable {
+    public let options: [AnswerOption]
+    /// This step states what the prospect aims at (used for the goal shown on the ladder).
+    public let aspiration: Bool
+    /// A step that steers the conversation (welcome) rather than asks about the prospect: its
+    /// answer is not recorded with the lead nor shown in `madi paths`.
+    public let navigation: Bool
+    /// Answers to this step may be picked up from what the prospect says at other steps.
+    public let prefill: Bool
+
+    public init(options: [AnswerOption], aspiration: Bool = false, navigation: Bool = false, prefill: Bool = false) {
+        self.options = options
+        self.aspiration = aspiration
+        self.navigation = navigation
+        self.prefill = prefill
+    }
+
+    init(_ keys: StepKeys) {
+        self.init(options: keys.options, aspiration: keys.aspiration, navigation: keys.navigation, prefill: keys.prefill)
+    }
+}
+
+extension Step {
+    public var choice: ChoiceStep? {
+        if case let .choice(c) = detail { return c }
+        return nil
+    }
+}
+
+extension ChoiceStep: StepBehaviour {
+    /// An answer said earlier (a prefill) is taken as the prospect arrives, and said in one line.
+    static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
+        if usePrefill, let pre = turn.s.prefills[step.id], let option = step.option(pre) {
+            turn.prefilled.append(noteText(option, turn))
+            turn.setAnswer(step.id, Answer(option: pre))
+            turn.s.prefills[step.id] = nil
+            turn.advance(step, turn.resolve(option.next ?? step.next))
+            return
+        }
+        turn.ask()
+    }
+
+    static func options(_ step: Step, _ turn: TurnBuilder) -> [OptionView] {
+        turn.engine.choiceViews[step.id]?[turn.lang] ?? views(step, turn.content, turn.lang)
+    }
+
+    /// The options as shown in a language.
+    static func views(_ step: Step, _ content: Content, _ lang: String) -> [OptionView] {
+        step.options.map { OptionView(id: $0.id, label: $0.label[lang] ?? $0.label[content.defaultLanguage] ?? $0.id) }
+    }
+
+    static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
+        guard let option = step.option(id) else { return }
+        turn.setAnswer(step.id, Answer(option: id))
+        turn.s.prefills[step.id] = nil
+        turn.advance(step, turn.resolve(option.next ?? step.next))
+    }
+
+    /// A later question's answer as noted: in the prospect's terms (its `reason`, "tu es
+    /// freelance"), else its label quoted.
+    static func noteText(_ option: AnswerOption, _ turn: TurnBuilder) -> String {
+        if let reason = option.reason[turn.lang] ?? option.reason[turn.content.defaultLanguage] { return reason }
+        return turn.t("format.quote", ["answer": option.label[turn.lang] ?? option.id])
+    }
+
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
+        step.options.filter { $0.next == nil && step.next == nil }.map {
+            ($0.line, "step '\(step.id)': option '\($0.id)' leads nowhere (no 'next' on the option or the step)")
+        }
+    }
+
+    static func exampleLabels(_ step: Step, _ content: Content) -> [(label: String, what: String)] {
+        step.options.map { (step.id + "." + $0.id, "step '\(step.id)' option '\($0.id)'") }
+    }
+
+    static func pathWays(_ step: Step) -> PathWays {
+        .answers(step.options.map { (step.navigation ? nil : $0.id, $0.next ?? step.next) })
+    }
+}

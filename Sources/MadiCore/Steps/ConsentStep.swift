@@ -1,0 +1,64 @@
+/// Explicit consent to be written to: "yes" saves the lead (the front reports `leadSaved` or
+/// `leadFailed`), then goes to `yes:`; "no" goes to `no:`.
+public struct ConsentStep: Sendable {
+    /// The version of the consent text that is stored with the lead.
+    public let version: String
+
+    public init(version: String) { self.version = version }
+
+    init(_ keys: StepKeys) { self.init(version: keys.consentVersion ?? "") }
+}
+
+extension Step {
+    public var consent: ConsentStep? {
+        if case let .consent(c) = detail { return c }
+        return nil
+    }
+}
+
+extension ConsentStep: StepBehaviour {
+    static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
+        if turn.s.lead == .failed { turn.s.lead = .collecting }
+        turn.ask()
+    }
+
+    static func ask(_ step: Step, _ turn: inout TurnBuilder) {
+        if turn.s.lead == .failed { return } // save.failed already asks
+        turn.sayPrompt(step)
+    }
+
+    static var hasFixedOptions: Bool { true }
+
+    /// The variant: the save failed, retry or cancel.
+    static func fixedOptions(_ content: Content, _ step: Step, _ lang: String, variant: Bool) -> [OptionView] {
+        func t(_ key: String) -> String { content.strings.text(key, lang) }
+        if variant {
+            return [OptionView(id: "yes", label: t("option.retry")), OptionView(id: "no", label: t("option.cancel"))]
+        }
+        return [OptionView(id: "yes", label: t("option.consent_yes")), OptionView(id: "no", label: t("option.consent_no"))]
+    }
+
+    static func variant(_ step: Step, _ turn: TurnBuilder) -> Bool { turn.s.lead == .failed }
+
+    static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
+        if id == "yes" {
+            guard let draft = turn.leadDraft(consentVersion: step.consent?.version ?? "") else {
+                turn.say("save.incomplete"); return
+            }
+            turn.s.lead = .saving
+            turn.effects.append(.saveLead(draft))
+        } else {
+            turn.s.lead = .declined
+            turn.advance(step, turn.resolve(step.no))
+        }
+    }
+
+    static func reprompt(_ step: Step, _ turn: inout TurnBuilder) {
+        turn.say("consent.reprompt")
+        turn.asked = true
+    }
+
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
+        YesNoStep.waysOutProblems(step)
+    }
+}

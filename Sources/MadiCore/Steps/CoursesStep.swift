@@ -1,0 +1,82 @@
+/// The catalogue: `next:` when a course is chosen, `no:` for "help me choose" (or back to the
+/// question left, `TurnBuilder`'s `s.resume`), `decline:` for "none of these".
+public struct CoursesStep: Sendable {
+    public init() {}
+}
+
+extension CoursesStep: StepBehaviour {
+    static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
+        turn.flush()
+        repeatStep(step, &turn)
+    }
+
+    static func ask(_ step: Step, _ turn: inout TurnBuilder) {
+        turn.say("courses.prompt")
+    }
+
+    static func hasShortForm(_ step: Step, _ turn: TurnBuilder) -> Bool { false }
+
+    static var hasFixedOptions: Bool { true }
+
+    /// The variant: the prospect came from a question, and goes back to it rather than to the guide.
+    static func fixedOptions(_ content: Content, _ step: Step, _ lang: String, variant: Bool) -> [OptionView] {
+        func t(_ key: String, _ params: [String: String] = [:]) -> String { content.strings.text(key, lang, params) }
+        var list = content.catalogue.courses.map { OptionView(id: $0.id, label: t("option.course", ["name": $0.name])) }
+        list.append(OptionView(id: "guide", label: t(variant ? "option.resume" : "option.guide")))
+        if step.decline != nil { list.append(OptionView(id: "none", label: t("option.none_of_these"))) }
+        return list
+    }
+
+    static func variant(_ step: Step, _ turn: TurnBuilder) -> Bool { turn.s.resume != nil }
+
+    static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
+        if turn.content.catalogue.course(id) != nil {
+            turn.s.chosenCourse = id
+            turn.s.lead = .collecting
+            turn.advance(step, turn.resolve(step.next))
+        } else if id == "none" {
+            turn.s.resume = nil
+            turn.s.lead = .none
+            turn.advance(step, turn.resolve(step.decline ?? step.no))
+        } else {
+            let target = turn.s.resume ?? turn.resolve(step.no)
+            turn.s.resume = nil
+            turn.advance(step, target)
+        }
+    }
+
+    static func repeatStep(_ step: Step, _ turn: inout TurnBuilder) {
+        turn.sayCatalogue()
+        turn.ask()
+    }
+
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
+        var problems: [(line: Int?, message: String)] = []
+        if step.next == nil { problems.append((step.line, "step '\(step.id)' has no way out when a course is chosen (missing 'next')")) }
+        if step.no == nil { problems.append((step.line, "step '\(step.id)' has no way out for 'help me choose' (missing 'no')")) }
+        return problems
+    }
+
+    static func exampleLabels(_ step: Step, _ content: Content) -> [(label: String, what: String)] {
+        (content.catalogue.courses.map(\.id) + ["guide"] + (step.decline != nil ? ["none"] : [])).map {
+            (step.id + "." + $0, "step '\(step.id)'")
+        }
+    }
+}
+
+extension TurnBuilder {
+    mutating func sayCatalogue() {
+        let f = Facts(content: content, language: lang, today: s.today)
+        say("courses.intro")
+        let recommended = recommendation()?.course
+        for course in content.catalogue.courses {
+            var p = f.courseParams(course)
+            p["order"] = String(content.catalogue.rank(course.id) + 1)
+            p["facts"] = t("course.facts", p)
+            var card = t("courses.card", p)
+            if course.id == recommended { card += " " + t("courses.recommended") }
+            out.append(card)
+        }
+        if content.catalogue.exampleValues { say("catalogue.example_note") }
+    }
+}

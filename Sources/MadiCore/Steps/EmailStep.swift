@@ -1,0 +1,74 @@
+import MadiEmail
+
+/// The pre-registration e-mail: validated, with a suggestion when it looks mistyped ("gmial.com").
+/// The message is read by `TurnBuilder.text` and `readEmail`.
+public struct EmailStep: Sendable {
+    public init() {}
+}
+
+extension EmailStep: StepBehaviour {
+    /// An address said with an earlier answer is checked as if typed now: an invalid one is said,
+    /// and asked again.
+    static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
+        turn.s.emailPending = nil
+        turn.s.emailSuggestion = nil
+        if usePrefill, let address = turn.s.prefillEmail {
+            turn.s.prefillEmail = nil
+            turn.email(address, step)
+            return
+        }
+        turn.ask()
+    }
+
+    static func ask(_ step: Step, _ turn: inout TurnBuilder) {
+        if let suggestion = turn.s.emailSuggestion {
+            turn.say("email.suggest", ["suggestion": suggestion])
+        } else {
+            turn.sayPrompt(step)
+        }
+    }
+
+    static func hasShortForm(_ step: Step, _ turn: TurnBuilder) -> Bool { turn.s.emailSuggestion == nil }
+
+    /// While a suggestion waits: use it, or keep the address as typed.
+    static func options(_ step: Step, _ turn: TurnBuilder) -> [OptionView] {
+        guard let suggestion = turn.s.emailSuggestion, let pending = turn.s.emailPending else { return [] }
+        return [OptionView(id: "yes", label: turn.t("option.use_suggestion", ["suggestion": suggestion])),
+                OptionView(id: "no", label: turn.t("option.keep_mine", ["email": pending.normalized]))]
+    }
+
+    static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
+        guard let pending = turn.s.emailPending else { return }
+        if id == "yes", let suggestion = turn.s.emailSuggestion, case let .valid(addr) = EmailValidator.validate(suggestion) {
+            turn.s.email = addr
+        } else {
+            turn.s.email = pending
+        }
+        turn.s.emailPending = nil
+        turn.s.emailSuggestion = nil
+        turn.advance(step, turn.resolve(step.next))
+    }
+}
+
+extension TurnBuilder {
+    /// An address as typed: kept, offered a correction, or said to be invalid.
+    mutating func email(_ raw: String, _ step: Step) {
+        s.emailSuggestion = nil
+        s.emailPending = nil
+        switch EmailValidator.validate(raw) {
+        case let .valid(addr):
+            if let suggestion = EmailSuggester.suggest(addr.normalized) {
+                s.emailPending = addr
+                s.emailSuggestion = suggestion
+                say("email.suggest", ["suggestion": suggestion])
+                asked = true
+            } else {
+                s.email = addr
+                advance(step, resolve(step.next))
+            }
+        case let .invalid(problem):
+            say("email.invalid." + problem.key, problem.params)
+            say("email.reprompt")
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// The recommendation: the course the answers lead to, why, and the ladder; `next:` when the
+/// prospect is interested, `no:` when not; "see the courses" opens the catalogue.
+public struct RecommendStep: Sendable {
+    /// When this holds, the lead is a quote request for a team.
+    public let quoteWhen: Condition?
+
+    public init(quoteWhen: Condition? = nil) { self.quoteWhen = quoteWhen }
+
+    init(_ keys: StepKeys) { self.init(quoteWhen: keys.quoteWhen) }
+}
+
+extension Step {
+    public var recommend: RecommendStep? {
+        if case let .recommend(r) = detail { return r }
+        return nil
+    }
+}
+
+extension RecommendStep: StepBehaviour {
+    static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
+        turn.s.lead = .none
+        turn.flush()
+        repeatStep(step, &turn)
+    }
+
+    static func ask(_ step: Step, _ turn: inout TurnBuilder) {
+        turn.say(turn.isQuote(step) ? "recommend.ask_quote" : "recommend.ask")
+    }
+
+    static func hasShortForm(_ step: Step, _ turn: TurnBuilder) -> Bool { false }
+
+    static var hasFixedOptions: Bool { true }
+
+    /// The variant: a team's quote request.
+    static func fixedOptions(_ content: Content, _ step: Step, _ lang: String, variant: Bool) -> [OptionView] {
+        func t(_ key: String) -> String { content.strings.text(key, lang) }
+        return [
+            OptionView(id: "interested", label: t(variant ? "option.quote" : "option.interested")),
+            OptionView(id: "courses", label: t("option.see_courses")),
+            OptionView(id: "no", label: t("option.no_thanks")),
+        ]
+    }
+
+    static func variant(_ step: Step, _ turn: TurnBuilder) -> Bool { turn.isQuote(step) }
+
+    static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
+        switch id {
+        case "interested":
+            turn.s.chosenCourse = nil
+            turn.s.lead = .collecting
+            turn.advance(step, turn.resolve(step.next))
+        case "courses":
+            if let courses = turn.content.firstStep(ofKind: .courses) { turn.s.resume = nil; turn.advance(step, courses.id) }
+        default:
+            turn.advance(step, turn.resolve(step.no))
+        }
+    }
+
+    static func repeatStep(_ step: Step, _ turn: inout TurnBuilder) {
+        if let rec = turn.recommendation() { turn.sayRecommendation(rec, step) }
+        turn.ask()
+    }
+
+    static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
+        var problems: [(line: Int?, message: String)] = []
+        if step.next == nil { problems.append((step.line, "step '\(step.id)' has no way out when interested (missing 'next')")) }
+        if step.no == nil { problems.append((step.line, "step '\(step.id)' has no way out for 'no thanks' (missing 'no')")) }
+        return problems
+    }
+
+    static func exampleLabels(_ step: Step, _ content: Content) -> [(label: String, what: String)] {
+        ["interested", "courses", "no"].map { (step.id + "." + $0, "step '\(step.id)'") }
+    }
+
+    static func pathWays(_ step: Step) -> PathWays { .recommendation }
+}
+
+extension TurnBuilder {
+    func isQuote(_ step: Step) -> Bool {
+        guard let cond = step.recommend?.quoteWhen else { return false }
+        return holds(cond)
+    }
+
+    var quoteRequested: Bool {
+        engine.quoteSteps.contains { isQuote($0) }
+    }
+
+    mutating func sayRecommendation(_ rec: Recommendation, _ step: Step) {
+        out.append(contentsOf: recommendationText(rec, team: isQuote(step) ? teamQuantity : nil))
+    }
+
+    func recommendationText(_ rec: Recommendation, team: Quantity?) -> [String] {
+        let f = Facts(content: content, language: lang, today: s.today)
+        guard let course = content.catalogue.course(rec.course) else { return [] }
+        var base = f.courseParams(course)
+        var lines: [String] = []
+        if let team {
+            base["team"] = quantityText(team)
+            lines.append(t("recommend.team_title", base))
+            lines.append(t("course.facts_team", base))
+        } else {
+            lines.append(t("recommend.title", base))
+            lines.append(t("course.facts", base))
+        }
+        let reasons = reasonTexts(rec)
+        if !reasons.isEmpty {
+            let list = reasons.count == 1 ? reasons[0]
+                : reasons.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + reasons.last!
+            lines.append(t("recommend.why", ["reasons": list, "name": course.name]))
+        }
+        lines.append(t("recommend.ladder", ["ladder": f.ladder(here: rec.course, goal: rec.goal, team: team != nil)]))
+        if content.catalogue.exampleValues { lines.append(t("catalogue.example_note")) }
+        return lines
+    }
+
+    /// Why this course, in the prospect's own terms: each answer's `reason`, else its label quoted.
+    /// An answer that only nudged the score ("tu es salarié·e", worth one point) is said only when
+    /// nothing weighed more: a reason is what decided.
+    func reasonTexts(_ rec: Recommendation) -> [String] {
+        let options = rec.reasons.compactMap { r in content.step(r.step)?.option(r.option) }
+        let strong = options.filter { ($0.weights[rec.course] ?? 0) >= 2 }
+        return (strong.isEmpty ? options : strong).compactMap { o in
+            if let reason = o.reason[lang] ?? o.reason[content.defaultLanguage] { return reason }
+            return o.label[lang].map { t("format.quote", ["answer": $0]) }
+        }
+    }
+
+    /// The recommendation as the reply shows it.
+    func view(_ rec: Recommendation) -> RecommendationView {
+        RecommendationView(
+            course: rec.course, facts: Facts(content: content, language: lang, today: s.today).facts(rec.course),
+            reasons: reasonLabels(rec), goal: rec.goal, quote: quoteRequested)
+    }
+
+    func reasonLabels(_ rec: Recommendation) -> [String] {
+        rec.reasons.compactMap { content.step($0.step)?.option($0.option)?.label[lang] }
+    }
+}

@@ -1,0 +1,91 @@
+/// Answers as they are recorded: an option taken at the current step, answers to later questions
+/// noted from the same message, where the answers lead, and the lead they make.
+extension TurnBuilder {
+    /// Takes an option id (from the list, a number, a synonym or an explicit choice); what it does
+    /// is the step kind's (`StepBehaviour.answer`).
+    mutating func answer(choice id: String, said: String?) {
+        guard let step = current else { return }
+        step.kind.behaviour.answer(id, step, &self)
+    }
+
+    /// Records answers to later questions that the input names exactly.
+    mutating func notePrefills(_ input: PreparedInput, except stepId: String) {
+        // A prefill needs a phrase of at least 5 letters said exactly: shorter inputs have none.
+        guard input.tokens.reduce(0, { $0 + $1.count }) >= Understanding.prefillMinChars else { return }
+        let candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
+        for (step, option) in u.prefills(input, stepIds: candidates) {
+            s.prefills[step] = option
+            note(step, option, .synonym)
+        }
+        // Clauses that plainly answer a later question ("automate my work, asap if possible").
+        let open = candidates.filter { s.prefills[$0] == nil }
+        if !open.isEmpty {
+            for (step, option) in u.clausePrefills(input.raw, stepIds: open, content: content, memo: memo) where s.prefills[step] == nil {
+                s.prefills[step] = option
+                note(step, option, .learnt)
+            }
+        }
+        // A team size said with its people ("mon équipe de 5 personnes", "my 8 people").
+        if let sizeStep = engine.fieldSteps["team_size"], sizeStep != stepId, s.answers[sizeStep] == nil,
+           let found = u.quantities.teamSize(input, anyNumber: false) {
+            s.prefillQuantity = found.quantity
+            note(sizeStep, String(found.quantity.value), .quantity)
+        }
+    }
+
+    func resolve(_ next: Next?) -> String? {
+        guard let next else { return nil }
+        for rule in next.rules where holds(rule.when) { return rule.goto }
+        return nil
+    }
+
+    func holds(_ condition: Condition) -> Bool {
+        condition.allSatisfy { step, options in
+            guard let chosen = s.answers[step]?.option else { return false }
+            return options.contains(chosen)
+        }
+    }
+
+    // MARK: - The lead
+
+    var teamSize: Int? {
+        engine.fieldSteps["team_size"].flatMap { s.answers[$0]?.number }
+    }
+
+    var teamQuantity: Quantity? {
+        engine.fieldSteps["team_size"].flatMap { id in
+            s.answers[id].flatMap { a in a.quantity ?? a.number.map { Quantity(low: $0) } }
+        }
+    }
+
+    func fieldText(_ field: String) -> String? {
+        engine.fieldSteps[field].flatMap { s.answers[$0]?.text }
+    }
+
+    mutating func leadCourse() -> String? { s.chosenCourse ?? recommendation()?.course ?? s.courseContext }
+
+    func leadAnswers() -> [LeadAnswer] {
+        engine.visited(s).compactMap { id -> LeadAnswer? in
+            guard let step = content.step(id), step.isQuestion, !step.navigation,
+                  let a = s.answers[id] else { return nil }
+            if let o = a.option, let option = step.option(o) {
+                return LeadAnswer(step: id, value: o, label: option.label[lang] ?? o)
+            }
+            if let n = a.number { return LeadAnswer(step: id, value: String(n), label: String(n)) }
+            if let text = a.text { return LeadAnswer(step: id, value: text, label: text) }
+            return nil
+        }
+    }
+
+    mutating func leadDraft(consentVersion: String) -> LeadDraft? {
+        guard let email = s.email, let course = leadCourse() else { return nil }
+        let answers = leadAnswers()
+        let quote = quoteRequested
+        return LeadDraft(
+            email: email.normalized, emailASCII: email.ascii, firstName: s.firstName ?? fieldText("first_name"),
+            course: course, recommendedCourse: recommendation()?.course,
+            answers: answers, language: lang, source: s.source,
+            company: quote ? fieldText("company") : nil, teamSize: quote ? teamSize : nil,
+            kind: quote ? "quote" : "preregistration", consentVersion: consentVersion, questions: s.questions)
+    }
+}

@@ -1,0 +1,57 @@
+/// Commands ("/retour", "/formations", "/en"...): they act the same at every step.
+extension TurnBuilder {
+    mutating func command(_ c: Command) {
+        switch c {
+        case .back:
+            if s.lead == .saving { say("save.pending"); return }
+            guard let previous = s.history.popLast() else {
+                say("back.nothing")
+                ask()
+                return
+            }
+            setAnswer(previous, nil)
+            s.prefills[previous] = nil
+            setAnswer(s.step, nil)
+            if s.lead == .saved || s.lead == .declined { s.lead = .none }
+            s.done = false
+            say("back.ok")
+            enter(previous, usePrefill: false)
+        case .restart:
+            let fresh = Session(language: s.language, step: content.start, source: s.source, today: s.today)
+            let (course, name) = (s.courseContext, s.firstName)
+            s = fresh
+            s.courseContext = course
+            s.firstName = name
+            say("restart.ok")
+            enter(content.start)
+        case let .language(code):
+            guard content.languages.contains(code) else {
+                say("language.unknown", ["languages": content.languages.joined(separator: ", ")])
+                return
+            }
+            s.language = code
+            say("language.switched")
+            if s.done { say("end.hint") } else { repeatCurrent() }
+        case .courses:
+            guard let courses = content.firstStep(ofKind: .courses) else { return }
+            if s.step == courses.id { repeatCurrent(); return }
+            if s.lead == .saving { say("save.pending"); return }
+            if let step = current, step.isQuestion { s.resume = step.id }
+            s.done = false
+            go(to: courses.id, from: s.step)
+        case .help:
+            say("help.text")
+            if !s.done { ask(again: true) }
+        case .quit:
+            say("quit.bye")
+            s.done = true
+            quitting = true
+        }
+    }
+
+    /// Says the current step again (after a language switch).
+    mutating func repeatCurrent() {
+        guard let step = current else { return }
+        step.kind.behaviour.repeatStep(step, &self)
+    }
+}

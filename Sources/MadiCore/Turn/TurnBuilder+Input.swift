@@ -1,0 +1,80 @@
+/// What comes in besides a message (read in Engine+Message.swift): a chosen option, a command,
+/// the front's report on saving the lead, the assistant's results; and the requests to the assistant.
+extension TurnBuilder {
+    mutating func handle(_ input: Input) {
+        switch input {
+        case .leadSaved:
+            guard s.lead == .saving else { return }
+            s.lead = .saved
+            if let step = current, let target = resolve(step.yes) { go(to: target, from: step.id) }
+        case .leadFailed:
+            guard s.lead == .saving else { return }
+            s.lead = .failed
+            say("save.failed")
+            asked = true
+        case let .command(c):
+            command(c)
+        case let .choose(id):
+            guard options(for: current).contains(where: { $0.id == id }) else {
+                say("reprompt.unknown_option", ["option": Sanitize.line(id)])
+                ask()
+                return
+            }
+            if let step = current { note(step.id, id, .label) }
+            s.clarify = nil
+            answer(choice: id, said: nil)
+        case let .text(raw):
+            text(raw)
+        case let .understood(option):
+            guard case let .understand(said)? = s.pending else { return }
+            s.pending = nil
+            // The proposal counts only if it is one of this step's options.
+            if let option, let step = current, step.kind == .choice, step.option(option) != nil {
+                note(step.id, option, .llm)
+                answer(choice: option, said: said)
+            } else {
+                miss(PreparedInput(said))
+            }
+        case let .answered(text):
+            guard case let .answer(question)? = s.pending else { return }
+            s.pending = nil
+            if let text, !text.isEmpty {
+                trace.side = "llm"
+                out.append(text)
+            } else {
+                trace.side = "unknown"
+                keepQuestion(question)
+                say("llm.no_answer")
+            }
+            if !s.done, current?.kind != .end {
+                ask(again: true)
+            }
+        }
+    }
+
+    // MARK: - The assistant (optional)
+
+    /// Asks which option a free text means; only at choice steps (never e-mail or consent).
+    mutating func askAssistant(understanding text: String) -> Bool {
+        guard s.assistant, let step = current, step.kind == .choice, !step.navigation else { return false }
+        s.pending = .understand(text: text)
+        effects.append(.understand(UnderstandRequest(
+            step: step.id, question: t(step.prompt), options: options(for: step), text: text, language: lang)))
+        return true
+    }
+
+    /// Asks for an answer to a side question the FAQ does not cover.
+    mutating func askAssistant(answering text: String) -> Bool {
+        guard s.assistant else { return false }
+        s.pending = .answer(question: text)
+        effects.append(.answer(AnswerRequest(
+            question: text, language: lang, course: focusCourse(),
+            answers: leadAnswers(), today: s.today)))
+        return true
+    }
+
+    // MARK: - Side questions
+
+    /// The course a side question is about when it names none.
+    mutating func focusCourse() -> String? { leadCourse() }
+}

@@ -1,0 +1,71 @@
+/// One turn under construction: the session as it changes, what Madi says, the effects.
+/// Its parts: reading a message (Engine+Message.swift), other inputs (+Input), answers and the
+/// lead (+Answers), the next question (+Questions), reprompts (+Reprompts), commands
+/// (+Commands), the options shown (+Options); what each kind of step does is in Steps/.
+struct TurnBuilder {
+    let engine: Engine
+    var s: Session
+    var out: [String] = []
+    var effects: [Effect] = []
+    var asked = false
+    var quitting = false
+    /// What this turn understood (answers noted, side question, intent).
+    var trace = Trace()
+    /// The message being read.
+    var lastInput = PreparedInput("")
+    /// Answers to later questions taken from this message, said in one line before the next question.
+    var prefilled: [String] = []
+    /// Lines said before the next question (a side question's answer).
+    var preface: [String] = []
+    /// The classifier's scores of this turn's messages.
+    let memo = ScoreMemo()
+    /// An e-mail address found in the message.
+    var messageAddress: String?
+
+    init(engine: Engine, session: consuming Session) {
+        self.engine = engine
+        s = session
+    }
+
+    var content: Content { engine.content }
+
+    /// The recommendation for the session as it is now, computed once and kept in the session.
+    mutating func recommendation() -> Recommendation? {
+        if let kept = s.recommendation { return kept }
+        let r = engine.recommendation(for: s)
+        s.recommendation = r
+        return r
+    }
+
+    /// Every change of an answer goes through here: the recommendation made from the old
+    /// answers is forgotten.
+    mutating func setAnswer(_ step: String, _ answer: Answer?) {
+        s.answers[step] = answer
+        s.recommendation = nil
+    }
+
+    var u: Understanding { engine.understanding }
+    var lang: String { s.language }
+    var current: Step? { content.step(s.step) }
+
+    func t(_ key: String, _ params: [String: String] = [:]) -> String {
+        content.strings.text(key, lang, params)
+    }
+
+    mutating func say(_ key: String, _ params: [String: String] = [:]) { out.append(t(key, params)) }
+
+    consuming func finish() -> Turn {
+        flush()
+        var r = Reply()
+        r.trace = trace
+        r.messages = out
+        r.step = s.step
+        r.options = options(for: current)
+        r.asked = asked
+        r.lead = s.lead
+        r.done = s.done
+        r.quit = quitting
+        if let rec = recommendation() { r.recommendation = view(rec) }
+        return Turn(session: s, reply: r, effects: effects)
+    }
+}
