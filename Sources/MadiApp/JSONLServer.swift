@@ -131,7 +131,10 @@ final class LineWriter: @unchecked Sendable {
     private var writing = false
     let maxBuffered: Int
     /// System calls made, for tests and figures.
-    private(set) var writes = 0
+    var writes: Int { cond.lock(); defer { cond.unlock() }; return batches }
+    private var batches = 0
+    /// A thread is writing (for tests).
+    var isWriting: Bool { cond.lock(); defer { cond.unlock() }; return writing }
 
     init(fd: Int32, maxBuffered: Int = 256 * 1024) {
         self.fd = fd
@@ -150,7 +153,7 @@ final class LineWriter: @unchecked Sendable {
         writing = true
         while !buffered.isEmpty {
             swap(&buffered, &spare)
-            writes += 1
+            batches += 1
             cond.unlock()
             writeAll(spare)
             spare.removeAll(keepingCapacity: spare.capacity <= 4 * maxBuffered)

@@ -94,8 +94,9 @@ public final class EventRecorder: @unchecked Sendable {
     public struct Config: Sendable {
         /// Items held at most while waiting to be written (a few hundred bytes each).
         public var capacity = 50_000
-        /// Items written per transaction at most (one commit, one fsync, per batch).
-        public var batch = 2_000
+        /// Items written per transaction at most (one commit, one fsync, per batch). A lead's
+        /// commit waits for the batch being written: 2,000 held a group of leads up to 90 ms.
+        public var batch = 250
         /// Longest wait before a partial batch is written (seconds).
         public var interval = 0.5
         public init() {}

@@ -87,12 +87,12 @@ extension LeadStore {
     }
 
     static func enqueueDelivery(_ db: Database, leadId: String, time: String) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO delivery (lead_id, revision, state, attempts, next_at, created_at, updated_at)
             VALUES (?, 1, 'pending', 0, ?, ?, ?)
             ON CONFLICT (lead_id) DO UPDATE SET revision = delivery.revision + 1, state = 'pending', attempts = 0,
                 next_at = excluded.next_at, updated_at = excluded.updated_at, last_error = NULL, last_status = NULL
-            """, arguments: [leadId, time, time, time])
+            """).execute(arguments: [leadId, time, time, time])
     }
 
     /// Runs a write transaction, opening the database if needed; errors become store errors.

@@ -442,7 +442,9 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         let answers = String(decoding: try JSONEncoder().encode(draft.answers), as: UTF8.self)
         let questions = String(decoding: try JSONEncoder().encode(draft.questions.map(Sanitize.line)), as: UTF8.self)
         let key = LeadDraft.emailKey(draft.email)
-        try db.execute(sql: """
+        // Statements prepared once per connection (a group of 256 leads spent most of its time
+        // preparing the same three statements again).
+        try db.cachedStatement(sql: """
             INSERT INTO lead (id, created_at, updated_at, email, email_ascii, first_name, course,
                 recommended_course, answers, language, source, company, team_size, kind, consent_version, consented_at,
                 email_key, questions)
@@ -456,10 +458,10 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                 team_size = COALESCE(excluded.team_size, lead.team_size), kind = excluded.kind,
                 consent_version = excluded.consent_version, consented_at = excluded.consented_at,
                 questions = excluded.questions
-            """, arguments: [UUID().uuidString.lowercased(), time, time, draft.email, draft.emailASCII, draft.firstName,
+            """).execute(arguments: [UUID().uuidString.lowercased(), time, time, draft.email, draft.emailASCII, draft.firstName,
                              draft.course, draft.recommendedCourse, answers, draft.language, draft.source,
                              draft.company, draft.teamSize, draft.kind, draft.consentVersion, time, key, questions])
-        let id = try String.fetchOne(db, sql: "SELECT id FROM lead WHERE email_key = ? AND course = ?",
+        let id = try String.fetchOne(db.cachedStatement(sql: "SELECT id FROM lead WHERE email_key = ? AND course = ?"),
                                      arguments: [key, draft.course]) ?? ""
         // The outbox: the lead and its delivery are committed together, so that no saved lead is
         // ever forgotten by the sender. An updated lead is a new revision to send.

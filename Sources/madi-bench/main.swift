@@ -375,6 +375,9 @@ if !engineOnly, FileManager.default.isExecutableFile(atPath: madiBinary) {
         let (p, input, out) = spawn(["jsonl", "--dialogues", dialogues, "--leads-db", db, "--max-sessions", String(scripts.count + 10),
                                      "--log-level", "info"], stderr: log)
         let payload = Data((lines.joined(separator: "\n") + "\n").utf8)
+        if let dir = ProcessInfo.processInfo.environment["MADI_BENCH_KEEP"] { // to profile `madi jsonl` on the same input
+            FileManager.default.createFile(atPath: dir + "/jsonl-\(name).in", contents: payload)
+        }
         let writer = Thread { input.write(payload); try? input.close() }
         writer.start()
         let (seconds, count, saved) = drain(out, expected: lines.count)

@@ -178,3 +178,30 @@ final class Locked<T>: @unchecked Sendable {
     func get() -> T { lock.lock(); defer { lock.unlock() }; return value }
     func set(_ v: T) { lock.lock(); value = v; lock.unlock() }
 }
+
+@Suite("Reply writer")
+struct LineWriterTests {
+    /// Lines that come while a write is blocked (the client is not reading yet) go out together in
+    /// the next write, whole and in the order they came; their threads do not wait.
+    @Test func linesThatComeDuringAWriteGoOutTogether() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let writer = LineWriter(fd: fds[1])
+        let big = String(repeating: "x", count: 200_000) // more than the pipe holds: the write blocks
+        let first = Thread { writer.write(.object([("big", .string(big))])) }
+        first.start()
+        while !writer.isWriting { sched_yield() }
+        for i in 0..<500 { writer.write(.object([("n", .number(Double(i)))])) } // none of these waits
+        var reader = LineReader(fd: fds[0], maxBytes: 1 << 20)
+        guard case let .line(head)? = reader.next() else { Issue.record("no first line"); return }
+        #expect(head.count > 200_000)
+        var got: [Int] = []
+        while got.count < 500, case let .line(bytes)? = reader.next() {
+            if case let .number(n)? = (try? JSON.parse(bytes))?["n"] { got.append(Int(n)) } else { got.append(-1) }
+        }
+        close(fds[1])
+        #expect(got == Array(0..<500))
+        #expect(writer.writes == 2, "\(writer.writes) writes for 501 lines")
+    }
+}
