@@ -184,7 +184,7 @@ extension TurnBuilder {
             default:
                 break
             }
-            notePrefills(m.span.map { input.masking($0) } ?? input, except: step.id)
+            notePrefills(m.span.map { input.masking($0) } ?? input, except: step.id, whole: input)
             note(step.id, id, how(id, step, input))
             answer(choice: id, said: input.raw)
             return .answered

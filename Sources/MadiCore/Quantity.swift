@@ -147,8 +147,12 @@ public struct QuantityReader: Sendable {
         if j < w.count, ["de", "d", "of"].contains(w[j]) { j += 1 }
         // an adjective or two between: "8 jeunes salariés", "5 new employees"
         for k in j..<min(w.count, j + 3) where people.contains(w[k]) { return true }
-        for opener in groupOpeners where opener.count <= start {
-            if Array(w[(start - opener.count)..<start]) == opener { return true }
+        // The opener may end where the count starts or inside its first words ("équipe de 12":
+        // the count read is "de 12", from "de 10 à 15").
+        for at in start...min(start + 2, end) {
+            for opener in groupOpeners where opener.count <= at {
+                if Array(w[(at - opener.count)..<at]) == opener { return true }
+            }
         }
         return false
     }

@@ -132,6 +132,12 @@ extension Understanding {
         var out: [(String, String)] = []
         for clause in clauses {
             let input = prepare(clause)
+            // A clause that is a later option's name and nothing else ("je suis dev", "im a dev"):
+            // every word that is not a stopword inside the name, no negation, not a yes or a no.
+            if let (step, option) = wholeClauseOption(input, stepIds: stepIds), !out.contains(where: { $0.0 == step }) {
+                out.append((step, option))
+                continue
+            }
             guard input.tokenStrings.filter({ !classifier.stopwords.contains($0) }).count >= 2 else { continue }
             let scores = self.scores(input, memo) { labels.contains($0) }
             guard let top = scores.first, top.score >= Self.clauseScore,
@@ -141,6 +147,22 @@ extension Understanding {
             if stepIds.contains(step), !out.contains(where: { $0.0 == step }) { out.append((step, option)) }
         }
         return out
+    }
+
+    /// The later question's option a clause names exactly, all of its words that count.
+    func wholeClauseOption(_ input: PreparedInput, stepIds: [String]) -> (String, String)? {
+        let content = input.tokenStrings.indices.filter { !classifier.stopwords.contains(input.tokenStrings[$0]) }
+        // A lone word is not enough: "now and then" cut at "and" leaves "now".
+        guard input.tokens.count >= 2, let first = content.first, let last = content.last, last - first < 4,
+              !input.tokens.contains(where: negations.contains), yesNo(input) == nil else { return nil }
+        for id in stepIds {
+            let m = bestOption(id, input, fuzzy: false)
+            guard case let .option(option) = m.choice, let span = m.span,
+                  span.lowerBound <= first, span.upperBound > last,
+                  input.tokens[span].reduce(0, { $0 + $1.count }) >= 3 else { continue }
+            return (id, option)
+        }
+        return nil
     }
 
     /// Cuts a message into its question sentences and the rest. `prepared`, the message already

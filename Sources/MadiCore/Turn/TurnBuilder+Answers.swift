@@ -9,7 +9,9 @@ extension TurnBuilder {
     }
 
     /// Records answers to later questions that the input names exactly.
-    mutating func notePrefills(_ input: PreparedInput, except stepId: String) {
+    /// `whole`: the message before a matched phrase was masked in `input`, for the team size
+    /// (masking "mon équipe" in "mon équipe de 12" would hide what says the 12 are people).
+    mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil) {
         // A prefill needs a phrase of at least 5 letters said exactly: shorter inputs have none.
         guard input.tokens.reduce(0, { $0 + $1.count }) >= Understanding.prefillMinChars else { return }
         let candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
@@ -27,7 +29,7 @@ extension TurnBuilder {
         }
         // A team size said with its people ("mon équipe de 5 personnes", "my 8 people").
         if let sizeStep = engine.fieldSteps["team_size"], sizeStep != stepId, s.answers[sizeStep] == nil,
-           let found = u.quantities.teamSize(input, anyNumber: false) {
+           let found = u.quantities.teamSize(whole ?? input, anyNumber: false) {
             s.prefillQuantity = found.quantity
             note(sizeStep, String(found.quantity.value), .quantity)
         }
