@@ -94,9 +94,11 @@ public final class EventRecorder: @unchecked Sendable {
     public struct Config: Sendable {
         /// Items held at most while waiting to be written (a few hundred bytes each).
         public var capacity = 50_000
-        /// Items written per transaction at most (one commit, one fsync, per batch). A lead's
-        /// commit waits for the batch being written: 2,000 held a group of leads up to 90 ms.
-        public var batch = 250
+        /// Items written per transaction at most (one commit, one fsync, per batch).
+        public var batch = 2_000
+        /// The same while leads wait for their commit, which waits for the batch being written
+        /// (2,000 events held a group of leads up to 90 ms).
+        public var batchBeforeLeads = 100
         /// Longest wait before a partial batch is written (seconds).
         public var interval = 0.5
         public init() {}
@@ -174,7 +176,7 @@ public final class EventRecorder: @unchecked Sendable {
             cond.lock()
             while buffer.isEmpty, !stopped { cond.wait(until: Date().addingTimeInterval(config.interval)) }
             if stopped { cond.unlock(); return }
-            var items = Array(buffer.prefix(config.batch))
+            var items = Array(buffer.prefix(store.queuedCount > 0 ? config.batchBeforeLeads : config.batch))
             buffer.removeFirst(items.count)
             let drops = droppedUnreported
             droppedUnreported = 0
