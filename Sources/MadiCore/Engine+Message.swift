@@ -78,7 +78,8 @@ extension TurnBuilder {
             readSide(q, keywordsOnly: false) ?? u.intent(q, memo: memo).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
         }
-        let answerInput = parts.answer.isEmpty ? (parts.question == nil ? input : parts.answer) : parts.answer
+        // (An address alone leaves nothing to read as an answer.)
+        let answerInput = parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer
 
         // 1. An answer to the current question (a side question never overrides it).
         if !answerInput.isEmpty {
@@ -110,7 +111,23 @@ extension TurnBuilder {
                 s.questions = savedQuestions
             }
         }
-        // 2. No answer: a side question, then an intent.
+        // An address alone, before its question ("paul.dev@exemple.fr" at the job question): kept
+        // for the e-mail question, never read as an answer (its "dev" is not a job).
+        if let address, answerInput.isEmpty, side == nil {
+            s.prefillEmail = address
+            say("email.kept")
+            ask(again: true)
+            return
+        }
+        // 2. No answer to this question but answers to later ones ("y a pas d'urgence" at the job
+        // question): kept for their questions, and this one asked again.
+        if side == nil, !answerInput.isEmpty, step.kind == .choice || step.kind == .number, !step.navigation,
+           notesLaterAnswers(answerInput, step) {
+            say("ack.later")
+            ask(again: true)
+            return
+        }
+        // 3. No answer: a side question, then an intent.
         if let side {
             // "je peux voir toutes les formations ?": a question that names an option is an answer.
             if case .unknown = side, answerInput.isEmpty, let q = parts.question,
@@ -120,7 +137,7 @@ extension TurnBuilder {
         }
         if let side = readSide(input, keywordsOnly: false, asked: false) { answerSide(side, reask: true); return }
         if let intent = u.intent(input, memo: memo) { handle(intent, step); return }
-        // 3. The LLM, when there is one; else Madi says it did not understand.
+        // 4. The LLM, when there is one; else Madi says it did not understand.
         let question = trimmed.utf8.contains(0x3F)
         if question, askAssistant(answering: trimmed) { return }
         if !question, askAssistant(understanding: trimmed) { return }
@@ -216,6 +233,16 @@ extension TurnBuilder {
     }
 
     enum Learnt { case answered(String), close(String, String) }
+
+    /// Records the answers to later questions a message gives; whether it gave any.
+    /// Only what the rules read (a later option's name, a team size with its people), never the
+    /// classifier's reading of a clause, and nothing from a message that says it does not know.
+    mutating func notesLaterAnswers(_ input: PreparedInput, _ step: Step) -> Bool {
+        if let intent = u.intent(input, memo: memo), [.unsure, .no, .decline, .frustration].contains(intent) { return false }
+        let before = trace.noted.count
+        notePrefills(input, except: step.id, learnt: false)
+        return trace.noted.count > before
+    }
 
     /// A rule's option (a synonym found in the message) against the classifier's reading of the
     /// whole message: nil keeps the rule's option; `.close(id, id)` rejects it (nothing understood).

@@ -104,10 +104,8 @@ extension Understanding {
     public static let clauseScore = 0.55
     public static let clauseMargin = 0.1
 
-    /// Answers to later questions said in their own clause: the message cut at commas, full stops
-    /// and "et"/"and"/"mais"/"but", each clause read by the classifier among those questions'
-    /// options, the side questions and the intents.
-    func clausePrefills(_ raw: String, stepIds: [String], content: Content, memo: ScoreMemo? = nil) -> [(step: String, option: String)] {
+    /// The message cut at commas, full stops and the clause joiners ("et", "and", "mais", "but").
+    func clauses(_ raw: String) -> [String] {
         var clauses: [String] = []
         var current: [Substring] = []
         for word in raw.split(whereSeparator: { $0 == " " }) {
@@ -124,6 +122,14 @@ extension Understanding {
             if ends, !current.isEmpty { clauses.append(current.joined(separator: " ")); current = [] }
         }
         if !current.isEmpty { clauses.append(current.joined(separator: " ")) }
+        return clauses
+    }
+
+    /// Answers to later questions said in their own clause: the message cut at commas, full stops
+    /// and "et"/"and"/"mais"/"but", each clause read by the classifier among those questions'
+    /// options, the side questions and the intents.
+    func clausePrefills(_ raw: String, stepIds: [String], content: Content, memo: ScoreMemo? = nil) -> [(step: String, option: String)] {
+        let clauses = self.clauses(raw)
         guard clauses.count >= 2 else { return [] }
         var labels: Set<String> = []
         for id in stepIds { for o in content.step(id)?.options ?? [] { labels.insert(id + "." + o.id) } }

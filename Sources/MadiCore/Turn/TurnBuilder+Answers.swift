@@ -11,7 +11,9 @@ extension TurnBuilder {
     /// Records answers to later questions that the input names exactly.
     /// `whole`: the message before a matched phrase was masked in `input`, for the team size
     /// (masking "mon équipe" in "mon équipe de 12" would hide what says the 12 are people).
-    mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil) {
+    /// `learnt`: clauses read by the classifier count too (only with an answer to this question:
+    /// without one, a vague message — "bof, un peu de tout" — must not answer a later question).
+    mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil, learnt: Bool = true) {
         // A prefill needs a phrase of at least 5 letters said exactly: shorter inputs have none.
         guard input.tokens.reduce(0, { $0 + $1.count }) >= Understanding.prefillMinChars else { return }
         let candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
@@ -21,7 +23,15 @@ extension TurnBuilder {
         }
         // Clauses that plainly answer a later question ("automate my work, asap if possible").
         let open = candidates.filter { s.prefills[$0] == nil }
-        if !open.isEmpty {
+        if !learnt {
+            // The clauses that name a later option, nothing else.
+            for clause in u.clauses(input.raw) {
+                if let (step, option) = u.wholeClauseOption(u.prepare(clause), stepIds: open), s.prefills[step] == nil {
+                    s.prefills[step] = option
+                    note(step, option, .synonym)
+                }
+            }
+        } else if !open.isEmpty {
             for (step, option) in u.clausePrefills(input.raw, stepIds: open, content: content, memo: memo) where s.prefills[step] == nil {
                 s.prefills[step] = option
                 note(step, option, .learnt)
