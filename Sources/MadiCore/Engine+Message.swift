@@ -444,7 +444,12 @@ extension TurnBuilder {
 
     /// The side question a message asks: FAQ keywords, then the learnt side questions and intents.
     func readSide(_ input: PreparedInput, keywordsOnly: Bool, asked: Bool = true) -> Side? {
-        let keyword = u.faqEntry(input)
+        var keyword = u.faqEntry(input)
+        // A statement with a FAQ entry's word in it ("y a pas d'urgence, je compare") does not ask
+        // its question: without a question, the examples must read it as that question too.
+        if let k = keyword, !asked, !keywordsOnly, u.learntSide(input, asked: true, memo: memo) != "faq." + content.faq[k].id {
+            keyword = nil
+        }
         // A keyword first, unless the examples say something else with confidence ("c'est combien
         // pour un groupe ?" is about group prices, though "combien" asks the price).
         let strong = keywordsOnly ? nil : u.learntSide(input, bar: Understanding.strongScore, memo: memo)

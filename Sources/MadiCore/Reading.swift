@@ -212,7 +212,9 @@ extension Understanding {
             if marked || opensQuestion(PreparedInput(trimmed)) { question.append(trimmed) } else { answer.append(trimmed) }
         }
         let q = question.joined(separator: " ")
-        return MessageParts(answer: prepare(answer.joined(separator: " ")),
+        // Sentences stay apart in the raw text (". "), so that a clause never spans two of them
+        // ("slt! jsuis dev et…": "jsuis dev" is a clause, not "slt jsuis dev").
+        return MessageParts(answer: prepare(answer.joined(separator: ". ")),
                             question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q)
     }
 
