@@ -158,7 +158,10 @@ extension TurnBuilder {
             // "ouais", "vas-y", "bonjour": a yes or a greeting at the welcome starts the questions.
             let intent = u.intent(input, memo: memo)
             if let first = step.options.first, u.yesNo(input) == true || [.yes, .changeMind, .greeting].contains(intent) {
-                if intent == .greeting { trace.intent = .greeting }
+                if intent == .greeting {
+                    trace.intent = .greeting
+                    out.insert(t("intent.greeting"), at: 0) // "hey": "Salut !" before the first question
+                }
                 note(step.id, first.id, .synonym)
                 answer(choice: first.id, said: input.raw)
                 return .answered
@@ -345,13 +348,15 @@ extension TurnBuilder {
         let options = fixed(step)
         var id: String?
         var how = Understood.label
-        switch u.match(step: options.asChoice, input, phrases: options.phrases).choice {
+        // Consent covers e-mail only: "yes but no calls" is a yes to being written to, though it
+        // says "no" (checked before the labels, which would read that "no").
+        let callsOnly = step.kind == .consent && u.bareNumber(input) == nil && u.refusesCallsOnly(input)
+        switch callsOnly ? .none : u.match(step: options.asChoice, input, phrases: options.phrases).choice {
         case let .option(o): id = o; how = u.bareNumber(input) != nil ? .number : .label
         default: break
         }
         if id == nil, step.kind == .courses, let first = u.mentionedCourses(input).first { id = first; how = .synonym }
-        if id == nil, step.kind == .consent, u.refusesCallsOnly(input) {
-            // Consent covers e-mail only: "pas d'appel" is a yes to being written to.
+        if id == nil, callsOnly {
             say("consent.email_only")
             id = "yes"; how = .synonym
         }
