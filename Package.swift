@@ -20,12 +20,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
+        // Pure text helpers shared by the e-mail rules and the engine: folding (case, accents, punctuation),
+        // the typo distance, trimming.
+        .target(name: "MadiText"),
         // E-mail addresses: validation and normalisation (NFC, IDN by RFC 3492 and UTS-46), typo suggestions.
-        .target(name: "MadiEmail"),
+        .target(name: "MadiEmail", dependencies: ["MadiText"]),
         // The engine, pure, no I/O: content model, loader and lint, understanding, matcher, recommender,
         // session, step function, conversation effect loop. (`madi paths` is here too: it walks the
         // content with the recommender for the owner's review, as lint reads it, and tests nothing.)
-        .target(name: "MadiCore", dependencies: ["MadiEmail", .product(name: "Yams", package: "Yams")]),
+        .target(name: "MadiCore", dependencies: ["MadiText", "MadiEmail", .product(name: "Yams", package: "Yams")]),
         // Protocol v1, the wire format of the JSON-lines and HTTP fronts: requests, replies, errors, JSON codec.
         .target(name: "MadiProtocol", dependencies: ["MadiCore"]),
         // Conversation tests: the Dialogues/tests/*.yaml runner with its doubles (scripted assistant, leads
@@ -41,7 +44,7 @@ let package = Package(
         // Opens libcurl on the first call and holds the looked-up functions (one state for the whole program).
         .target(name: "CCurlLoader", dependencies: ["CCurl"]),
         // The LLM side: OpenAI-compatible chat client on libcurl (SSE, retries, circuit breaker), prompt templates.
-        .target(name: "MadiLLM", dependencies: ["MadiCore", "MadiProtocol", "CCurl", "CCurlLoader"]),
+        .target(name: "MadiLLM", dependencies: ["MadiCore", "MadiText", "MadiProtocol", "CCurl", "CCurlLoader"]),
         // The funnel's events, derived from a turn, pure, so that every front records the same.
         .target(name: "MadiEvents", dependencies: ["MadiCore", "MadiEmail"]),
         // Durable storage (SQLite through GRDB): leads and their outbox, events, unanswered questions, sessions.
@@ -63,7 +66,7 @@ let package = Package(
         ]),
         // The `madi` commands, one per file, and the terminal chat and JSON-lines fronts over the hub.
         .target(name: "MadiApp", dependencies: [
-            "MadiCore", "MadiEmail", "MadiProtocol", "MadiScenarios", "MadiHub", "MadiHTTP", "MadiEvents",
+            "MadiCore", "MadiText", "MadiEmail", "MadiProtocol", "MadiScenarios", "MadiHub", "MadiHTTP", "MadiEvents",
             "MadiStore", "MadiDelivery", "MadiLLM", "CEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -76,10 +79,11 @@ let package = Package(
         // libFuzzer targets (scripts/fuzz), or a replayer of their inputs in a normal build.
         .executableTarget(name: "madi-fuzz", dependencies: ["MadiCore", "MadiEmail", "MadiProtocol", "MadiScenarios"]),
         // One test target per library target.
+        .testTarget(name: "MadiTextTests", dependencies: ["MadiText"]),
         .testTarget(name: "MadiEmailTests", dependencies: ["MadiEmail"]),
         .testTarget(name: "MadiProtocolTests", dependencies: ["MadiProtocol"]),
         .testTarget(name: "MadiCoreTests", dependencies: [
-            "MadiCore", "MadiEmail", "MadiScenarios", "MadiTestSupport",
+            "MadiCore", "MadiText", "MadiEmail", "MadiScenarios", "MadiTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents", "MadiScenarios"]),
