@@ -1,6 +1,8 @@
 extension String {
-    /// Trims spaces, tabs and line breaks at both ends.
-    package func trimmed() -> String {
+    /// Trims spaces, tabs and line breaks at both ends. (Public and inlinable, so that the modules
+    /// that trim every message get it inlined as when it was theirs: see `TypoDistance`.)
+    @inlinable
+    public func trimmed() -> String {
         let scalars = unicodeScalars
         func isWS(_ c: Unicode.Scalar) -> Bool { c.properties.isWhitespace }
         guard let first = scalars.firstIndex(where: { !isWS($0) }) else { return "" }

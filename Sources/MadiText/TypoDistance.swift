@@ -1,20 +1,21 @@
 /// How far one word is from another, for typo tolerance: the matcher's words (`Fuzzy`, MadiCore)
-/// and the e-mail suggester's domains (MadiEmail). Inlinable: both run on every message.
-package enum TypoDistance {
+/// and the e-mail suggester's domains (MadiEmail). Both run on every message, so what they call is
+/// public and inlinable, as it was when each had it in its own module (Swift inlines the bodies of
+/// public inlinable functions into other modules, not those of package ones).
+public enum TypoDistance {
     /// A lower bound of the edit distance: how many characters one side has that the other lacks
     /// (counted by value modulo 128, which can only lower it).
-    @inlinable
     package static func bagDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
         Letters(a).bagDistance(to: Letters.counts(b), length: b.count)
     }
 
     /// One side's letter counts, kept to compare with many others.
-    package struct Letters {
+    public struct Letters {
         @usableFromInline var counts: [Int32]
         @usableFromInline let length: Int
 
         @inlinable
-        package init(_ text: [UInt32]) {
+        public init(_ text: [UInt32]) {
             counts = [Int32](repeating: 0, count: 128)
             for x in text { counts[Int(x & 127)] += 1 }
             length = text.count
@@ -34,7 +35,7 @@ package enum TypoDistance {
 
         /// The bag distance to the other side, given its `counts` and its length.
         @inlinable
-        package func bagDistance(to other: [(letter: Int, count: Int32)], length otherLength: Int) -> Int {
+        public func bagDistance(to other: [(letter: Int, count: Int32)], length otherLength: Int) -> Int {
             var common = 0
             for (letter, count) in other { common += Int(min(counts[letter], count)) }
             return max(length - common, otherLength - common)
@@ -43,7 +44,7 @@ package enum TypoDistance {
 
     /// Optimal string alignment distance, stopping early once it exceeds `limit`.
     @inlinable
-    package static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
+    public static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
         if a == b { return 0 }
         if abs(a.count - b.count) > limit { return limit + 1 }
         let n = a.count, m = b.count
