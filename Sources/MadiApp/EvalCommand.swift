@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MadiCore
+import MadiText
 import MadiScenarios
 
 /// `madi eval`: how well Madi understands labelled messages, as `rasa test nlu` reports it.

@@ -1,6 +1,7 @@
 import Foundation
 import MadiCore
 import MadiHub
+import MadiJSON
 import MadiProtocol
 
 /// Reads lines from a file descriptor with a length limit: an over-long line is skipped up to its

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MadiCore
-import MadiProtocol
+import MadiJSON
 import MadiStore
 
 struct Leads: ParsableCommand {

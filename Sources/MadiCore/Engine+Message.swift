@@ -1,3 +1,5 @@
+import MadiText
+
 /// Reading a prospect's message as a whole, at every step: an answer to the current question,
 /// answers to later ones, a team size, a side question and a general intent, all acted on in one
 /// reply. Rules first (numbers, labels, synonyms, the lexicon), then the classifier learnt from

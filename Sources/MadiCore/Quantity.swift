@@ -1,3 +1,5 @@
+import MadiText
+
 /// A number of people as a prospect gives it: "5", "cinq", "une dizaine", "a dozen", "20-25",
 /// "entre 10 et 15", "about 30".
 public struct Quantity: Codable, Sendable, Equatable {

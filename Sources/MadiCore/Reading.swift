@@ -1,3 +1,5 @@
+import MadiText
+
 /// What a message can mean besides an answer: the general intents every step understands. Their
 /// example messages are labelled `intent.<id>` in Dialogues/examples/<lang>.yaml.
 public enum Intent: String, Sendable, CaseIterable, Codable {

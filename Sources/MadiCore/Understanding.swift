@@ -1,3 +1,5 @@
+import MadiText
+
 /// Understanding without an LLM: option numbers, labels and synonyms, commands, yes/no,
 /// numbers in digits or words, FAQ keywords and course names. Built once per content.
 public final class Understanding: Sendable {

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import MadiCore
-import MadiProtocol
+import MadiJSON
 import MadiStore
 
 /// The JSON a CRM receives for a lead (docs/WEBHOOK.md). `version` changes only when a field is

@@ -1,4 +1,5 @@
 import Foundation
+import MadiText
 
 /// A validated address, normalized for storage.
 public struct EmailAddress: Codable, Sendable, Equatable, Hashable {
@@ -437,14 +438,5 @@ extension String {
     func bytesEnd(with suffix: String) -> Bool {
         let n = suffix.utf8.count
         return utf8.count >= n && utf8.suffix(n).elementsEqual(suffix.utf8)
-    }
-
-    /// Trims spaces, tabs and line breaks at both ends (as MadiCore's `trimmed`).
-    func trimmed() -> String {
-        let scalars = unicodeScalars
-        func isWS(_ c: Unicode.Scalar) -> Bool { c.properties.isWhitespace }
-        guard let first = scalars.firstIndex(where: { !isWS($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !isWS($0) })!
-        return String(scalars[first...last])
     }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import MadiCore
 import MadiHub
+import MadiJSON
 import MadiProtocol
 import NIOCore
 import ServiceLifecycle

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import MadiCore
-import MadiProtocol
+import MadiJSON
 import NIOCore
 
 /// One JSON line per request on stderr: time, client, method, path, status, duration. Never a

@@ -1,5 +1,6 @@
 import Foundation
 import MadiCore
+import MadiJSON
 import MadiProtocol
 
 /// Limits and defaults of a hub; every front exposes them as flags.

@@ -1,6 +1,6 @@
 import Foundation
 import MadiCore
-import MadiProtocol
+import MadiJSON
 
 /// The endpoint and how to talk to it. `description` never shows the key.
 public struct LLMConfig: Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
 import MadiCore
-import MadiProtocol
+import MadiJSON
 
 /// The engine's assistant over an OpenAI-compatible endpoint. Failures are normal: they are
 /// logged, the engine's deterministic path goes on, and after several failures in a row the

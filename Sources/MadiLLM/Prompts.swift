@@ -1,4 +1,5 @@
 import MadiCore
+import MadiText
 
 /// The LLM prompt templates, as text files in Prompts/. Placeholders are `{name}`; `{{` and `}}`
 /// are literal braces. An unknown placeholder is a start-up error.

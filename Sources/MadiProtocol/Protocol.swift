@@ -1,4 +1,5 @@
 import MadiCore
+import MadiJSON
 
 /// JSON-lines protocol v1 (docs/PROTOCOL.md): one request object per line in, exactly one
 /// response object per line out.

@@ -7,6 +7,7 @@
 import Foundation
 import MadiApp
 import MadiCore
+import MadiJSON
 import MadiProtocol
 import MadiScenarios
 import MadiStore

@@ -6,6 +6,7 @@
 import Foundation
 import MadiCore
 import MadiEmail
+import MadiJSON
 import MadiProtocol
 import MadiScenarios
 

@@ -1,5 +1,5 @@
 import Foundation
-import MadiProtocol
+import MadiJSON
 import Testing
 import MadiCore
 import MadiStore

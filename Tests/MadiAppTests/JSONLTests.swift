@@ -1,7 +1,7 @@
 import Foundation
 import MadiCore
 import MadiHub
-import MadiProtocol
+import MadiJSON
 import MadiScenarios
 import Testing
 @testable import MadiApp

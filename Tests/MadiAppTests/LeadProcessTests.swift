@@ -1,6 +1,6 @@
 import Foundation
 import MadiCore
-import MadiProtocol
+import MadiJSON
 import Testing
 @testable import MadiApp
 

@@ -1,7 +1,7 @@
 import Foundation
 import MadiCore
 @testable import MadiApp
-import MadiProtocol
+import MadiJSON
 
 /// The repository and the built `madi` binary next to this test bundle.
 enum Paths {

@@ -1,5 +1,6 @@
 import Testing
 @testable import MadiCore
+import MadiText
 
 @Suite("Understanding answers without an LLM")
 struct UnderstandingTests {
@@ -8,13 +9,6 @@ struct UnderstandingTests {
 
     func choose(_ step: String, _ text: String) -> Understanding.Choice {
         u.choose(step: c.step(step)!, PreparedInput(text))
-    }
-
-    @Test func foldIgnoresCaseAccentsAndPunctuation() {
-        #expect(TextFold.fold("  Je DÉBUTE, vraiment !! ") == "je debute vraiment")
-        #expect(TextFold.fold("l'équipe") == "l equipe")
-        #expect(TextFold.fold("Cœur") == "coeur")
-        #expect(TextFold.fold("e\u{301}quipe") == "equipe") // decomposed accent
     }
 
     @Test(arguments: [
@@ -214,40 +208,6 @@ struct UnderstandingTests {
         #expect(templates.count > 100)
     }
 
-    /// The bounded edit distance (three rows on the stack, early stop) against the whole
-    /// optimal-string-alignment table.
-    @Test func boundedDistanceAgreesWithTheFullTable() {
-        func reference(_ a: [UInt32], _ b: [UInt32]) -> Int {
-            var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-            for i in 0...a.count { d[i][0] = i }
-            for j in 0...b.count { d[0][j] = j }
-            for i in stride(from: 1, through: a.count, by: 1) {
-                for j in stride(from: 1, through: b.count, by: 1) {
-                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                    d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-                }
-            }
-            return d[a.count][b.count]
-        }
-        var state: UInt64 = 42
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
-        var skipped = 0
-        for _ in 0..<5_000 {
-            let a = (0..<next(9)).map { _ in UInt32(97 + next(4)) }, b = (0..<next(9)).map { _ in UInt32(97 + next(4)) }
-            let limit = next(4)
-            #expect(min(Fuzzy.distance(a, b, limit: limit), limit + 1) == min(reference(a, b), limit + 1), "\(a) \(b) \(limit)")
-            // The bag distance used to skip candidates is a lower bound: it never skips a match.
-            let wide = a.map { $0 + UInt32(next(2)) * 200 } // some values above 127 too
-            #expect(Fuzzy.bagDistance(wide, b) <= reference(wide, b), "\(wide) \(b)")
-            if Fuzzy.bagDistance(a, b) > 1 { skipped += 1 }
-        }
-        #expect(skipped > 100)
-    }
-
     @Test func sanitizeRemovesControlAndEscapeSequences() {
         #expect(Sanitize.line("a\u{1B}[31mred\u{1B}[0m b") == "ared b")
         #expect(Sanitize.line("x\u{1B}]0;title\u{07}y") == "xy")
@@ -255,52 +215,8 @@ struct UnderstandingTests {
     }
 }
 
-@Suite("Folding, ASCII and not")
-struct FoldTests {
-    @Test(arguments: ["Hello, World!", "  a--b  ", "l'équipe", "ÉCOLE", "x\u{0}y", "tab\there", "2 personnes", "", "---"])
-    func asciiFastPathAgreesWithTheGeneralOne(_ s: String) {
-        // The general path, forced by a trailing non-ASCII letter that folds to itself.
-        let general = TextFold.fold(s + " ω")
-        let expected = general.hasSuffix(" ω") ? String(general.dropLast(2)) : String(general.dropLast(1))
-        #expect(TextFold.fold(s) == expected.trimmingCharacters(in: .whitespaces))
-    }
-
-    /// Folding scalar by scalar (with case mapping only where needed) against folding the
-    /// lower-cased whole, over Latin letters of both cases, digits, punctuation and marks.
-    @Test func foldingByScalarAgreesWithLowercasingTheWhole() {
-        func reference(_ s: String) -> String {
-            var out = String.UnicodeScalarView()
-            var lastSpace = true
-            for scalar in s.lowercased().unicodeScalars {
-                let v = scalar.value
-                if v >= 0x300 && v <= 0x36F { continue }
-                if let mapped = TextFold.foldTable[v] {
-                    out.append(contentsOf: mapped.unicodeScalars)
-                    lastSpace = false
-                } else if scalar.properties.isAlphabetic || (v >= 0x30 && v <= 0x39) {
-                    out.append(scalar)
-                    lastSpace = false
-                } else if !lastSpace {
-                    out.append(" ")
-                    lastSpace = true
-                }
-            }
-            var result = String(out)
-            if result.hasSuffix(" ") { result.removeLast() }
-            return result
-        }
-        let pool = (0x20...0x24F).compactMap(Unicode.Scalar.init) + ["\u{301}", "\u{308}", "İ", "ẞ", "Ω", "Ж", "ж", "…", "’", "\u{A0}"]
-        var state: UInt64 = 7
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
-        for _ in 0..<20_000 {
-            let s = String(String.UnicodeScalarView((0..<next(10)).map { _ in pool[next(pool.count)] }))
-            #expect(TextFold.fold(s) == reference(s), "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
-        }
-    }
-
+@Suite("Prepared input")
+struct PreparedInputTests {
     @Test(arguments: ["Hello, World!", "  a--b  ", "l'équipe d'Ève", "ÉCOLE", "x\u{0}y", "tab\there", "2 personnes", "", "---", "œuvre  à  faire"])
     func preparedWordsAreTheFoldedWords(_ s: String) {
         let input = PreparedInput(s)

@@ -1,6 +1,6 @@
 import Foundation
 import MadiCore
-import MadiProtocol
+import MadiJSON
 import MadiScenarios
 import MadiTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import MadiCore
-import MadiProtocol
+import MadiJSON
 import MadiTestSupport
 import Testing
 @testable import MadiLLM

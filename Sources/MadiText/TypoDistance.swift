@@ -1,18 +1,28 @@
-/// How far a typed domain is from a known provider's, for the suggester: the same measures as the
-/// matcher's `Fuzzy` (MadiCore), kept here so that the e-mail rules depend on nothing else.
-enum TypoDistance {
-    /// One side's letter counts, kept to compare with many others.
-    struct Letters {
-        private var counts = [Int32](repeating: 0, count: 128)
-        private let length: Int
+/// How far one word is from another, for typo tolerance: the matcher's words (`Fuzzy`, MadiCore)
+/// and the e-mail suggester's domains (MadiEmail). Both run on every message, so what they call is
+/// public and inlinable, as it was when each had it in its own module (Swift inlines the bodies of
+/// public inlinable functions into other modules, not those of package ones).
+public enum TypoDistance {
+    /// A lower bound of the edit distance: how many characters one side has that the other lacks
+    /// (counted by value modulo 128, which can only lower it).
+    package static func bagDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
+        Letters(a).bagDistance(to: Letters.counts(b), length: b.count)
+    }
 
-        init(_ text: [UInt32]) {
+    /// One side's letter counts, kept to compare with many others.
+    public struct Letters {
+        @usableFromInline var counts: [Int32]
+        @usableFromInline let length: Int
+
+        @inlinable
+        public init(_ text: [UInt32]) {
+            counts = [Int32](repeating: 0, count: 128)
             for x in text { counts[Int(x & 127)] += 1 }
             length = text.count
         }
 
         /// The other side's distinct letters (modulo 128) and how often each occurs.
-        static func counts(_ text: [UInt32]) -> [(letter: Int, count: Int32)] {
+        package static func counts(_ text: [UInt32]) -> [(letter: Int, count: Int32)] {
             var seen: [Int: Int32] = [:]
             var order: [Int] = []
             for x in text {
@@ -23,9 +33,9 @@ enum TypoDistance {
             return order.map { ($0, seen[$0]!) }
         }
 
-        /// A lower bound of the edit distance: how many characters one side has that the other
-        /// lacks (counted by value modulo 128, which can only lower it).
-        func bagDistance(to other: [(letter: Int, count: Int32)], length otherLength: Int) -> Int {
+        /// The bag distance to the other side, given its `counts` and its length.
+        @inlinable
+        public func bagDistance(to other: [(letter: Int, count: Int32)], length otherLength: Int) -> Int {
             var common = 0
             for (letter, count) in other { common += Int(min(counts[letter], count)) }
             return max(length - common, otherLength - common)
@@ -33,7 +43,8 @@ enum TypoDistance {
     }
 
     /// Optimal string alignment distance, stopping early once it exceeds `limit`.
-    static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
+    @inlinable
+    public static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
         if a == b { return 0 }
         if abs(a.count - b.count) > limit { return limit + 1 }
         let n = a.count, m = b.count

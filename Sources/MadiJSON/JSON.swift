@@ -24,13 +24,15 @@ public enum JSON: Equatable, Sendable {
         }
     }
 
+    // The accessors are inlinable: the protocol (another module) reads every request through them.
+    @inlinable
     public subscript(key: String) -> JSON? {
         if case let .object(pairs) = self { return pairs.last { $0.0 == key }?.1 }
         return nil
     }
 
-    public var string: String? { if case let .string(s) = self { return s }; return nil }
-    public var isNull: Bool { if case .null = self { return true }; return false }
+    @inlinable public var string: String? { if case let .string(s) = self { return s }; return nil }
+    @inlinable public var isNull: Bool { if case .null = self { return true }; return false }
 
     public var typeName: String {
         switch self {

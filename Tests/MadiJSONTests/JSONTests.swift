@@ -1,5 +1,5 @@
 import Testing
-@testable import MadiProtocol
+@testable import MadiJSON
 
 @Suite("JSON")
 struct JSONTests {

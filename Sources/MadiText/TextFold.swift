@@ -1,0 +1,76 @@
+/// Text folding, the first step of every comparison of words: case and accents dropped,
+/// punctuation ignored (the matcher's phrases and inputs, the understanding's word lists).
+package enum TextFold {
+    /// Lower-cases, strips accents, turns punctuation and apostrophes into spaces, collapses spaces.
+    package static func fold(_ s: String) -> String {
+        if let ascii = foldASCII(s) { return ascii }
+        var out = String.UnicodeScalarView()
+        var lastSpace = true
+        func add(_ scalar: Unicode.Scalar) {
+            let v = scalar.value
+            if v < 0x80 { // ASCII, as in foldASCII
+                switch v {
+                case 0x41...0x5A: out.append(Unicode.Scalar(v + 0x20)!); lastSpace = false
+                case 0x61...0x7A, 0x30...0x39: out.append(scalar); lastSpace = false
+                default: if !lastSpace { out.append(" "); lastSpace = true }
+                }
+                return
+            }
+            if v >= 0x300 && v <= 0x36F { return } // combining accents (decomposed input)
+            if let mapped = foldTable[v] {
+                out.append(contentsOf: mapped.unicodeScalars)
+                lastSpace = false
+            } else if scalar.properties.isAlphabetic {
+                out.append(scalar)
+                lastSpace = false
+            } else if !lastSpace {
+                out.append(" ")
+                lastSpace = true
+            }
+        }
+        for scalar in s.unicodeScalars {
+            // Letters the table knows (accented Latin, either case) need no case mapping.
+            if scalar.value < 0x80 || foldTable[scalar.value] != nil || !scalar.properties.changesWhenLowercased {
+                add(scalar)
+            } else {
+                for lower in scalar.properties.lowercaseMapping.unicodeScalars { add(lower) }
+            }
+        }
+        var result = String(out)
+        if result.hasSuffix(" ") { result.removeLast() }
+        return result
+    }
+
+    /// The same for pure ASCII text, on bytes; nil when the text is not ASCII.
+    static func foldASCII(_ s: String) -> String? {
+        foldASCIIBytes(s).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The folded bytes of pure ASCII text; nil when the text is not ASCII.
+    package static func foldASCIIBytes(_ s: String) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        var lastSpace = true
+        for b in s.utf8 {
+            if b >= 0x80 { return nil }
+            switch b {
+            case 0x41...0x5A: out.append(b + 0x20); lastSpace = false
+            case 0x61...0x7A, 0x30...0x39: out.append(b); lastSpace = false
+            default:
+                if !lastSpace { out.append(0x20); lastSpace = true }
+            }
+        }
+        if out.last == 0x20 { out.removeLast() }
+        return out
+    }
+
+    static let foldTable: [UInt32: String] = {
+        var t: [UInt32: String] = [:]
+        func add(_ chars: String, _ base: String) { for c in chars.unicodeScalars { t[c.value] = base } }
+        add("àáâãäåā", "a"); add("ç", "c"); add("èéêëē", "e"); add("ìíîïī", "i"); add("ñ", "n")
+        add("òóôõöøō", "o"); add("ùúûüū", "u"); add("ýÿ", "y"); add("œ", "oe"); add("æ", "ae"); add("ß", "ss")
+        add("ÀÁÂÃÄÅĀ", "a"); add("Ç", "c"); add("ÈÉÊËĒ", "e"); add("ÌÍÎÏĪ", "i"); add("Ñ", "n")
+        add("ÒÓÔÕÖØŌ", "o"); add("ÙÚÛÜŪ", "u"); add("ÝŸ", "y"); add("Œ", "oe"); add("Æ", "ae")
+        return t
+    }()
+}
