@@ -51,10 +51,7 @@ extension CoursesStep: StepBehaviour {
     }
 
     static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
-        var problems: [(line: Int?, message: String)] = []
-        if step.next == nil { problems.append((step.line, "step '\(step.id)' has no way out when a course is chosen (missing 'next')")) }
-        if step.no == nil { problems.append((step.line, "step '\(step.id)' has no way out for 'help me choose' (missing 'no')")) }
-        return problems
+        missingWays(step, [(step.next, "next", "when a course is chosen"), (step.no, "no", "for 'help me choose'")])
     }
 
     static func exampleLabels(_ step: Step, _ content: Content) -> [(label: String, what: String)] {

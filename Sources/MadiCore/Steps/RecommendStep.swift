@@ -62,10 +62,7 @@ extension RecommendStep: StepBehaviour {
     }
 
     static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
-        var problems: [(line: Int?, message: String)] = []
-        if step.next == nil { problems.append((step.line, "step '\(step.id)' has no way out when interested (missing 'next')")) }
-        if step.no == nil { problems.append((step.line, "step '\(step.id)' has no way out for 'no thanks' (missing 'no')")) }
-        return problems
+        missingWays(step, [(step.next, "next", "when interested"), (step.no, "no", "for 'no thanks'")])
     }
 
     static func exampleLabels(_ step: Step, _ content: Content) -> [(label: String, what: String)] {

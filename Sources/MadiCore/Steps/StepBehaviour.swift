@@ -65,3 +65,13 @@ extension StepBehaviour {
     static func exampleLabels(_ step: Step, _ content: Content) -> [(label: String, what: String)] { [] }
     static func pathWays(_ step: Step) -> PathWays { .stop }
 }
+
+extension StepBehaviour {
+    /// The lint problems of a step whose ways out are missing: each (transition, its key, when it
+    /// is taken).
+    static func missingWays(_ step: Step, _ ways: [(next: Next?, key: String, when: String)]) -> [(line: Int?, message: String)] {
+        ways.compactMap { way in
+            way.next == nil ? (step.line, "step '\(step.id)' has no way out \(way.when) (missing '\(way.key)')") : nil
+        }
+    }
+}
