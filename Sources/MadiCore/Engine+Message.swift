@@ -115,7 +115,7 @@ extension TurnBuilder {
         }
         // An address alone, before its question ("paul.dev@exemple.fr" at the job question): kept
         // for the e-mail question, never read as an answer (its "dev" is not a job).
-        if let address, answerInput.isEmpty, side == nil {
+        if let address, answerInput.isEmpty, side == nil, !emailAnswered {
             s.prefillEmail = address
             say("email.kept")
             ask(again: true)
@@ -238,6 +238,11 @@ extension TurnBuilder {
     }
 
     enum Learnt { case answered(String), close(String, String) }
+
+    /// Whether the e-mail question was answered already (an address after it is not kept for it).
+    var emailAnswered: Bool {
+        content.steps.contains { $0.kind == .email && (s.answers[$0.id] != nil || s.history.contains($0.id)) }
+    }
 
     /// Records the answers to later questions a message gives; whether it gave any.
     /// Only what the rules read (a later option's name, a team size with its people), never the
@@ -452,10 +457,16 @@ extension TurnBuilder {
     /// The side question a message asks: FAQ keywords, then the learnt side questions and intents.
     func readSide(_ input: PreparedInput, keywordsOnly: Bool, asked: Bool = true) -> Side? {
         var keyword = u.faqEntry(input)
-        // A statement with a FAQ entry's word in it ("y a pas d'urgence, je compare") does not ask
-        // its question: without a question, the examples must read it as that question too.
+        // A statement with a FAQ entry's word in it that the examples read as an answer ("y a pas
+        // d'urgence, je compare") does not ask that question; one they do not read as an answer
+        // ("je voudrais connaître le prix") still does.
         if let k = keyword, !asked, !keywordsOnly, u.learntSide(input, asked: true, memo: memo) != "faq." + content.faq[k].id {
-            keyword = nil
+            let scores = u.scores(input, memo, { _ in true })
+            let own = scores.first { $0.label == "faq." + content.faq[k].id }?.score ?? 0
+            if let top = scores.first, top.score >= Understanding.acceptScore, top.score - own >= Understanding.clauseMargin,
+               !top.label.hasPrefix("faq."), !top.label.hasPrefix("intent.") {
+                keyword = nil
+            }
         }
         // A keyword first, unless the examples say something else with confidence ("c'est combien
         // pour un groupe ?" is about group prices, though "combien" asks the price).

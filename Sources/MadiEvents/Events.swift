@@ -60,8 +60,9 @@ public struct Event: Sendable, Equatable, Codable {
 
 extension Event {
     /// The event as one JSON object, `{"eventName":…,"eventParams":{…}}`, parameters in key
-    /// order: what `JSONEncoder` (with sorted keys) writes, without its cost (a recorder writes
-    /// every event of every turn). `JSONDecoder` reads it back as the same event.
+    /// order, without `JSONEncoder`'s cost (a recorder writes every event of every turn): the same
+    /// text, except that "/" is not escaped and control characters other than \n, \r and \t
+    /// are written as \u00XX. `JSONDecoder` reads it back as the same event.
     public var json: String {
         var out: [UInt8] = []
         out.reserveCapacity(64 + params.count * 32)
