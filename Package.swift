@@ -48,7 +48,7 @@ let package = Package(
         // The LLM side: OpenAI-compatible chat client on libcurl (SSE, retries, circuit breaker), prompt templates.
         .target(name: "MadiLLM", dependencies: ["MadiCore", "MadiText", "MadiJSON", "CCurl", "CCurlLoader"]),
         // The funnel's events, derived from a turn, pure, so that every front records the same.
-        .target(name: "MadiEvents", dependencies: ["MadiCore", "MadiEmail"]),
+        .target(name: "MadiEvents", dependencies: ["MadiCore", "MadiEmail", "MadiJSON"]),
         // Durable storage (SQLite through GRDB): leads and their outbox, events, unanswered questions, sessions.
         .target(name: "MadiStore", dependencies: ["MadiCore", "MadiEvents", .product(name: "GRDB", package: "GRDB.swift")]),
         // Leads delivered to the team's CRM: the signed webhook payload and the outbox's sender.

@@ -1,30 +1,13 @@
 #!/usr/bin/env python3
 """Plays a conversation through `madi jsonl` and validates every request and response line
 against docs/protocol.schema.json."""
-import json, os, subprocess, sys, tempfile, threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import json, os, subprocess, sys, tempfile
 import jsonschema
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_helper import streaming_llm
 
-class StreamingLLM(BaseHTTPRequestHandler):
-    """A tiny OpenAI-compatible endpoint that streams one answer."""
-    def do_POST(self):
-        self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Connection", "close")
-        self.end_headers()
-        for piece in ["Oui, ", "les groupes sont petits."]:
-            self.wfile.write(b"data: " + json.dumps({"choices": [{"delta": {"content": piece}}]}).encode() + b"\n\n")
-            self.wfile.flush()
-        self.wfile.write(b"data: [DONE]\n\n")
-
-    def log_message(self, *args):
-        pass
-
-
-llm = ThreadingHTTPServer(("127.0.0.1", 0), StreamingLLM)
-threading.Thread(target=llm.serve_forever, daemon=True).start()
+llm = streaming_llm(["Oui, ", "les groupes sont petits."])
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 madi = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build/debug/madi")

@@ -3,34 +3,13 @@
 keyboard and buttons through the questions, a side question answered by a streaming LLM, the
 recommendation card, an e-mail and consent, then checks the lead is in the database, switches to
 English, and saves a screenshot (.build/web-chat.png)."""
-import json, os, shutil, subprocess, sys, tempfile, threading, time, urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import json, os, shutil, subprocess, sys, tempfile, time, urllib.request
 import websocket
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_helper import ROOT, Served
+from serve_helper import ROOT, Served, streaming_llm
 
-
-class StreamingLLM(BaseHTTPRequestHandler):
-    """An OpenAI-compatible endpoint that streams one answer, a word at a time."""
-    def do_POST(self):
-        self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Connection", "close")
-        self.end_headers()
-        for piece in ["Oui, ", "les groupes ", "sont petits ", "(huit personnes au plus)."]:
-            self.wfile.write(b"data: " + json.dumps({"choices": [{"delta": {"content": piece}}]}).encode() + b"\n\n")
-            self.wfile.flush()
-            time.sleep(0.1)
-        self.wfile.write(b"data: [DONE]\n\n")
-
-    def log_message(self, *args):
-        pass
-
-
-llm = ThreadingHTTPServer(("127.0.0.1", 0), StreamingLLM)
-threading.Thread(target=llm.serve_forever, daemon=True).start()
+llm = streaming_llm(["Oui, ", "les groupes ", "sont petits ", "(huit personnes au plus)."], delay=0.1)
 served = Served(sys.argv[1] if len(sys.argv) > 1 else None,
                 extra=["--llm-url", f"http://127.0.0.1:{llm.server_port}/v1"], env={"MADI_LLM_API_KEY": "sk-test"})
 profile = tempfile.mkdtemp(prefix="madi-chromium-")

@@ -1,5 +1,7 @@
-"""Starts `madi serve` on a free loopback port for the checks in scripts/ and stops it."""
-import os, re, subprocess, tempfile, threading
+"""Helpers for the checks in scripts/: `madi serve` on a free loopback port, and a small
+OpenAI-compatible endpoint that streams one answer."""
+import json, os, re, subprocess, tempfile, threading, time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -41,3 +43,28 @@ class Served:
     def leads(self):
         out = subprocess.run([self.madi, "leads", "count", "--leads-db", self.db], capture_output=True, text=True, check=True)
         return int(out.stdout.strip())
+
+
+def streaming_llm(pieces, delay=0.0):
+    """Starts, on a free loopback port, an OpenAI-compatible endpoint that streams `pieces` as one
+    answer (`delay` seconds apart); returns the server (its port: `server_port`)."""
+    class StreamingLLM(BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            for piece in pieces:
+                self.wfile.write(b"data: " + json.dumps({"choices": [{"delta": {"content": piece}}]}).encode() + b"\n\n")
+                self.wfile.flush()
+                if delay:
+                    time.sleep(delay)
+            self.wfile.write(b"data: [DONE]\n\n")
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), StreamingLLM)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server

@@ -1,6 +1,7 @@
 import Foundation
 import MadiCore
 import MadiEmail
+import MadiJSON
 
 /// A value in an event's parameters: a string, a whole number or a flag (as the analytics
 /// service takes them).
@@ -60,48 +61,25 @@ public struct Event: Sendable, Equatable, Codable {
 
 extension Event {
     /// The event as one JSON object, `{"eventName":…,"eventParams":{…}}`, parameters in key
-    /// order, without `JSONEncoder`'s cost (a recorder writes every event of every turn): the same
-    /// text, except that "/" is not escaped and control characters other than \n, \r and \t
-    /// are written as \u00XX. `JSONDecoder` reads it back as the same event.
+    /// order, written by the project's JSON writer rather than `JSONEncoder` (a recorder writes
+    /// every event of every turn): the same text, except that "/" is not escaped and the writer
+    /// escapes a few more characters (controls as \u00XX, DEL, U+2028/9). `JSONDecoder` reads it
+    /// back as the same event.
     public var json: String {
-        var out: [UInt8] = []
-        out.reserveCapacity(64 + params.count * 32)
-        out += #"{"eventName":"#.utf8
-        Self.write(name, into: &out)
-        out += #","eventParams":{"#.utf8
-        var first = true
-        for (key, value) in params.sorted(by: { $0.key < $1.key }) {
-            if !first { out.append(0x2C) }
-            first = false
-            Self.write(key, into: &out)
-            out.append(0x3A)
-            switch value {
-            case let .string(s): Self.write(s, into: &out)
-            case let .int(i): out += String(i).utf8
-            case let .bool(b): out += (b ? "true" : "false").utf8
-            }
-        }
-        out += "}}".utf8
-        return String(decoding: out, as: UTF8.self)
+        JSON.object([
+            ("eventName", .string(name)),
+            ("eventParams", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) })),
+        ]).serialized
     }
+}
 
-    /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
-    static func write(_ s: String, into out: inout [UInt8]) {
-        out.append(0x22)
-        for b in s.utf8 {
-            switch b {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, 0x6E]
-            case 0x0D: out += [0x5C, 0x72]
-            case 0x09: out += [0x5C, 0x74]
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]]
-            default: out.append(b)
-            }
+extension EventValue {
+    var json: JSON {
+        switch self {
+        case let .string(s): return .string(s)
+        case let .int(i): return .numberText(String(i))
+        case let .bool(b): return .bool(b)
         }
-        out.append(0x22)
     }
 }
 

@@ -171,13 +171,6 @@ func pipeFDs() throws -> (Int32, Int32) {
     return (fds[0], fds[1])
 }
 
-final class Locked<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: T
-    init(_ v: T) { value = v }
-    func get() -> T { lock.lock(); defer { lock.unlock() }; return value }
-    func set(_ v: T) { lock.lock(); value = v; lock.unlock() }
-}
 
 @Suite("Reply writer")
 struct LineWriterTests {
