@@ -45,8 +45,6 @@ struct Chat: ParsableCommand {
         let style = Style(color: interactive && !noColor && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb",
                           wraps: isatty(1) == 1)
         let engine = Engine(content: c)
-        // Understanding is built while the first requests are read, not when the first answer waits for it.
-        DispatchQueue.global(qos: .userInitiated).async { engine.prepare() }
         let leads = storage.store()
         let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
         ChatSignals.install(lineEditing: interactive)
@@ -56,6 +54,8 @@ struct Chat: ParsableCommand {
         funnel.started("chat", turn)
         defer { funnel.shutdown(reason: .quit) }
         style.show(turn.reply)
+        // Understanding is built while the welcome is read, not when the first answer waits for it.
+        DispatchQueue.global(qos: .userInitiated).async { engine.prepare() }
         while true {
             let line: String
             switch input.read(prompt: style.prompt) {

@@ -21,7 +21,7 @@ struct ContentOptions: ParsableArguments {
         Log.level = Log.Level(name: logLevel) ?? .warning
         let dir = DialoguesDirectory.resolve(dialogues)
         do {
-            return try DialoguesDirectory.load(dir)
+            return try ContentPreload.load(dir)
         } catch let e as ContentErrors {
             Log.stderr("madi: the dialogues in \(dir) have \(e.diagnostics.count) problem(s):")
             for d in e.diagnostics { Log.stderr("  \(d)") }

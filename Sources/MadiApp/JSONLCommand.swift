@@ -43,8 +43,6 @@ struct JSONL: ParsableCommand {
     func run() throws {
         let c = try content.load()
         let engine = Engine(content: c)
-        // Understanding is built while the first requests are read, not when the first answer waits for it.
-        DispatchQueue.global(qos: .userInitiated).async { engine.prepare() }
         let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
         var config = JSONLConfig()
         config.maxLineBytes = maxLineBytes
@@ -57,6 +55,9 @@ struct JSONL: ParsableCommand {
         let store = storage.store()
         let funnel = funnelOptions.funnel(store: store, content: c)
         let server = JSONLServer(engine: engine, leads: store, assistant: assistant, config: config, observer: funnel)
+        // Understanding is built once the first reply is out (start-up is the time to that reply),
+        // usually before a message needs it; a message that comes first builds it itself.
+        server.afterFirstReply { DispatchQueue.global(qos: .userInitiated).async { engine.prepare() } }
         defer { store.logCommits() }
         Log.log(.info, "serving JSON lines (protocol v\(ProtocolV1.version))")
         let ending = server.run(stopSignals: [SIGTERM, SIGINT])

@@ -136,6 +136,12 @@ final class LineWriter: @unchecked Sendable {
     private var batches = 0
     /// A thread is writing (for tests).
     var isWriting: Bool { cond.lock(); defer { cond.unlock() }; return writing }
+    /// Called once, after the first line is written.
+    private var afterFirstWrite: (@Sendable () -> Void)?
+
+    func afterFirstWrite(_ f: @escaping @Sendable () -> Void) {
+        cond.lock(); afterFirstWrite = f; cond.unlock()
+    }
 
     init(fd: Int32, maxBuffered: Int = 256 * 1024) {
         self.fd = fd
@@ -162,7 +168,10 @@ final class LineWriter: @unchecked Sendable {
             cond.broadcast()
         }
         writing = false
+        let first = afterFirstWrite
+        afterFirstWrite = nil
         cond.unlock()
+        first?()
     }
 
     private func writeAll(_ bytes: [UInt8]) {
@@ -218,6 +227,12 @@ public final class JSONLServer: @unchecked Sendable {
         self.init(hub: SessionHub(engine: engine, leads: leads, assistant: assistant, config: config.hub, today: today,
                                   clock: clock, observer: observer),
                   config: config, output: output)
+    }
+
+    /// `f` runs once the first reply has been written (work that can wait until then: the first
+    /// reply is what a driving process waits for at start-up).
+    public func afterFirstReply(_ f: @escaping @Sendable () -> Void) {
+        writer.afterFirstWrite(f)
     }
 
     /// How `run` ended.

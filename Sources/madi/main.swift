@@ -1,3 +1,4 @@
 import MadiApp
 
+ContentPreload.start()
 Madi.main()

@@ -1,0 +1,58 @@
+import Foundation
+import MadiCore
+import MadiJSON
+import MadiTestSupport
+import Testing
+@testable import MadiApp
+
+/// What start-up overlaps: the content read while the arguments are parsed, understanding built
+/// once the first reply is out.
+@Suite(.serialized) struct StartupTests {
+    @Test func theDialoguesDirectoryIsGuessedAsTheParserReadsIt() {
+        #expect(ContentPreload.dialoguesOption(in: ["madi", "jsonl", "--dialogues", "/d"]) == "/d")
+        #expect(ContentPreload.dialoguesOption(in: ["madi", "chat", "--lang", "en", "--dialogues=/e"]) == "/e")
+        #expect(ContentPreload.dialoguesOption(in: ["madi", "serve"]) == nil)
+        #expect(ContentPreload.dialoguesOption(in: ["madi", "jsonl", "--", "--dialogues", "/d"]) == nil)
+        #expect(ContentPreload.dialoguesOption(in: ["madi", "jsonl", "--dialogues"]) == nil)
+    }
+
+    /// A preload started for one directory is never handed out for another, and is used once.
+    @Test func aPreloadServesOnlyItsOwnDirectory() throws {
+        let good = ShippedDialogues.directory.path
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("madi-no-such-\(getpid())").path
+        // Preloaded from a directory that does not exist; the options name the real one.
+        ContentPreload.start(arguments: ["madi", "jsonl", "--dialogues", missing])
+        let content = try ContentPreload.load(good)
+        #expect(content.steps.count == ShippedDialogues.content.steps.count)
+        // Preloaded from the real one; the options name the missing one: its error, not the preload.
+        ContentPreload.start(arguments: ["madi", "jsonl", "--dialogues", good])
+        #expect(throws: ContentErrors.self) { try ContentPreload.load(missing) }
+        #expect(!ContentPreload.isPending)
+        // A command that does not converse preloads nothing.
+        ContentPreload.start(arguments: ["madi", "leads", "--dialogues", good])
+        #expect(!ContentPreload.isPending)
+        ContentPreload.start(arguments: ["madi", "chat", "--dialogues", good])
+        #expect(ContentPreload.isPending)
+        _ = try ContentPreload.load(good)
+    }
+
+    /// The hook runs once, after the first line is in the pipe, and not again.
+    @Test func workAfterTheFirstReplyRunsOnceTheReplyIsWritten() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let writer = LineWriter(fd: fds[1])
+        let seen = Locked<[Int]>([])
+        let readEnd = fds[0]
+        writer.afterFirstWrite {
+            // What the pipe holds when the hook runs.
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let n = read(readEnd, &buffer, buffer.count)
+            seen.set(seen.get() + [n]) // the writer's thread only
+        }
+        writer.write(.object([("n", .number(1))]))
+        writer.write(.object([("n", .number(2))]))
+        let counts = seen.get()
+        #expect(counts == [8], "the hook saw \(counts) bytes") // {"n":1} and its newline, once
+    }
+}
