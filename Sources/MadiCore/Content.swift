@@ -216,4 +216,6 @@ public struct Lexicon: Sendable {
     /// Word beginnings that speak of phone calls ("appel", "téléphon") and of e-mail ("mail").
     public var callWords: [String] = []
     public var mailWords: [String] = []
+    /// Word beginnings that speak of unwanted mail ("spam", "pub"): "oui mais pas de spam" is a yes.
+    public var spamWords: [String] = []
 }

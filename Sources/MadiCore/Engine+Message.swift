@@ -78,6 +78,8 @@ extension TurnBuilder {
         let side: Side? = parts.question.map { q in
             // "t'es nul" opens like a question but says something else: an intent before "I don't know".
             readSide(q, keywordsOnly: false) ?? u.intent(q, memo: memo).map(Side.intent)
+                // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
+                ?? u.intent(input, memo: memo).flatMap { [.frustration, .outOfScope, .bot, .human].contains($0) ? Side.intent($0) : nil }
                 ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
         }
         // (An address alone leaves nothing to read as an answer.)
@@ -292,6 +294,13 @@ extension TurnBuilder {
         let prefix = stepId + "."
         func option(_ label: String) -> String? { label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : nil }
         let scores = u.scores(input, memo) { allowed.contains($0) }
+        // "developer" at the usage question: far closer to another question's option than to any
+        // of this one's is not this question's answer (it may answer a later one).
+        if let top = scores.first(where: { option($0.label) != nil }),
+           let elsewhere = u.scores(input, memo, { !$0.hasPrefix(prefix) && !$0.hasPrefix("faq.") && !$0.hasPrefix("intent.") }).first,
+           elsewhere.score >= Understanding.strongScore, elsewhere.score - top.score >= Understanding.elsewhereMargin {
+            return nil
+        }
         // The margin that matters is between this step's options: a side question or an intent
         // that scores close behind is not a competing answer.
         if let top = scores.first, let id = option(top.label), top.score >= Understanding.acceptScore {
@@ -318,12 +327,21 @@ extension TurnBuilder {
               let first = content.step(target), first.kind == .choice || first.kind == .number else { return .none }
         let saved = s
         let savedOut = out
+        // "slt! jsuis dev et je voudrais…": a greeting sentence first, then what is meant.
+        var input = input
+        var greeted = false
+        let sentences = input.raw.split(whereSeparator: { ".!?".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if sentences.count >= 2, u.intent(u.prepare(sentences[0]), memo: memo) == .greeting {
+            input = u.prepare(sentences.dropFirst().joined(separator: ". "))
+            greeted = true
+        }
         setAnswer(step.id, Answer(option: start.id))
         note(step.id, start.id, .learnt)
         s.history.append(step.id)
         s.step = target
         switch first.kind == .choice ? readChoice(input, first) : readNumber(input, first) {
         case .answered:
+            if greeted { out.insert(t("intent.greeting"), at: 0) }
             return .answered
         default:
             // Nothing for the first question either: the welcome stays as it was.
@@ -367,6 +385,11 @@ extension TurnBuilder {
             say("consent.email_only")
             id = "yes"; how = .synonym
         }
+        if id == nil, step.kind == .consent, u.yesButNoSpam(input) {
+            say("consent.no_spam")
+            id = "yes"; how = .synonym
+        }
+        if id == nil, step.kind == .consent, u.refusesMail(input) { id = "no"; how = .synonym }
         if id == nil, step.kind != .courses, let yes = u.yesNo(input) {
             id = step.kind == .recommend ? (yes ? "interested" : "no") : (yes ? "yes" : "no"); how = .synonym
         }
@@ -408,7 +431,7 @@ extension TurnBuilder {
             answer(choice: yes ? "yes" : "no", said: raw)
             return .answered
         }
-        if u.isNo(input) || (!raw.hasAtSign && u.yesNo(input) != true
+        if u.isNo(input) || (!raw.hasAtSign && u.refusesMail(input) && u.leaning(input, memo: memo) != "intent.human") || (!raw.hasAtSign && u.yesNo(input) != true
                               && u.intent(input, memo: memo).map({ [.decline, .no].contains($0) }) == true) {
             s.lead = .none
             trace.intent = .decline
@@ -550,6 +573,9 @@ extension TurnBuilder {
                 say("reprompt.list")
             }
             ask(again: true)
+        case .unsure where step.kind == .number:
+            say("intent.unsure_number") // "no idea yet": a rough figure will do
+            ask(again: true)
         case .unsure where step.kind != .choice:
             trace.intent = nil
             miss(lastInput) // "peut-être" to consent: a clear yes or no is needed
@@ -565,7 +591,9 @@ extension TurnBuilder {
     /// After the conversation ended: a side question is still answered; "en fait si" after a
     /// "non merci" opens the pre-registration again.
     mutating func afterEnd(_ input: PreparedInput, _ raw: String) {
-        if let side = readSide(input, keywordsOnly: false) {
+        // A message that asks nothing is a side question only by its keywords ("le prix").
+        let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
+        if let side = readSide(input, keywordsOnly: !asks, asked: asks) {
             if case .unknown = side {} else { answerSide(side, reask: false); return }
         }
         let intent = u.intent(input, memo: memo)

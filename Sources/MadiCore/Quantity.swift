@@ -75,9 +75,16 @@ public struct QuantityReader: Sendable {
         public var aboutPeople: Bool
     }
 
+    /// An approximation word, singular or plural ("douzaine", "douzaines").
+    private func approximation(_ word: String) -> Int? {
+        approximations[word] ?? (word.hasSuffix("s") ? approximations[String(word.dropLast())] : nil)
+    }
+
     /// A number token: digits ("12", "10k" is not one) or a run of number words ("vingt cinq").
     private func number(at i: Int, _ w: [String]) -> (value: Int, end: Int, weak: Bool)? {
         if let n = Int(w[i]), w[i].count <= 6 { return (n, i + 1, false) }
+        // "60ish"
+        if w[i].hasSuffix("ish"), let n = Int(w[i].dropLast(3)), w[i].count <= 9 { return (n, i + 1, false) }
         guard let first = numbers[w[i]] else { return nil }
         if weakNumbers.contains(w[i]) { return (first, i + 1, true) }
         var total = 0, current = first, j = i + 1
@@ -110,10 +117,12 @@ public struct QuantityReader: Sendable {
             guard i < w.count else { break }
             // "une dizaine", "a dozen", "dizaine": an approximation word, maybe after un/une/a.
             var k = i
-            if k + 1 < w.count, ["un", "une", "a", "an", "petite", "bonne"].contains(w[k]), approximations[w[k + 1]] != nil { k += 1 }
-            if k + 1 < w.count, ["petite", "bonne", "good"].contains(w[k]), approximations[w[k + 1]] != nil { k += 1 }
-            if let n = approximations[w[k]] {
+            if k + 1 < w.count, ["un", "une", "a", "an", "petite", "bonne"].contains(w[k]), approximation(w[k + 1]) != nil { k += 1 }
+            if k + 1 < w.count, ["petite", "bonne", "good"].contains(w[k]), approximation(w[k + 1]) != nil { k += 1 }
+            if var n = approximation(w[k]) {
                 var end = k + 1
+                // "a couple hundred"
+                if end < w.count, multipliers.contains(w[end]), let m = numbers[w[end]] { n *= m; end += 1 }
                 // "a dozen or so", "une dizaine environ"
                 if end < w.count, hedges.contains(w[end]) { end += 1 }
                 let q = Quantity(low: n, approximate: true, word: w[k])
@@ -123,7 +132,15 @@ public struct QuantityReader: Sendable {
             }
             guard let first = number(at: i, w) else { i = start + 1; continue }
             var end = first.end
-            var q = Quantity(low: first.value, approximate: hedged)
+            var q = Quantity(low: first.value, approximate: hedged || w[i].hasSuffix("ish"))
+            // "two dozen", "deux douzaines": a count of approximations.
+            if end < w.count, let n = approximation(w[end]), !first.weak {
+                q = Quantity(low: first.value * n, approximate: true)
+                end += 1
+                out.append(Found(quantity: q, span: start..<end, aboutPeople: aboutPeople(w, start, end)))
+                i = end
+                continue
+            }
             // Ranges: "20 25" (from "20-25"), "20 à 25", "10 ou 15", "entre 10 et 15".
             var j = end
             if j < w.count, rangeWords.contains(w[j]) || (opener && (w[j] == "et" || w[j] == "and")) { j += 1 }
@@ -162,11 +179,16 @@ public struct QuantityReader: Sendable {
     /// The quantity a message gives as a team size: the one about people, else the only one.
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
         let found = all(input)
-        guard var f = found.first(where: \.aboutPeople) ?? (anyNumber ? found.first : nil) else { return nil }
         let w = input.tokenStrings
         let countsSelf = plusSelf.contains { p in
             p.count <= w.count && (0...(w.count - p.count)).contains { Array(w[$0..<($0 + p.count)]) == p }
         }
+        // "moi et mon associé", "me and my cofounder": two people.
+        if found.isEmpty, countsSelf,
+           let k = w.indices.dropLast().first(where: { ["mon", "ma", "my"].contains(w[$0]) && people.contains(w[$0 + 1]) }) {
+            return Found(quantity: Quantity(low: 2), span: k..<(k + 2), aboutPeople: true)
+        }
+        guard var f = found.first(where: \.aboutPeople) ?? (anyNumber ? found.first : nil) else { return nil }
         if countsSelf, !f.quantity.isRange {
             f.quantity = Quantity(low: f.quantity.low + 1, approximate: f.quantity.approximate, word: nil)
         }

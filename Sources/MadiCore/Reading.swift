@@ -104,6 +104,9 @@ extension Understanding {
     /// lead every other label by `clauseMargin`: an answer recorded early is never asked, so a
     /// wrong one is costly.
     public static let clauseScore = 0.55
+    /// A message this much closer to another question's option than to the current question's
+    /// does not answer the current one.
+    public static let elsewhereMargin = 0.2
     public static let clauseMargin = 0.1
 
     /// The message cut at commas, full stops and the clause joiners ("et", "and", "mais", "but").
@@ -261,6 +264,12 @@ extension Understanding {
         let scores = self.scores(input, memo) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
         guard case let .label(l) = Self.decide(scores), l.hasPrefix("intent."), (scores.first?.score ?? 0) >= Self.sideScore else { return nil }
         return Intent(rawValue: String(l.dropFirst("intent.".count)))
+    }
+
+    /// The nearest intent or FAQ label, however far: a hint, not a reading ("no email, I'd rather
+    /// speak to a person" leans to a person rather than a refusal).
+    func leaning(_ input: PreparedInput, memo: ScoreMemo?) -> String? {
+        scores(input, memo) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }.first.flatMap { $0.score >= Self.acceptScore ? $0.label : nil }
     }
 
     /// The address in a chat message ("c'est jb.martin@free.fr", "nico_b@hotmail.fr merci",

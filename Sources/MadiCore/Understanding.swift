@@ -42,6 +42,7 @@ public final class Understanding: Sendable {
     /// Word beginnings that speak of calls ("appel", "phone") and of e-mail ("mail", "écri").
     let callWords: [String]
     let mailWords: [String]
+    let spamWords: [String]
 
     /// A choice step's phrases as word ids, and for each word id the phrases that begin with it.
     struct ExactIndex: Sendable {
@@ -126,6 +127,7 @@ public final class Understanding: Sendable {
         sideLabels = Set(content.faq.map { "faq." + $0.id } + Intent.allCases.map { "intent." + $0.rawValue })
         callWords = content.lexicon.values.flatMap(\.callWords).map(TextFold.fold)
         mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
+        spamWords = content.lexicon.values.flatMap(\.spamWords).map(TextFold.fold)
     }
 
     // MARK: Commands
@@ -365,6 +367,24 @@ public final class Understanding: Sendable {
         guard words.contains(where: { w in callWords.contains { w.hasPrefix($0) } }),
               input.tokens.contains(where: negations.contains) else { return false }
         return !words.contains { w in mailWords.contains { w.hasPrefix($0) } }
+    }
+
+    /// At consent: "oui mais pas de spam", "ok but no spam": a yes whose negation is about
+    /// unwanted mail, not about being written to.
+    public func yesButNoSpam(_ input: PreparedInput) -> Bool {
+        let words = input.tokenStrings
+        guard words.contains(where: { w in spamWords.contains { w.hasPrefix($0) } }) else { return false }
+        return yes.contains { Fuzzy.score($0, in: input, fuzzy: false) != nil }
+    }
+
+    /// At consent: "dont email me please", "pas de mail", "ne m'écrivez pas": e-mail refused,
+    /// without a yes.
+    public func refusesMail(_ input: PreparedInput) -> Bool {
+        let words = input.tokenStrings
+        guard input.tokens.contains(where: negations.contains),
+              words.contains(where: { w in mailWords.contains { w.hasPrefix($0) } }),
+              !words.contains(where: { w in callWords.contains { w.hasPrefix($0) } }) else { return false }
+        return !yes.contains { Fuzzy.score($0, in: input, fuzzy: false) != nil }
     }
 
     public func isNo(_ input: PreparedInput) -> Bool {
