@@ -16,7 +16,7 @@ public enum ContentValidator {
         "noted.team_size", "format.and", "format.list_separator", "format.date_first", "quantity.exact", "quantity.one",
         "quantity.about", "quantity.range", "option.none_of_these", "consent.email_only", "consent.no_spam", "intent.unsure_number", "email.phone", "faq.unknown",
         "reopen.ok", "course.facts_team", "ladder.here_team", "email.not_address", "intent.frustration_again",
-    ] + emailKeys + Intent.allCases.map { "intent." + $0.rawValue }
+    ] + emailKeys + Intent.allCases.filter { $0 != .back }.map { "intent." + $0.rawValue } // back says back.ok, as /retour
 
     public static let emailKeys: [String] = [
         "empty", "line_break", "display_name", "display_name_hint", "unsafe", "no_at", "multiple_at", "empty_local",

@@ -79,7 +79,7 @@ extension TurnBuilder {
             // "t'es nul" opens like a question but says something else: an intent before "I don't know".
             readSide(q, keywordsOnly: false) ?? u.intent(q, memo: memo).map(Side.intent)
                 // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
-                ?? u.intent(input, memo: memo).flatMap { [.frustration, .outOfScope, .bot, .human].contains($0) ? Side.intent($0) : nil }
+                ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
         }
         // (An address alone leaves nothing to read as an answer.)
@@ -140,7 +140,7 @@ extension TurnBuilder {
             return
         }
         if let side = readSide(input, keywordsOnly: false, asked: false) { answerSide(side, reask: true); return }
-        if let intent = u.intent(input, memo: memo) { handle(intent, step); return }
+        if let intent = u.intent(input, memo: memo) ?? u.replyIntent(input, memo: memo) { handle(intent, step); return }
         // 4. The LLM, when there is one; else Madi says it did not understand.
         let question = trimmed.utf8.contains(0x3F)
         if question, askAssistant(answering: trimmed) { return }
@@ -582,6 +582,8 @@ extension TurnBuilder {
         case .unsure:
             say("intent.unsure")
             ask(again: true)
+        case .back:
+            command(.back)
         case .greeting, .yes, .changeMind, .no, .bot, .human, .outOfScope:
             say("intent." + intent.rawValue)
             ask(again: true)

@@ -39,11 +39,13 @@ public struct QuantityReader: Sendable {
     let weakNumbers: Set<String>
     /// "deux collègues et moi", "me plus two": the prospect counts too.
     let plusSelf: [[String]]
+    /// "juste moi", "only me": a team of one.
+    let selfOnly: [[String]]
 
     public init(lexicon: [String: Lexicon]) {
         var numbers: [String: Int] = [:], approx: [String: Int] = [:]
         var hedges: Set<String> = [], range: Set<String> = [], openers: Set<String> = [], people: Set<String> = []
-        var groups: [[String]] = [], weak: Set<String> = [], plus: [[String]] = []
+        var groups: [[String]] = [], weak: Set<String> = [], plus: [[String]] = [], alone: [[String]] = []
         for (_, lex) in lexicon.sorted(by: { $0.key < $1.key }) {
             for (w, n) in lex.numbers { numbers[TextFold.fold(w)] = n }
             for (w, n) in lex.approximations { approx[TextFold.fold(w)] = n }
@@ -54,8 +56,10 @@ public struct QuantityReader: Sendable {
             groups += lex.groupOpeners.map { PreparedInput($0).tokenStrings }
             weak.formUnion(lex.ordinals.map(TextFold.fold))
             plus += lex.plusSelf.map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
+            alone += lex.selfOnly.map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
         }
         plusSelf = plus
+        selfOnly = alone
         self.numbers = numbers
         approximations = approx
         self.hedges = hedges
@@ -89,8 +93,8 @@ public struct QuantityReader: Sendable {
         if weakNumbers.contains(w[i]) { return (first, i + 1, true) }
         var total = 0, current = first, j = i + 1
         while j < w.count, let n = numbers[w[j]], !weakNumbers.contains(w[j]) {
-            if multipliers.contains(w[j]) {
-                current = max(current, 1) * n
+            if multipliers.contains(w[j]), current < n {
+                current = max(current, 1) * n // "deux cent", "quatre vingt"; not "cent vingt"
             } else if n < current || current == 0 {
                 current += n // "vingt cinq", "cent dix"
             } else {
@@ -180,13 +184,19 @@ public struct QuantityReader: Sendable {
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
         let found = all(input)
         let w = input.tokenStrings
-        let countsSelf = plusSelf.contains { p in
-            p.count <= w.count && (0...(w.count - p.count)).contains { Array(w[$0..<($0 + p.count)]) == p }
+        func says(_ p: [String]) -> Range<Int>? {
+            guard p.count <= w.count else { return nil }
+            return (0...(w.count - p.count)).first { Array(w[$0..<($0 + p.count)]) == p }.map { $0..<($0 + p.count) }
         }
+        let countsSelf = plusSelf.contains { says($0) != nil }
         // "moi et mon associé", "me and my cofounder": two people.
         if found.isEmpty, countsSelf,
            let k = w.indices.dropLast().first(where: { ["mon", "ma", "my"].contains(w[$0]) && people.contains(w[$0 + 1]) }) {
             return Found(quantity: Quantity(low: 2), span: k..<(k + 2), aboutPeople: true)
+        }
+        // "only me for now": one person.
+        if found.isEmpty, !countsSelf, let span = selfOnly.lazy.compactMap(says).first {
+            return Found(quantity: Quantity(low: 1), span: span, aboutPeople: true)
         }
         guard var f = found.first(where: \.aboutPeople) ?? (anyNumber ? found.first : nil) else { return nil }
         if countsSelf, !f.quantity.isRange {

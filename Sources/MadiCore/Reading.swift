@@ -7,6 +7,8 @@ public enum Intent: String, Sendable, CaseIterable, Codable {
     case outOfScope = "out_of_scope"
     case changeMind = "change_mind"
     case unsure, greeting
+    /// "attends je me suis trompé", "can we go back?": the previous question again, as `/retour`.
+    case back
 }
 
 /// How an answer was understood (reported in replies for evaluation and analytics).
@@ -264,6 +266,26 @@ extension Understanding {
         let scores = self.scores(input, memo) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
         guard case let .label(l) = Self.decide(scores), l.hasPrefix("intent."), (scores.first?.score ?? 0) >= Self.sideScore else { return nil }
         return Intent(rawValue: String(l.dropFirst("intent.".count)))
+    }
+
+    /// Intents that only get a reply and the question again: nothing is recorded or ended.
+    static let replyOnly: Set<Intent> = [.human, .bot, .frustration, .outOfScope]
+    static let questionScore = 0.4
+
+    /// An intent that only gets a reply, read with a lower bar than `intent` (misreading one
+    /// costs a sentence, not an answer): the nearest intent or FAQ label is that intent, at
+    /// least `acceptScore` close, and ahead of anything else but another such intent.
+    /// A question needs `questionScore`: a question is more likely a real one Madi cannot answer.
+    func replyIntent(_ input: PreparedInput, memo: ScoreMemo?, bar: Double = acceptScore) -> Intent? {
+        let scores = self.scores(input, memo) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
+        func replyOnly(_ s: Classifier.Score?) -> Intent? {
+            guard let s, s.label.hasPrefix("intent."), let i = Intent(rawValue: String(s.label.dropFirst("intent.".count))),
+                  Self.replyOnly.contains(i) else { return nil }
+            return i
+        }
+        guard let top = scores.first, top.score >= bar, let intent = replyOnly(top) else { return nil }
+        if let second = scores.dropFirst().first, top.score - second.score < Self.acceptMargin, replyOnly(second) == nil { return nil }
+        return intent
     }
 
     /// The nearest intent or FAQ label, however far: a hint, not a reading ("no email, I'd rather
