@@ -235,8 +235,31 @@ extension TurnBuilder {
         case let .some(.close(a, b)):
             return .clarify([a, b])
         case nil:
-            return .none
+            return readByClause(input, step)
         }
+    }
+
+    /// "constantly. want to start this week": read whole, the message answers nothing, but one of
+    /// its clauses answers this question (the others may answer later ones). Taken only when the
+    /// clauses that answer agree.
+    mutating func readByClause(_ input: PreparedInput, _ step: Step) -> Reading {
+        let clauses = u.clauses(input.raw)
+        guard clauses.count >= 2 else { return .none }
+        var found: [String] = []
+        for clause in clauses {
+            let p = u.prepare(clause)
+            let m = u.match(step: step, p)
+            if case let .option(id) = m.choice, arbitrate(id, span: m.span, p, step) == nil {
+                found.append(id)
+            } else if case let .answered(id)? = learntOption(p, step.id, step.options.map(\.id)) {
+                found.append(id)
+            }
+        }
+        guard let id = found.first, found.allSatisfy({ $0 == id }) else { return .none }
+        notePrefills(input, except: step.id)
+        note(step.id, id, .learnt)
+        answer(choice: id, said: input.raw)
+        return .answered
     }
 
     enum Learnt { case answered(String), close(String, String) }

@@ -41,6 +41,9 @@ public struct QuantityReader: Sendable {
     let plusSelf: [[String]]
     /// "juste moi", "only me": a team of one.
     let selfOnly: [[String]]
+    /// The group openers said in the first person plural ("on est", "we are"): their count
+    /// includes the prospect.
+    var inclusiveOpeners: [[String]] { groupOpeners.filter { ["on", "nous", "we", "were"].contains($0.first ?? "") } }
 
     public init(lexicon: [String: Lexicon]) {
         var numbers: [String: Int] = [:], approx: [String: Int] = [:]
@@ -157,6 +160,13 @@ public struct QuantityReader: Sendable {
                 guard end < w.count, people.contains(w[end]) else { i = start + 1; continue }
             }
             if end < w.count, hedges.contains(w[end]), w[end] != "a" { q.approximate = true; end += 1 }
+            // "2 équipes de 6", "two teams of 8": groups times their size.
+            if !q.isRange, let opener = groupOpeners.first(where: { o in
+                o.count == 2 && end + 2 < w.count && (w[end] == o[0] + "s" || w[end] == o[0]) && w[end + 1] == o[1]
+            }), let size = number(at: end + opener.count, w), !size.weak {
+                q = Quantity(low: q.low * size.value, approximate: q.approximate)
+                end = size.end
+            }
             out.append(Found(quantity: q, span: start..<end, aboutPeople: aboutPeople(w, start, end)))
             i = end
         }
@@ -188,7 +198,8 @@ public struct QuantityReader: Sendable {
             guard p.count <= w.count else { return nil }
             return (0...(w.count - p.count)).first { Array(w[$0..<($0 + p.count)]) == p }.map { $0..<($0 + p.count) }
         }
-        let countsSelf = plusSelf.contains { says($0) != nil }
+        // "deux collègues et moi" counts the prospect; "on est 3 avec moi" already does.
+        let countsSelf = plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
         // "moi et mon associé", "me and my cofounder": two people.
         if found.isEmpty, countsSelf,
            let k = w.indices.dropLast().first(where: { ["mon", "ma", "my"].contains(w[$0]) && people.contains(w[$0 + 1]) }) {
