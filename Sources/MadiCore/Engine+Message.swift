@@ -153,6 +153,9 @@ extension TurnBuilder {
     mutating func read(_ input: PreparedInput, _ step: Step) -> Reading {
         switch step.kind {
         case .choice:
+            // "Bonjour, c'est parti. Nous cherchons à former…": the opening starts the questions,
+            // and the rest answers the first one.
+            if step.navigation, afterOpening(input, step) != nil, case .answered = readPastWelcome(input, step) { return .answered }
             let r = readChoice(input, step)
             if step.navigation, case .answered = r, input.tokens.count <= 3, u.intent(input, memo: memo) == .greeting {
                 trace.intent = .greeting
@@ -350,14 +353,9 @@ extension TurnBuilder {
               let first = content.step(target), first.kind == .choice || first.kind == .number else { return .none }
         let saved = s
         let savedOut = out
-        // "slt! jsuis dev et je voudrais…": a greeting sentence first, then what is meant.
         var input = input
         var greeted = false
-        let sentences = input.raw.split(whereSeparator: { ".!?".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        if sentences.count >= 2, u.intent(u.prepare(sentences[0]), memo: memo) == .greeting {
-            input = u.prepare(sentences.dropFirst().joined(separator: ". "))
-            greeted = true
-        }
+        if let (rest, greeting) = afterOpening(input, step) { (input, greeted) = (rest, greeting) }
         setAnswer(step.id, Answer(option: start.id))
         note(step.id, start.id, .learnt)
         s.history.append(step.id)
@@ -373,6 +371,19 @@ extension TurnBuilder {
             trace.noted.removeAll { $0.step == step.id }
             return .none
         }
+    }
+
+    /// "slt! jsuis dev et je voudrais…", "Bonjour, c'est parti. Nous cherchons à former…": a first
+    /// sentence that greets or says yes, and the rest of the message (and whether it greeted).
+    func afterOpening(_ input: PreparedInput, _ step: Step) -> (PreparedInput, Bool)? {
+        guard let start = step.options.first else { return nil }
+        let sentences = input.raw.split(whereSeparator: { ".!?;".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard sentences.count >= 2 else { return nil }
+        let opening = u.prepare(sentences[0])
+        let intent = u.intent(opening, memo: memo)
+        guard intent == .greeting || intent == .yes || u.yesNo(opening) == true
+              || u.match(step: step, opening).choice == .option(start.id) else { return nil }
+        return (u.prepare(sentences.dropFirst().joined(separator: ". ")), intent == .greeting)
     }
 
     /// A number step (a team size): digits, number words, approximations and ranges.
