@@ -134,8 +134,13 @@ extension TurnBuilder {
         // 3. No answer: a side question, then an intent.
         if let side {
             // "je peux voir toutes les formations ?": a question that names an option is an answer.
-            if case .unknown = side, answerInput.isEmpty, let q = parts.question,
-               [.choice, .recommend, .courses].contains(step.kind), case .answered = read(q, step) { return }
+            let answerable = [StepKind.choice, .recommend, .courses].contains(step.kind)
+            if case .unknown = side, answerInput.isEmpty, let q = parts.question, answerable, case .answered = read(q, step) { return }
+            // So is "not sure which, can you ask me some questions", read whole, when no FAQ entry
+            // answers its question.
+            if answerable, !answerInput.isEmpty, parts.question != nil {
+                if case .faq = side {} else if case .answered = read(input, step) { return }
+            }
             answerSide(side, reask: true)
             return
         }
@@ -322,7 +327,7 @@ extension TurnBuilder {
         let scores = u.scores(input, memo) { allowed.contains($0) }
         // "developer" at the usage question: far closer to another question's option than to any
         // of this one's is not this question's answer (it may answer a later one).
-        if let top = scores.first(where: { option($0.label) != nil }),
+        if let top = scores.first(where: { option($0.label) != nil }), top.score < Understanding.strongScore,
            let elsewhere = u.scores(input, memo, { !$0.hasPrefix(prefix) && !$0.hasPrefix("faq.") && !$0.hasPrefix("intent.") }).first,
            elsewhere.score >= Understanding.strongScore, elsewhere.score - top.score >= Understanding.elsewhereMargin {
             return nil
@@ -528,6 +533,17 @@ extension TurnBuilder {
         // A keyword first, unless the examples say something else with confidence ("c'est combien
         // pour un groupe ?" is about group prices, though "combien" asks the price).
         let strong = keywordsOnly ? nil : u.learntSide(input, bar: Understanding.strongScore, memo: memo)
+        // "Êtes-vous une vraie personne ou un programme ?": a question to Madi itself that the
+        // examples read well ahead of the keyword's entry ("programme").
+        if let keyword, strong == nil, !keywordsOnly {
+            let scores = u.scores(input, memo, { $0.hasPrefix("faq.") || $0.hasPrefix("intent.") })
+            let own = scores.first { $0.label == "faq." + content.faq[keyword].id }?.score ?? 0
+            if let top = scores.first, top.score >= Understanding.sideScore, top.score - own >= Understanding.clauseMargin,
+               let intent = Intent(rawValue: String(top.label.dropFirst("intent.".count))), top.label.hasPrefix("intent."),
+               Understanding.replyOnly.contains(intent) {
+                return .intent(intent)
+            }
+        }
         if let keyword, strong == nil || strong == "faq." + content.faq[keyword].id { return .faq(keyword) }
         guard !keywordsOnly, let label = strong ?? (keyword == nil ? u.learntSide(input, asked: asked, memo: memo) : nil) else {
             return keyword.map(Side.faq)

@@ -181,7 +181,7 @@ extension Understanding {
     /// Cuts a message into its question sentences and the rest. `prepared`, the message already
     /// prepared, spares preparing it again when it is one sentence.
     public func split(_ raw: String, prepared: PreparedInput? = nil) -> MessageParts {
-        if let prepared, !raw.utf8.contains(where: { Self.sentenceEnds.contains($0) }) {
+        if let prepared, !raw.utf8.contains(where: { Self.sentenceEnds.contains($0) || $0 == 0x2C }) {
             // One sentence, and no full-width or ideographic mark (their bytes are not ASCII).
             if raw.utf8.allSatisfy({ $0 < 0x80 }) || !raw.contains(where: { $0 == "？" || $0 == "。" }) {
                 let text = raw.trimmed()
@@ -208,11 +208,14 @@ extension Understanding {
         for (text, marked) in sentences {
             let trimmed = text.trimmed()
             if trimmed.isEmpty { continue }
-            // "je veux automatiser mon boulot, c'est combien ?": the question is the clause after the comma.
-            if marked, let comma = trimmed.lastIndex(of: ",") {
+            // "je veux automatiser mon boulot, c'est combien ?": the question is the clause after the
+            // comma; without a question mark, when that clause opens like a question ("just looking
+            // rn, how much is it").
+            if let comma = trimmed.lastIndex(of: ",") {
                 let tail = String(trimmed[trimmed.index(after: comma)...]).trimmed()
                 let head = String(trimmed[..<comma]).trimmed()
-                if !tail.isEmpty, !head.isEmpty, opensQuestion(PreparedInput(tail)) || !opensQuestion(PreparedInput(head)) {
+                let tailAsks = !tail.isEmpty && opensQuestion(PreparedInput(tail))
+                if !tail.isEmpty, !head.isEmpty, marked ? (tailAsks || !opensQuestion(PreparedInput(head))) : (tailAsks && !opensQuestion(PreparedInput(head))) {
                     answer.append(head); question.append(tail); continue
                 }
             }
