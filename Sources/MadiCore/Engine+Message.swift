@@ -410,6 +410,13 @@ extension TurnBuilder {
     /// A yes/no, consent, recommendation or catalogue step.
     mutating func readFixed(_ input: PreparedInput, _ step: Step) -> Reading {
         let options = fixed(step)
+        // "Master and Performer both look interesting", "starter or performer idk": two courses
+        // named, none refused: which one?
+        if step.kind == .courses, !input.tokens.contains(where: u.negations.contains) {
+            var named: [String] = []
+            for c in u.mentionedCourses(input) where !named.contains(c) { named.append(c) }
+            if named.count >= 2, named.allSatisfy({ c in options.views.contains { $0.id == c } }) { return .clarify(Array(named.prefix(2))) }
+        }
         var id: String?
         var how = Understood.label
         // Consent covers e-mail only: "yes but no calls" is a yes to being written to, though it
