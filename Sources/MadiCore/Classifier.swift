@@ -65,10 +65,12 @@ public final class Classifier: Sendable {
         self.labelIndex = labelIndex
         // Raw feature counts per example, then document frequencies.
         var features: [UInt64: Int32] = [:]
-        var bags: [[Int32: Double]] = []
+        var bags: [[(Int32, Double)]] = []
         var df: [Int] = []
+        bags.reserveCapacity(examples.count)
+        var found: [(Int32, Double)] = []
         for e in examples {
-            var bag: [Int32: Double] = [:]
+            found.removeAll(keepingCapacity: true)
             for (f, w) in Self.featureList(PreparedInput(e.text), stopwords: stopwords, weights: weights) {
                 let id: Int32
                 if let known = features[f] { id = known } else {
@@ -76,9 +78,10 @@ public final class Classifier: Sendable {
                     features[f] = id
                     df.append(0)
                 }
-                if bag[id] == nil { df[Int(id)] += 1 }
-                bag[id, default: 0] += w
+                found.append((id, w))
             }
+            let bag = Self.tally(&found)
+            for (id, _) in bag { df[Int(id)] += 1 }
             bags.append(bag)
         }
         let n = Double(examples.count)
@@ -105,13 +108,23 @@ public final class Classifier: Sendable {
         exampleLabels = examples.map { Int32(labelIndex[$0.label]!) }
     }
 
-    static func normalize(_ bag: [Int32: Double], _ idf: [Double]) -> [(Int32, Double)] {
+    /// A message's features in feature order, each once with its summed weight (its term
+    /// frequency). In feature order, so that sums of doubles are the same in every process.
+    static func tally(_ found: inout [(Int32, Double)]) -> [(Int32, Double)] {
+        found.sort { $0.0 < $1.0 }
+        var bag: [(Int32, Double)] = []
+        bag.reserveCapacity(found.count)
+        for (id, w) in found {
+            if let last = bag.last, last.0 == id { bag[bag.count - 1].1 = last.1 + w } else { bag.append((id, w)) }
+        }
+        return bag
+    }
+
+    static func normalize(_ bag: [(Int32, Double)], _ idf: [Double]) -> [(Int32, Double)] {
         var v: [(Int32, Double)] = []
         v.reserveCapacity(bag.count)
         var norm = 0.0
-        // In feature order: sums of doubles depend on their order, and a dictionary's order changes
-        // from one process to the next.
-        for (f, tf) in bag.sorted(by: { $0.key < $1.key }) {
+        for (f, tf) in bag {
             let w = (1 + log(tf)) * idf[Int(f)]
             v.append((f, w))
             norm += w * w
@@ -124,17 +137,17 @@ public final class Classifier: Sendable {
     /// The scores of the labels `allowed` accepts, best first (labels without any shared feature
     /// are left out).
     public func scores(_ input: PreparedInput, allowed: (String) -> Bool = { _ in true }) -> [Score] {
-        var bag: [Int32: Double] = [:]
+        var found: [(Int32, Double)] = []
         // Features never seen in training still count in the input's norm: an input made mostly
         // of unknown words is far from every example.
         var unknown = 0.0
         let idfMax = log(Double(exampleLabels.count) + 1) + 1
         for (f, w) in Self.featureList(input, stopwords: stopwords, weights: weights) {
-            if let id = features[f] { bag[id, default: 0] += w } else { unknown += (w * idfMax) * (w * idfMax) }
+            if let id = features[f] { found.append((id, w)) } else { unknown += (w * idfMax) * (w * idfMax) }
         }
         var vector: [(Int32, Double)] = []
         var norm = unknown
-        for (f, tf) in bag.sorted(by: { $0.key < $1.key }) {
+        for (f, tf) in Self.tally(&found) {
             let w = (1 + log(tf)) * idf[Int(f)]
             vector.append((f, w))
             norm += w * w
