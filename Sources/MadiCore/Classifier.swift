@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A text classifier learnt from example messages (Dialogues/examples/<lang>.yaml), built when the
 /// content loads: deterministic, no download, no service.
@@ -69,9 +70,9 @@ public final class Classifier: Sendable {
         var df: [Int] = []
         bags.reserveCapacity(examples.count)
         var found: [(Int32, Double)] = []
-        for e in examples {
+        for list in Self.featureLists(examples, stopwords: stopwords, weights: weights) {
             found.removeAll(keepingCapacity: true)
-            for (f, w) in Self.featureList(PreparedInput(e.text), stopwords: stopwords, weights: weights) {
+            for (f, w) in list {
                 let id: Int32
                 if let known = features[f] { id = known } else {
                     id = Int32(features.count)
@@ -109,6 +110,20 @@ public final class Classifier: Sendable {
         self.features = features
         self.postings = postings.done
         exampleLabels = examples.map { Int32(labelIndex[$0.label]!) }
+    }
+
+    /// Every example's features, computed on all cores (each list depends on its example alone),
+    /// in the examples' order.
+    static func featureLists(_ examples: [Example], stopwords: Set<String>, weights: FeatureWeights) -> [[(UInt64, Double)]] {
+        let chunks = min(8, max(1, examples.count / 256))
+        let size = (examples.count + chunks - 1) / max(chunks, 1)
+        let parts = Mutex<[[[(UInt64, Double)]]]>(Array(repeating: [], count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let range = (c * size)..<min(examples.count, (c + 1) * size)
+            let lists = range.map { featureList(PreparedInput(examples[$0].text), stopwords: stopwords, weights: weights) }
+            parts.withLock { $0[c] = lists }
+        }
+        return parts.withLock { $0.flatMap { $0 } }
     }
 
     /// A message's features in feature order, each once with its summed weight (its term
