@@ -27,7 +27,12 @@ public enum ContentLoader {
         for lang in (files.keys.filter { $0.hasPrefix("examples/") }) {
             if let list = ExamplesFile.parse(files[lang]!) { quickExamples[lang] = list }
         }
-        let parsed = YAMLReader.composeAll(files.filter { quickExamples[$0.key] == nil })
+        // So are the strings files: one `key: "text"` per line.
+        var quickStrings: [String: [(key: String, text: String, line: Int)]] = [:]
+        for name in (files.keys.filter { $0.hasPrefix("strings/") }) {
+            if let list = ExamplesFile.parseFlat(files[name]!) { quickStrings[name] = list }
+        }
+        let parsed = YAMLReader.composeAll(files.filter { quickExamples[$0.key] == nil && quickStrings[$0.key] == nil })
         func file(_ name: String) -> String? {
             if let text = files[name] { return text }
             diags.append(Diagnostic(file: name, line: nil, message: "file is missing"))
@@ -152,6 +157,12 @@ public enum ContentLoader {
         var table: [String: [String: Strings.Entry]] = [:]
         for lang in languages {
             let name = stringsFile(lang)
+            if let quick = quickStrings[name] {
+                var entries: [String: Strings.Entry] = [:]
+                for (key, text, line) in quick { entries[key] = Strings.Entry(text: text, line: line) }
+                table[lang] = entries
+                continue
+            }
             var s = YAMLReader(file: name, parsed: parsed)
             if let root = file(name).flatMap({ s.compose($0) }) {
                 var entries: [String: Strings.Entry] = [:]
@@ -381,21 +392,54 @@ enum ExamplesFile {
         return out
     }
 
+    /// A file of `key: "text"` lines (the strings), read the same way; nil when it has any other
+    /// shape, so that the YAML parser reads it and reports what is wrong.
+    static func parseFlat(_ text: String) -> [(key: String, text: String, line: Int)]? {
+        var text = text
+        return text.withUTF8 { bytes -> [(key: String, text: String, line: Int)]? in
+            var out: [(key: String, text: String, line: Int)] = []
+            var keys: Set<String> = []
+            var lineNumber = 0
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                lineNumber += 1
+                var stop = end
+                if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<stop])
+                start = end + 1
+                if line.isEmpty || line[0] == 0x23 { continue } // blank, or a # comment
+                guard let colon = line.firstIndex(of: 0x3A), colon + 3 < line.count, line[colon + 1] == 0x20, line[colon + 2] == 0x22,
+                      let value = quoted(UnsafeBufferPointer(rebasing: line[(colon + 3)...]), strings: true) else { return nil }
+                let key = String(decoding: UnsafeBufferPointer(rebasing: line[0..<colon]), as: UTF8.self)
+                guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }),
+                      keys.insert(key).inserted else { return nil }
+                out.append((key, value, lineNumber))
+            }
+            return out
+        }
+    }
+
     /// The rest of `"text"` after its opening quote, and nothing after it but spaces.
-    static func quoted(_ s: UnsafeBufferPointer<UInt8>) -> String? {
+    /// `strings`: `\n` is a new line too, and a text of spaces is kept (the strings have both:
+    /// cards on two lines, a thousands separator).
+    static func quoted(_ s: UnsafeBufferPointer<UInt8>, strings: Bool = false) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(s.count)
         var i = 0
         while i < s.count {
             let c = s[i]
-            if c == 0x5C { // \" and \\ only
+            if c == 0x5C { // \" and \\ only, and \n when asked
                 i += 1
-                guard i < s.count, s[i] == 0x22 || s[i] == 0x5C else { return nil }
+                guard i < s.count else { return nil }
+                if strings, s[i] == 0x6E { out.append(0x0A); i += 1; continue }
+                guard s[i] == 0x22 || s[i] == 0x5C else { return nil }
                 out.append(s[i])
             } else if c == 0x22 {
                 guard s[(i + 1)...].allSatisfy({ $0 == 0x20 }) else { return nil }
                 let value = String(decoding: out, as: UTF8.self)
-                guard out.contains(where: { $0 != 0x20 && $0 != 0x09 }), value.contains(where: { !$0.isWhitespace }) else { return nil }
+                guard strings || (out.contains(where: { $0 != 0x20 && $0 != 0x09 }) && value.contains(where: { !$0.isWhitespace })) else { return nil }
                 return value
             } else {
                 out.append(c)

@@ -134,6 +134,36 @@ struct ReadingTests {
         #expect(quick.count > 3000)
     }
 
+    /// The strings files' direct reading gives what the YAML parser gives, line numbers included.
+    @Test func theStringsReadDirectlyAreWhatTheYAMLParserReads() throws {
+        var viaParser = Shipped.files
+        for name in ["strings/fr.yaml", "strings/en.yaml"] {
+            #expect(ExamplesFile.parseFlat(Shipped.files[name]!) != nil, "\(name) should keep to the plain shape")
+            // A document marker is YAML, not the plain shape: the file goes through the parser.
+            viaParser[name] = "---\n" + Shipped.files[name]!
+            #expect(ExamplesFile.parseFlat(viaParser[name]!) == nil)
+        }
+        guard case let .success(parsedContent) = ContentLoader.load(files: viaParser) else { Issue.record("did not load"); return }
+        for lang in ["fr", "en"] {
+            let quick = Shipped.content.strings.table[lang] ?? [:]
+            let parsed = parsedContent.strings.table[lang] ?? [:]
+            #expect(quick.count > 150)
+            #expect(quick.mapValues(\.text) == parsed.mapValues(\.text))
+            // The marker line shifts the parser's lines by one.
+            #expect(quick.mapValues { $0.line.map { $0 + 1 } } == parsed.mapValues(\.line))
+        }
+    }
+
+    @Test func theFlatShapeRefusesWhatItCannotRead() {
+        #expect(ExamplesFile.parseFlat("a.b: \"ok\"\n# c\n\nc: \"d\"\n")?.map(\.text) == ["ok", "d"])
+        #expect(ExamplesFile.parseFlat("a: plain\n") == nil)            // unquoted
+        #expect(ExamplesFile.parseFlat("a: \"x\"\na: \"y\"\n") == nil)  // a duplicate key
+        #expect(ExamplesFile.parseFlat("a: \"x\\ty\"\n") == nil)        // another escape
+        #expect(ExamplesFile.parseFlat("a: \"x\\ny\"\n")?.first?.text == "x\ny") // a new line
+        #expect(ExamplesFile.parseFlat("  a: \"x\"\n") == nil)          // indented: a nested map
+        #expect(ExamplesFile.parseFlat("a: >\n  folded\n") == nil)      // a block scalar
+    }
+
     @Test func thePlainShapeRefusesWhatItCannotRead() {
         #expect(ExamplesFile.parse("a.b:\n  - \"ok\"\n")?.map(\.text) == ["ok"])
         #expect(ExamplesFile.parse("a.b:\n  - \"say \\\"hi\\\"\"\n")?.map(\.text) == ["say \"hi\""])
