@@ -422,7 +422,9 @@ extension TurnBuilder {
         // Consent covers e-mail only: "yes but no calls" is a yes to being written to, though it
         // says "no" (checked before the labels, which would read that "no").
         let callsOnly = step.kind == .consent && u.bareNumber(input) == nil && u.refusesCallsOnly(input)
-        switch callsOnly ? .none : u.match(step: options.asChoice, input, phrases: options.phrases).choice {
+        // So is "ok but no spam please".
+        let spamOnly = step.kind == .consent && u.bareNumber(input) == nil && u.yesButNoSpam(input)
+        switch callsOnly || spamOnly ? .none : u.match(step: options.asChoice, input, phrases: options.phrases).choice {
         case let .option(o): id = o; how = u.bareNumber(input) != nil ? .number : .label
         default: break
         }
@@ -431,7 +433,7 @@ extension TurnBuilder {
             say("consent.email_only")
             id = "yes"; how = .synonym
         }
-        if id == nil, step.kind == .consent, u.yesButNoSpam(input) {
+        if id == nil, spamOnly {
             say("consent.no_spam")
             id = "yes"; how = .synonym
         }
