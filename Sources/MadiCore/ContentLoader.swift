@@ -363,33 +363,24 @@ enum ExamplesFile {
         out.reserveCapacity(bytes.count / 40)
         var label: String?
         var labels: Set<String> = []
-        var lineNumber = 0
-        var start = 0
-        while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            lineNumber += 1
-            var stop = end
-            if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
-            let line = UnsafeBufferPointer(rebasing: bytes[start..<stop])
-            start = end + 1
+        let whole = lines(bytes) { line, lineNumber in
             var indent = 0
             while indent < line.count, line[indent] == 0x20 { indent += 1 }
-            if indent == line.count || line[indent] == 0x23 { continue } // blank, or a # comment
+            if indent == line.count || line[indent] == 0x23 { return true } // blank, or a # comment
             if indent == 0 { // a label
-                guard line.count > 1, line[line.count - 1] == 0x3A else { return nil }
-                let name = String(decoding: UnsafeBufferPointer(rebasing: line[0..<(line.count - 1)]), as: UTF8.self)
-                guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }),
-                      labels.insert(name).inserted else { return nil } // a duplicate key: let the parser say it
+                guard line.count > 1, line[line.count - 1] == 0x3A,
+                      let name = key(UnsafeBufferPointer(rebasing: line[0..<(line.count - 1)])),
+                      labels.insert(name).inserted else { return false } // a duplicate key: let the parser say it
                 label = name
-                continue
+                return true
             }
             let body = UnsafeBufferPointer(rebasing: line[indent...])
             guard let current = label, body.count >= 3, body[0] == 0x2D, body[1] == 0x20, body[2] == 0x22,
-                  let value = quoted(UnsafeBufferPointer(rebasing: body[3...])) else { return nil }
+                  let value = quoted(UnsafeBufferPointer(rebasing: body[3...])) else { return false }
             out.append((current, value, lineNumber))
+            return true
         }
-        return out
+        return whole ? out : nil
     }
 
     /// A file of `key: "text"` lines (the strings), read the same way; nil when it has any other
@@ -399,26 +390,39 @@ enum ExamplesFile {
         return text.withUTF8 { bytes -> [(key: String, text: String, line: Int)]? in
             var out: [(key: String, text: String, line: Int)] = []
             var keys: Set<String> = []
-            var lineNumber = 0
-            var start = 0
-            while start <= bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                lineNumber += 1
-                var stop = end
-                if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
-                let line = UnsafeBufferPointer(rebasing: bytes[start..<stop])
-                start = end + 1
-                if line.isEmpty || line[0] == 0x23 { continue } // blank, or a # comment
+            let whole = lines(bytes) { line, lineNumber in
+                if line.isEmpty || line[0] == 0x23 { return true } // blank, or a # comment
                 guard let colon = line.firstIndex(of: 0x3A), colon + 3 < line.count, line[colon + 1] == 0x20, line[colon + 2] == 0x22,
-                      let value = quoted(UnsafeBufferPointer(rebasing: line[(colon + 3)...]), strings: true) else { return nil }
-                let key = String(decoding: UnsafeBufferPointer(rebasing: line[0..<colon]), as: UTF8.self)
-                guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }),
-                      keys.insert(key).inserted else { return nil }
-                out.append((key, value, lineNumber))
+                      let value = quoted(UnsafeBufferPointer(rebasing: line[(colon + 3)...]), strings: true),
+                      let name = key(UnsafeBufferPointer(rebasing: line[0..<colon])), keys.insert(name).inserted else { return false }
+                out.append((name, value, lineNumber))
+                return true
             }
-            return out
+            return whole ? out : nil
         }
+    }
+
+    /// Calls `body` with each line (without its end) and its number, while it returns true;
+    /// whether every line was read.
+    static func lines(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) -> Bool {
+        var lineNumber = 0
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            lineNumber += 1
+            var stop = end
+            if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
+            guard body(UnsafeBufferPointer(rebasing: bytes[start..<stop]), lineNumber) else { return false }
+            start = end + 1
+        }
+        return true
+    }
+
+    /// A key as the plain shapes allow it: letters, digits, `_`, `.` and `-`.
+    static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let name = String(decoding: bytes, as: UTF8.self)
+        return !name.isEmpty && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }) ? name : nil
     }
 
     /// The rest of `"text"` after its opening quote, and nothing after it but spaces.
