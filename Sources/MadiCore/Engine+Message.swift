@@ -84,6 +84,17 @@ extension TurnBuilder {
         }
         // (An address alone leaves nothing to read as an answer.)
         let answerInput = parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer
+        alsoAsks = parts.question != nil
+        // 4. An address said with other things before its question is kept for it ("dev. want to
+        // build agents. tom@devstack.io").
+        if let address, !emailAnswered, !answerInput.isEmpty || side != nil { s.prefillEmail = address }
+        // "…maybe in 3 month. go back please": a request to go back that closes the message.
+        // (Cut at punctuation only: in "des dev front et back", "back" is not a request.)
+        let pieces = (rest ?? trimmed).split(whereSeparator: { ".,;!?".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if pieces.count > 1, let last = pieces.last, u.command(u.prepare(u.dropPoliteness(last))) == .back {
+            command(.back)
+            return
+        }
 
         // 1. An answer to the current question (a side question never overrides it).
         if !answerInput.isEmpty {
@@ -464,6 +475,9 @@ extension TurnBuilder {
             }
         }
         guard let id, options.views.contains(where: { $0.id == id }) else { return .none }
+        // "No, most of them are beginners. Wouldn't Starter be better?": a no said while asking
+        // about the recommendation argues with it; the question is answered and the offer stays.
+        if step.kind == .recommend, id == "no", alsoAsks { return .none }
         note(step.id, id, how)
         // "ok ça me va, sophie@studio.fr": the address given with the yes is not asked for again.
         if step.kind == .recommend || step.kind == .courses, let address = messageAddress {

@@ -132,6 +132,13 @@ public final class Understanding: Sendable {
 
     // MARK: Commands
 
+    /// The clause without a closing "please" ("go back please", "retour stp").
+    func dropPoliteness(_ clause: String) -> String {
+        var words = clause.split(separator: " ")
+        while let last = words.last, ["please", "pls", "plz", "stp", "svp", "merci", "thanks"].contains(TextFold.fold(String(last))) { words.removeLast() }
+        return words.joined(separator: " ")
+    }
+
     /// A command said as the whole input ("/back", "retour", "/lang en", "english").
     public func command(_ input: PreparedInput) -> Command? {
         if let name = wholeCommands[input.folded] {

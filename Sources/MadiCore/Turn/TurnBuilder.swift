@@ -21,6 +21,8 @@ struct TurnBuilder {
     let memo = ScoreMemo()
     /// An e-mail address found in the message.
     var messageAddress: String?
+    /// The message also asks a question (an answer read beside it is weighed with that in mind).
+    var alsoAsks = false
 
     init(engine: Engine, session: consuming Session) {
         self.engine = engine
