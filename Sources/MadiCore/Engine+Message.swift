@@ -195,7 +195,15 @@ extension TurnBuilder {
         case .text:
             let value = Sanitize.line(input.raw)
             guard !value.isEmpty else { return .none }
-            if u.intent(input, memo: memo) != nil, value.count < 40 { return .none }
+            // "oui mais pas de pub" to "what's the company's name?" is not a name: asked again. Said
+            // again, it is one ("OK Services"). A request ("je veux parler à quelqu'un") gets its answer.
+            if s.misses == 0, value.count < 40, u.saysYesOrNo(input) || u.intent(input, memo: memo) != nil {
+                if let intent = u.intent(input, memo: memo), ![.yes, .no, .changeMind].contains(intent) { return .none }
+                trace.missed = true
+                s.misses += 1
+                ask(again: true)
+                return .handled
+            }
             setAnswer(step.id, Answer(text: String(value.prefix(step.max ?? 120))))
             note(step.id, value, .text)
             advance(step, resolve(step.next))

@@ -394,6 +394,11 @@ public final class Understanding: Sendable {
         return !yes.contains { Fuzzy.score($0, in: input, fuzzy: false) != nil }
     }
 
+    /// A yes or a no word anywhere in the message.
+    func saysYesOrNo(_ input: PreparedInput) -> Bool {
+        (yes + no).contains { Fuzzy.score($0, in: input, fuzzy: false) != nil }
+    }
+
     public func isNo(_ input: PreparedInput) -> Bool {
         no.contains { Fuzzy.isWhole($0, input) }
     }
