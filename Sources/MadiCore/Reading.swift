@@ -272,7 +272,7 @@ extension Understanding {
     }
 
     /// Intents that only get a reply and the question again: nothing is recorded or ended.
-    static let replyOnly: Set<Intent> = [.human, .bot, .frustration, .outOfScope]
+    static let replyOnly: Set<Intent> = [.human, .bot, .frustration, .outOfScope, .unsure]
     static let questionScore = 0.4
 
     /// An intent that only gets a reply, read with a lower bar than `intent` (misreading one
