@@ -134,6 +134,8 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "not exactly, most of them don't use AI at all": a correction of an answer just said back.
+        if side == nil, !answerInput.isEmpty, correctsPrefill(answerInput) { return }
         // 2. No answer to this question but answers to later ones ("y a pas d'urgence" at the job
         // question): kept for their questions, and this one asked again.
         if side == nil, !answerInput.isEmpty, step.kind == .choice || step.kind == .number, !step.navigation,
@@ -287,6 +289,41 @@ extension TurnBuilder {
         note(step.id, id, .learnt)
         answer(choice: id, said: input.raw)
         return .answered
+    }
+
+    /// Whether the message answers, differently, a question answered in the last turn from earlier
+    /// words: then that answer is changed, said back, and the current question asked again. Only
+    /// when the change does not change the way through the questions.
+    mutating func correctsPrefill(_ input: PreparedInput) -> Bool {
+        guard let earlier = s.prefilledLast else { return false }
+        for id in earlier {
+            guard let step = content.step(id), step.kind == .choice, let old = s.answers[id]?.option,
+                  let was = step.option(old) else { continue }
+            // The whole message, else its parts ("not exactly - most of them don't use AI at all").
+            let parts = [input] + input.raw.split(whereSeparator: { ",.;-".contains($0) }).map { u.prepare(String($0)) }.filter { !$0.tokens.isEmpty }
+            var found: String?
+            for p in parts where found == nil {
+                let m = u.match(step: step, p)
+                if case let .option(o) = m.choice, arbitrate(o, span: m.span, p, step) == nil { found = o }
+                else {
+                    switch learntOption(p, id, step.options.map(\.id)) {
+                    case let .answered(o)?: found = o
+                    // Close to what was said back and to another answer: a correction means the other.
+                    case let .close(a, b)? where a == old || b == old: found = a == old ? b : a
+                    default: break
+                    }
+                }
+                if found == old { found = nil } // what was said back, read again: not a correction
+            }
+            guard let new = found, new != old, let option = step.option(new),
+                  resolve(option.next ?? step.next) == resolve(was.next ?? step.next) else { continue }
+            setAnswer(id, Answer(option: new))
+            note(id, new, .learnt)
+            say("ack.corrected", ["answer": ChoiceStep.noteText(option, self)])
+            ask(again: true)
+            return true
+        }
+        return false
     }
 
     enum Learnt { case answered(String), close(String, String) }

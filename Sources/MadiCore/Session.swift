@@ -44,6 +44,9 @@ public struct Session: Codable, Sendable, Equatable {
     public var prefillEmail: String?
     /// The prospect said they were annoyed once already.
     public var frustrated = false
+    /// The questions answered in the last turn from words said earlier, and said back ("Noté :
+    /// …"): the next message may correct them.
+    public var prefilledLast: [String]?
 
     public enum Pending: Codable, Sendable, Equatable {
         case understand(text: String)

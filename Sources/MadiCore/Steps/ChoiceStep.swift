@@ -33,6 +33,7 @@ extension ChoiceStep: StepBehaviour {
     static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
         if usePrefill, let pre = turn.s.prefills[step.id], let option = step.option(pre) {
             turn.prefilled.append(noteText(option, turn))
+            turn.appliedPrefills.append(step.id)
             turn.setAnswer(step.id, Answer(option: pre))
             turn.s.prefills[step.id] = nil
             turn.advance(step, turn.resolve(option.next ?? step.next))

@@ -21,6 +21,8 @@ struct TurnBuilder {
     let memo = ScoreMemo()
     /// An e-mail address found in the message.
     var messageAddress: String?
+    /// The questions answered in this turn from words said earlier.
+    var appliedPrefills: [String] = []
     /// The message also asks a question (an answer read beside it is weighed with that in mind).
     var alsoAsks = false
 
@@ -68,6 +70,7 @@ struct TurnBuilder {
         r.done = s.done
         r.quit = quitting
         if let rec = recommendation() { r.recommendation = view(rec) }
+        s.prefilledLast = appliedPrefills.isEmpty ? nil : appliedPrefills
         return Turn(session: s, reply: r, effects: effects)
     }
 }
