@@ -205,6 +205,8 @@ public struct Lexicon: Sendable {
     public var groupOpeners: [String] = []
     /// Number words that are ranks, not counts ("premier", "first").
     public var ordinals: [String] = []
+    /// Words that close a request politely ("stp", "please"): "go back please" is `/back`.
+    public var politeness: [String] = []
     /// Words that make a team of one ("juste moi", "only me").
     public var selfOnly: [String] = []
     /// Words that add the prospect to a count ("deux collègues et moi", "me plus two").

@@ -43,6 +43,7 @@ public final class Understanding: Sendable {
     let callWords: [String]
     let mailWords: [String]
     let spamWords: [String]
+    let politeness: Set<String>
 
     /// A choice step's phrases as word ids, and for each word id the phrases that begin with it.
     struct ExactIndex: Sendable {
@@ -128,14 +129,16 @@ public final class Understanding: Sendable {
         callWords = content.lexicon.values.flatMap(\.callWords).map(TextFold.fold)
         mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
         spamWords = content.lexicon.values.flatMap(\.spamWords).map(TextFold.fold)
+        politeness = Set(content.lexicon.values.flatMap(\.politeness).map(TextFold.fold))
     }
 
     // MARK: Commands
 
-    /// The clause without a closing "please" ("go back please", "retour stp").
+    /// The clause without a closing "please" ("go back please", "retour stp"): `politeness` in
+    /// `lexicon.yaml`.
     func dropPoliteness(_ clause: String) -> String {
         var words = clause.split(separator: " ")
-        while let last = words.last, ["please", "pls", "plz", "stp", "svp", "merci", "thanks"].contains(TextFold.fold(String(last))) { words.removeLast() }
+        while let last = words.last, politeness.contains(TextFold.fold(String(last))) { words.removeLast() }
         return words.joined(separator: " ")
     }
 
