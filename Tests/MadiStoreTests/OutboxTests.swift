@@ -136,7 +136,9 @@ struct OutboxTests {
         let start = Date()
         for _ in 0..<25 { recorder.record([.event(e)]) }
         #expect(Date().timeIntervalSince(start) < 1) // recording never waits for the database
-        #expect(recorder.dropped >= 15)
+        // The buffer holds 10; the writer may have one batch of 5 off it, trying the store, so at
+        // least 25 - 10 - 5 are dropped as they come (the rest of the 15 when that try fails).
+        #expect(recorder.dropped >= 25 - config.capacity - config.batch)
         #expect(recorder.flush(timeout: 0.3) == false)
         recorder.close(timeout: 0.1)
         #expect(warnings.all.contains { $0.contains("could not be recorded") })
