@@ -90,7 +90,7 @@ extension TurnBuilder {
         if let address, !emailAnswered, !answerInput.isEmpty || side != nil { s.prefillEmail = address }
         // "…maybe in 3 month. go back please": a request to go back that closes the message.
         // (Cut at punctuation only: in "des dev front et back", "back" is not a request.)
-        let pieces = (rest ?? trimmed).split(whereSeparator: { ".,;!?".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let pieces = Understanding.pieces(rest ?? trimmed, cutAt: ".,;!?")
         if pieces.count > 1, let last = pieces.last, u.command(u.prepare(u.dropPoliteness(last))) == .back {
             command(.back)
             return
@@ -173,7 +173,8 @@ extension TurnBuilder {
         case .choice:
             // "Bonjour, c'est parti. Nous cherchons à former…": the opening starts the questions,
             // and the rest answers the first one.
-            if step.navigation, afterOpening(input, step) != nil, case .answered = readPastWelcome(input, step) { return .answered }
+            let opened = step.navigation ? afterOpening(input, step) : nil
+            if opened != nil, case .answered = readPastWelcome(input, step, opened: opened) { return .answered }
             let r = readChoice(input, step)
             if step.navigation, case .answered = r, input.tokens.count <= 3, u.intent(input, memo: memo) == .greeting {
                 trace.intent = .greeting
@@ -191,7 +192,7 @@ extension TurnBuilder {
                 answer(choice: first.id, said: input.raw)
                 return .answered
             }
-            return readPastWelcome(input, step)
+            return readPastWelcome(input, step, opened: opened)
         case .number:
             return readNumber(input, step)
         case .text:
@@ -276,19 +277,21 @@ extension TurnBuilder {
         guard clauses.count >= 2 else { return .none }
         var found: [String] = []
         for clause in clauses {
-            let p = u.prepare(clause)
-            let m = u.match(step: step, p)
-            if case let .option(id) = m.choice, arbitrate(id, span: m.span, p, step) == nil {
-                found.append(id)
-            } else if case let .answered(id)? = learntOption(p, step.id, step.options.map(\.id)) {
-                found.append(id)
-            }
+            if case let .answered(id)? = ruleOrLearnt(u.prepare(clause), step) { found.append(id) }
         }
         guard let id = found.first, found.allSatisfy({ $0 == id }) else { return .none }
         notePrefills(input, except: step.id)
         note(step.id, id, .learnt)
         answer(choice: id, said: input.raw)
         return .answered
+    }
+
+    /// A piece of a message as an answer to a choice step: an option its words name (and the
+    /// classifier does not overrule), else the classifier's reading among the step's options.
+    func ruleOrLearnt(_ input: PreparedInput, _ step: Step) -> Learnt? {
+        let m = u.match(step: step, input)
+        if case let .option(id) = m.choice, arbitrate(id, span: m.span, input, step) == nil { return .answered(id) }
+        return learntOption(input, step.id, step.options.map(\.id))
     }
 
     /// Whether the message answers, differently, a question answered in the last turn from earlier
@@ -300,18 +303,14 @@ extension TurnBuilder {
             guard let step = content.step(id), step.kind == .choice, let old = s.answers[id]?.option,
                   let was = step.option(old) else { continue }
             // The whole message, else its parts ("not exactly - most of them don't use AI at all").
-            let parts = [input] + input.raw.split(whereSeparator: { ",.;-".contains($0) }).map { u.prepare(String($0)) }.filter { !$0.tokens.isEmpty }
+            let parts = [input] + Understanding.pieces(input.raw, cutAt: ",.;-").map(u.prepare).filter { !$0.tokens.isEmpty }
             var found: String?
             for p in parts where found == nil {
-                let m = u.match(step: step, p)
-                if case let .option(o) = m.choice, arbitrate(o, span: m.span, p, step) == nil { found = o }
-                else {
-                    switch learntOption(p, id, step.options.map(\.id)) {
-                    case let .answered(o)?: found = o
-                    // Close to what was said back and to another answer: a correction means the other.
-                    case let .close(a, b)? where a == old || b == old: found = a == old ? b : a
-                    default: break
-                    }
+                switch ruleOrLearnt(p, step) {
+                case let .answered(o)?: found = o
+                // Close to what was said back and to another answer: a correction means the other.
+                case let .close(a, b)? where a == old || b == old: found = a == old ? b : a
+                default: break
                 }
                 if found == old { found = nil } // what was said back, read again: not a correction
             }
@@ -409,14 +408,13 @@ extension TurnBuilder {
 
     /// At the welcome, a message that answers the first question ("je veux automatiser mon
     /// travail") starts the questions and answers it.
-    mutating func readPastWelcome(_ input: PreparedInput, _ step: Step) -> Reading {
+    /// `opened`: the message's opening and what follows it, from `afterOpening`.
+    mutating func readPastWelcome(_ input: PreparedInput, _ step: Step, opened: (PreparedInput, Bool)?) -> Reading {
         guard let start = step.options.first, let target = resolve(start.next ?? step.next),
               let first = content.step(target), first.kind == .choice || first.kind == .number else { return .none }
         let saved = s
         let savedOut = out
-        var input = input
-        var greeted = false
-        if let (rest, greeting) = afterOpening(input, step) { (input, greeted) = (rest, greeting) }
+        let (input, greeted) = opened ?? (input, false)
         setAnswer(step.id, Answer(option: start.id))
         note(step.id, start.id, .learnt)
         s.history.append(step.id)
@@ -438,7 +436,7 @@ extension TurnBuilder {
     /// sentence that greets or says yes, and the rest of the message (and whether it greeted).
     func afterOpening(_ input: PreparedInput, _ step: Step) -> (PreparedInput, Bool)? {
         guard let start = step.options.first else { return nil }
-        let sentences = input.raw.split(whereSeparator: { ".!?;".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let sentences = Understanding.pieces(input.raw, cutAt: ".!?;")
         guard sentences.count >= 2 else { return nil }
         let opening = u.prepare(sentences[0])
         let intent = u.intent(opening, memo: memo)
@@ -477,11 +475,12 @@ extension TurnBuilder {
         var how = Understood.label
         // Consent covers e-mail only: "yes but no calls" is a yes to being written to, though it
         // says "no" (checked before the labels, which would read that "no").
-        let callsOnly = step.kind == .consent && u.bareNumber(input) == nil && u.refusesCallsOnly(input)
+        let number = u.bareNumber(input)
+        let callsOnly = step.kind == .consent && number == nil && u.refusesCallsOnly(input)
         // So is "ok but no spam please".
-        let spamOnly = step.kind == .consent && u.bareNumber(input) == nil && u.yesButNoSpam(input)
+        let spamOnly = step.kind == .consent && number == nil && u.yesButNoSpam(input)
         switch callsOnly || spamOnly ? .none : u.match(step: options.asChoice, input, phrases: options.phrases).choice {
-        case let .option(o): id = o; how = u.bareNumber(input) != nil ? .number : .label
+        case let .option(o): id = o; how = number != nil ? .number : .label
         default: break
         }
         if id == nil, step.kind == .courses, let first = u.mentionedCourses(input).first { id = first; how = .synonym }

@@ -43,7 +43,7 @@ public struct QuantityReader: Sendable {
     let selfOnly: [[String]]
     /// The group openers said in the first person plural ("on est", "we are"): their count
     /// includes the prospect.
-    var inclusiveOpeners: [[String]] { groupOpeners.filter { ["on", "nous", "we", "were"].contains($0.first ?? "") } }
+    let inclusiveOpeners: [[String]]
 
     public init(lexicon: [String: Lexicon]) {
         var numbers: [String: Int] = [:], approx: [String: Int] = [:]
@@ -70,6 +70,7 @@ public struct QuantityReader: Sendable {
         rangeOpeners = openers
         self.people = people
         groupOpeners = groups
+        inclusiveOpeners = groups.filter { ["on", "nous", "we", "were"].contains($0.first ?? "") }
         weakNumbers = weak
         multipliers = Set(numbers.filter { $0.value == 100 || $0.value == 1000 }.keys).union(["vingt", "vingts"].filter { numbers[$0] != nil })
     }

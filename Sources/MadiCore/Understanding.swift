@@ -132,6 +132,11 @@ public final class Understanding: Sendable {
         politeness = Set(content.lexicon.values.flatMap(\.politeness).map(TextFold.fold))
     }
 
+    /// The message cut at any of `separators`, each piece trimmed, empty ones left out.
+    static func pieces(_ raw: String, cutAt separators: String) -> [String] {
+        raw.split(whereSeparator: { separators.contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     // MARK: Commands
 
     /// The clause without a closing "please" ("go back please", "retour stp"): `politeness` in
