@@ -176,13 +176,15 @@ extension TurnBuilder {
             let opened = step.navigation ? afterOpening(input, step) : nil
             if opened != nil, case .answered = readPastWelcome(input, step, opened: opened) { return .answered }
             let r = readChoice(input, step)
-            if step.navigation, case .answered = r, input.tokens.count <= 3, u.intent(input, memo: memo) == .greeting {
+            if step.navigation, case .answered = r, input.tokens.count <= 3, !u.isWholeYes(input),
+               u.intent(input, memo: memo) == .greeting {
                 trace.intent = .greeting
                 out.insert(t("intent.greeting"), at: 0) // "Salut !" before the first question
             }
             guard case .none = r, step.navigation else { return r }
             // "ouais", "vas-y", "bonjour": a yes or a greeting at the welcome starts the questions.
-            let intent = u.intent(input, memo: memo)
+            // (A plain yes is not a greeting: the classifier is not asked.)
+            let intent = u.isWholeYes(input) ? .yes : u.intent(input, memo: memo)
             if let first = step.options.first, u.yesNo(input) == true || [.yes, .changeMind, .greeting].contains(intent) {
                 if intent == .greeting {
                     trace.intent = .greeting

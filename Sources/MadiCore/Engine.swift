@@ -59,7 +59,45 @@ public struct Engine: Sendable {
                 for lang in content.languages { prompts[step.id, default: [:]][lang] = Engine.promptText(content, step, lang) }
             }
             self.prompts = prompts
+            var facts: [String: [String: CourseFactsTable]] = [:]
+            for lang in content.languages {
+                for course in content.catalogue.courses { facts[lang, default: [:]][course.id] = CourseFactsTable(content, course, lang) }
+            }
+            courseFacts = facts
         }
+        /// Each course's facts as said in each language (shown on every turn after a recommendation).
+        let courseFacts: [String: [String: CourseFactsTable]]
+    }
+
+    /// A course's facts in one language with each of its session days already said: a turn only
+    /// picks the next session. The same as `Facts.facts` (tested).
+    struct CourseFactsTable: Sendable {
+        let base: CourseFacts
+        let days: [(day: Day, iso: String, text: String)]
+
+        init(_ content: Content, _ course: Course, _ lang: String) {
+            let f = Facts(content: content, language: lang, today: Day(year: 1, month: 1, day: 1)!)
+            var base = f.facts(course.id)
+            base.nextSession = nil
+            base.nextSessionText = f.t("date.none")
+            self.base = base
+            days = course.sessionDays.map { ($0, $0.iso, f.date($0)) }
+        }
+
+        func facts(today: Day) -> CourseFacts {
+            var facts = base
+            if let next = days.first(where: { $0.day >= today }) {
+                facts.nextSession = next.iso
+                facts.nextSessionText = next.text
+            }
+            return facts
+        }
+    }
+
+    /// A course's facts as the reply shows them, in `language`, on `today`.
+    func courseFacts(_ course: String, _ language: String, today: Day) -> CourseFacts {
+        if let table = tables.courseFacts[language]?[course] { return table.facts(today: today) }
+        return Facts(content: content, language: language, today: today).facts(course)
     }
     let tables: Tables
     var fixedOptionTable: [OptionKey: FixedOptions] { tables.fixedOptions }

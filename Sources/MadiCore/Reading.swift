@@ -234,10 +234,7 @@ extension Understanding {
     /// A sentence that starts like a question ("combien…", "c'est quoi…", "how…", "is it…").
     func opensQuestion(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
-        for opener in questionOpeners where opener.count <= w.count {
-            if Array(w[0..<opener.count]) == opener { return true }
-        }
-        return false
+        return questionOpeners.contains { w.starts(with: $0) }
     }
 
     /// The learnt decision on a message among the labels `allowed` accepts.

@@ -133,8 +133,13 @@ public final class Understanding: Sendable {
     }
 
     /// The message cut at any of `separators`, each piece trimmed, empty ones left out.
-    static func pieces(_ raw: String, cutAt separators: String) -> [String] {
-        raw.split(whereSeparator: { separators.contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    /// (`separators` are ASCII: the message is cut on its bytes, which never splits a character.)
+    static func pieces(_ raw: String, cutAt separators: StaticString) -> [String] {
+        let cuts = UnsafeBufferPointer(start: separators.utf8Start, count: separators.utf8CodeUnitCount)
+        return raw.utf8.split(whereSeparator: cuts.contains).compactMap { bytes in
+            let piece = String(Substring(bytes)).trimmed()
+            return piece.isEmpty ? nil : piece
+        }
     }
 
     // MARK: Commands
@@ -405,6 +410,11 @@ public final class Understanding: Sendable {
     /// A yes or a no word anywhere in the message.
     func saysYesOrNo(_ input: PreparedInput) -> Bool {
         (yes + no).contains { Fuzzy.score($0, in: input, fuzzy: false) != nil }
+    }
+
+    /// The whole message is a yes phrase ("oui", "yes", "ok"): nothing else to read in it.
+    func isWholeYes(_ input: PreparedInput) -> Bool {
+        yes.contains { Fuzzy.isWhole($0, input) }
     }
 
     public func isNo(_ input: PreparedInput) -> Bool {

@@ -190,6 +190,26 @@ struct EngineTests {
         #expect(engine.step(t.session, .text("non mrci")).session.step != "recommend")
     }
 
+    /// The course facts written once per language are what `Facts` says on the day: before,
+    /// on and after each session day, and after the last one.
+    @Test func courseFactsTableSaysWhatFactsSays() {
+        var checked = 0
+        for lang in engine.content.languages {
+            for course in engine.content.catalogue.courses {
+                var days = [Day(iso: "2020-01-01")!, Day(iso: "2099-12-31")!]
+                for d in course.sessionDays {
+                    days += [d, Day(year: d.year, month: d.month, day: max(1, d.day - 1))!, Day(year: d.year, month: d.month, day: min(28, d.day + 1))!]
+                }
+                for today in days {
+                    let plain = Facts(content: engine.content, language: lang, today: today).facts(course.id)
+                    #expect(engine.courseFacts(course.id, lang, today: today) == plain, "\(lang) \(course.id) \(today)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 12)
+    }
+
     @Test func nextSessionDependsOnTheInjectedDay() {
         var t = engine.start(today: Day(iso: "2027-01-01")!)
         for i in ["oui", "1", "1", "1", "1"] { t = engine.step(t.session, .text(i)) }

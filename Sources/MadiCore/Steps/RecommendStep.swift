@@ -125,7 +125,7 @@ extension TurnBuilder {
     /// The recommendation as the reply shows it.
     func view(_ rec: Recommendation) -> RecommendationView {
         RecommendationView(
-            course: rec.course, facts: Facts(content: content, language: lang, today: s.today).facts(rec.course),
+            course: rec.course, facts: engine.courseFacts(rec.course, lang, today: s.today),
             reasons: reasonLabels(rec), goal: rec.goal, quote: quoteRequested)
     }
 
