@@ -222,4 +222,9 @@ public struct Lexicon: Sendable {
     public var mailWords: [String] = []
     /// Word beginnings that speak of unwanted mail ("spam", "pub"): "oui mais pas de spam" is a yes.
     public var spamWords: [String] = []
+    /// Words that may open a name given in a sentence ("il s'agit de la société", "my company is"):
+    /// not part of the name.
+    public var nameLeadIns: [String] = []
+    /// Words that say an earlier answer is corrected ("en fait", "actually").
+    public var correctionCues: [String] = []
 }

@@ -96,6 +96,9 @@ extension TurnBuilder {
             return
         }
 
+        // "ah en fait ils sont plutôt débutants": an earlier answer corrected.
+        if side == nil, !answerInput.isEmpty, correctsEarlier(answerInput, step) { return }
+
         // 1. An answer to the current question (a side question never overrides it).
         if !answerInput.isEmpty {
             if let clarifying, let pick = clarifyPick(answerInput, clarifying) {
@@ -209,8 +212,10 @@ extension TurnBuilder {
                 ask(again: true)
                 return .handled
             }
-            setAnswer(step.id, Answer(text: String(value.prefix(step.max ?? 120))))
-            note(step.id, value, .text)
+            // "Il s'agit de la société Durand SAS": the name only.
+            let name = step.field == "company" ? u.companyName(value) : value
+            setAnswer(step.id, Answer(text: String(name.prefix(step.max ?? 120))))
+            note(step.id, name, .text)
             advance(step, resolve(step.next))
             return .answered
         case .yesNo, .consent, .recommend, .courses:
@@ -300,14 +305,61 @@ extension TurnBuilder {
     /// words: then that answer is changed, said back, and the current question asked again. Only
     /// when the change does not change the way through the questions.
     mutating func correctsPrefill(_ input: PreparedInput) -> Bool {
-        guard let earlier = s.prefilledLast else { return false }
-        for id in earlier {
+        guard let earlier = s.prefilledLast, corrected(input, earlier, confident: false) else { return false }
+        ask(again: true)
+        return true
+    }
+
+    /// "ah en fait ils sont plutôt débutants" (asked when to start), "actually it's 5 people, not
+    /// 2": a correction of an earlier answer, said with a word that corrects (`correction_cues`).
+    /// The answer is changed and said back, then the current question asked again; at the
+    /// recommendation, the recommendation is made again from the answers as they are now.
+    mutating func correctsEarlier(_ input: PreparedInput, _ current: Step) -> Bool {
+        guard [StepKind.choice, .number, .recommend].contains(current.kind), !current.navigation else { return false }
+        let cue = u.saysCorrection(input)
+        let earlier = s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }
+        guard correctedTeamSize(input, current, cue: cue) || (cue && corrected(input, earlier, confident: true)) else { return false }
+        if current.kind == .recommend { enter(current.id) } else { ask(again: true) }
+        return true
+    }
+
+    /// The team size said again, differently: "more like 4 or 5 people, not 2" (the number
+    /// denied is not the new one). With its people, so that "2-3 of them use ChatGPT" is not a size.
+    /// Without a correction word, only when the size recorded is denied ("but it's 5 people, not 2").
+    mutating func correctedTeamSize(_ input: PreparedInput, _ current: Step, cue: Bool) -> Bool {
+        guard let id = engine.fieldSteps["team_size"], id != current.id, let old = s.answers[id]?.number else { return false }
+        let w = input.tokenStrings
+        var denied = input
+        var deniesOld = false
+        for i in w.indices.dropLast() where u.negations.contains(input.tokens[i]) && Int(w[i + 1]) != nil {
+            denied = denied.masking(i..<(i + 2))
+            if Int(w[i + 1]) == old { deniesOld = true }
+        }
+        guard cue || deniesOld else { return false }
+        guard let found = u.quantities.teamSize(denied, anyNumber: false), found.quantity.value != old,
+              let step = content.step(id), (step.min ?? 1) <= found.quantity.low, found.quantity.high <= (step.max ?? Int.max) else { return false }
+        setAnswer(id, Answer(number: found.quantity.value, text: input.raw, quantity: found.quantity))
+        note(id, String(found.quantity.value), .quantity)
+        say("ack.corrected", ["answer": t("noted.team_size", ["team": quantityText(found.quantity)])])
+        return true
+    }
+
+    /// Changes the first of `ids`' answers that the message gives differently, and says it back.
+    /// `confident`: an option its words name, or the classifier's reading only when it is strong
+    /// among every question's options (not a prefilled answer just said back, which invites it).
+    mutating func corrected(_ input: PreparedInput, _ ids: [String], confident: Bool) -> Bool {
+        for id in ids {
             guard let step = content.step(id), step.kind == .choice, let old = s.answers[id]?.option,
                   let was = step.option(old) else { continue }
             // The whole message, else its parts ("not exactly - most of them don't use AI at all").
             let parts = [input] + Understanding.pieces(input.raw, cutAt: ",.;-").map(u.prepare).filter { !$0.tokens.isEmpty }
             var found: String?
             for p in parts where found == nil {
+                if confident {
+                    found = confidentOption(p, step)
+                    if found == old { found = nil }
+                    continue
+                }
                 switch ruleOrLearnt(p, step) {
                 case let .answered(o)?: found = o
                 // Close to what was said back and to another answer: a correction means the other.
@@ -321,10 +373,27 @@ extension TurnBuilder {
             setAnswer(id, Answer(option: new))
             note(id, new, .learnt)
             say("ack.corrected", ["answer": ChoiceStep.noteText(option, self)])
-            ask(again: true)
             return true
         }
         return false
+    }
+
+    /// An option of `step` its words name (and the classifier does not overrule), else the
+    /// classifier's strong reading among every question's options, intents and side questions.
+    func confidentOption(_ input: PreparedInput, _ step: Step) -> String? {
+        let m = u.match(step: step, input)
+        if case let .option(id) = m.choice {
+            switch arbitrate(id, span: m.span, input, step) {
+            case nil: return id
+            case let .answered(o)? where o == id: return id
+            default: break
+            }
+        }
+        let scores = u.scores(input, memo) { _ in true }
+        guard let top = scores.first, top.score >= Understanding.strongScore,
+              top.score - (scores.dropFirst().first?.score ?? 0) >= Understanding.acceptMargin,
+              top.label.hasPrefix(step.id + ".") else { return nil }
+        return String(top.label.dropFirst(step.id.count + 1))
     }
 
     enum Learnt { case answered(String), close(String, String) }

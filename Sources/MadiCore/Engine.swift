@@ -73,6 +73,8 @@ public struct Engine: Sendable {
     /// picks the next session. The same as `Facts.facts` (tested).
     struct CourseFactsTable: Sendable {
         let base: CourseFacts
+        /// `Facts.courseParams` but the next date.
+        let params: [String: String]
         let days: [(day: Day, iso: String, text: String)]
 
         init(_ content: Content, _ course: Course, _ lang: String) {
@@ -81,16 +83,25 @@ public struct Engine: Sendable {
             base.nextSession = nil
             base.nextSessionText = f.t("date.none")
             self.base = base
+            params = f.courseParams(course)
             days = course.sessionDays.map { ($0, $0.iso, f.date($0)) }
         }
 
+        func next(_ today: Day) -> (day: Day, iso: String, text: String)? { days.first { $0.day >= today } }
+
         func facts(today: Day) -> CourseFacts {
             var facts = base
-            if let next = days.first(where: { $0.day >= today }) {
+            if let next = next(today) {
                 facts.nextSession = next.iso
                 facts.nextSessionText = next.text
             }
             return facts
+        }
+
+        func params(today: Day) -> [String: String] {
+            var p = params
+            p["next_date"] = next(today)?.text ?? base.nextSessionText
+            return p
         }
     }
 
@@ -98,6 +109,12 @@ public struct Engine: Sendable {
     func courseFacts(_ course: String, _ language: String, today: Day) -> CourseFacts {
         if let table = tables.courseFacts[language]?[course] { return table.facts(today: today) }
         return Facts(content: content, language: language, today: today).facts(course)
+    }
+
+    /// A course's facts as the parameters of its sentences (`Facts.courseParams`), on `today`.
+    func courseParams(_ course: Course, _ language: String, today: Day) -> [String: String] {
+        if let table = tables.courseFacts[language]?[course.id] { return table.params(today: today) }
+        return Facts(content: content, language: language, today: today).courseParams(course)
     }
     let tables: Tables
     var fixedOptionTable: [OptionKey: FixedOptions] { tables.fixedOptions }

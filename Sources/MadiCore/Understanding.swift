@@ -44,6 +44,10 @@ public final class Understanding: Sendable {
     let mailWords: [String]
     let spamWords: [String]
     let politeness: Set<String>
+    /// `correction_cues`, as folded words.
+    let correctionCues: [[String]]
+    /// `name_lead_ins`, as folded words.
+    let nameLeadIns: Set<[String]>
 
     /// A choice step's phrases as word ids, and for each word id the phrases that begin with it.
     struct ExactIndex: Sendable {
@@ -112,7 +116,14 @@ public final class Understanding: Sendable {
         }
         self.exact = exact
         var neg: Set<[UInt32]> = []
-        for lex in content.lexicon.values { for w in lex.negations { neg.formUnion(Phrase(w).words) } }
+        // Each word of a contraction ("don't": "don", "t", as typed without the apostrophe too), but
+        // not each word of a phrase: "plutôt pas" makes "plutôt" no negation ("plutôt débutants").
+        for lex in content.lexicon.values {
+            for w in lex.negations {
+                let words = Phrase(w).words
+                if words.count == 1 || w.contains("'") || w.contains("’") { neg.formUnion(words) }
+            }
+        }
         negations = neg
         var stop: Set<String> = []
         var openers: [[String]] = []
@@ -130,6 +141,8 @@ public final class Understanding: Sendable {
         mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
         spamWords = content.lexicon.values.flatMap(\.spamWords).map(TextFold.fold)
         politeness = Set(content.lexicon.values.flatMap(\.politeness).map(TextFold.fold))
+        correctionCues = content.lexicon.values.flatMap(\.correctionCues).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
+        nameLeadIns = Set(content.lexicon.values.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
     }
 
     /// The message cut at any of `separators`, each piece trimmed, empty ones left out.
@@ -140,6 +153,41 @@ public final class Understanding: Sendable {
             let piece = String(Substring(bytes)).trimmed()
             return piece.isEmpty ? nil : piece
         }
+    }
+
+    /// Whether the message says it corrects something ("en fait", "actually", "je me suis trompé").
+    func saysCorrection(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return correctionCues.contains { cue in
+            cue.count <= w.count && (0...(w.count - cue.count)).contains { w[$0..<($0 + cue.count)].elementsEqual(cue) }
+        }
+    }
+
+    /// A company's name said in a sentence, its words kept as typed: without the words that
+    /// open it ("Il s'agit de la société Durand SAS", "my company is Acme": `name_lead_ins`), nor a
+    /// last clause about the e-mail ("techno plus, mon mail c'est", the address taken apart).
+    func companyName(_ raw: String) -> String {
+        var words = raw.split(separator: " ").map(String.init)
+        let folded = words.map { PreparedInput($0).tokenStrings }
+        func joiner(_ i: Int) -> Bool { folded[i].count == 1 && clauseJoiners.contains(folded[i][0]) }
+        // The last clause speaks of the e-mail: cut at the comma or joiner before it.
+        if let k = folded.indices.dropFirst().first(where: { i in folded[i].contains { w in mailWords.contains { w.hasPrefix($0) } } }),
+           let cut = (1...k).reversed().first(where: { i in words[i - 1].hasSuffix(",") || (i < k && joiner(i)) }) {
+            words = Array(words[..<cut])
+        }
+        guard !words.isEmpty else { return raw }
+        // The longest lead-in that ends at a word, when something is left after it.
+        var said: [String] = [], start = 0
+        for (i, w) in folded.prefix(words.count - 1).enumerated() {
+            said += w
+            if nameLeadIns.contains(said) { start = i + 1 }
+            if said.count > 6 { break }
+        }
+        let edges: Set<Character> = [".", ",", ";", ":", "!", " "]
+        var name = Substring(words[start...].joined(separator: " "))
+        while let f = name.first, edges.contains(f) { name = name.dropFirst() }
+        while let l = name.last, edges.contains(l) { name = name.dropLast() }
+        return name.isEmpty ? raw : String(name)
     }
 
     // MARK: Commands

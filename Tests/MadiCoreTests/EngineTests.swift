@@ -203,6 +203,8 @@ struct EngineTests {
                 for today in days {
                     let plain = Facts(content: engine.content, language: lang, today: today).facts(course.id)
                     #expect(engine.courseFacts(course.id, lang, today: today) == plain, "\(lang) \(course.id) \(today)")
+                    let params = Facts(content: engine.content, language: lang, today: today).courseParams(course)
+                    #expect(engine.courseParams(course, lang, today: today) == params, "\(lang) \(course.id) \(today)")
                     checked += 1
                 }
             }

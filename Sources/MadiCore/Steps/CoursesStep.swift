@@ -63,11 +63,10 @@ extension CoursesStep: StepBehaviour {
 
 extension TurnBuilder {
     mutating func sayCatalogue() {
-        let f = Facts(content: content, language: lang, today: s.today)
         say("courses.intro")
         let recommended = recommendation()?.course
         for course in content.catalogue.courses {
-            var p = f.courseParams(course)
+            var p = engine.courseParams(course, lang, today: s.today)
             p["order"] = String(content.catalogue.rank(course.id) + 1)
             p["facts"] = t("course.facts", p)
             var card = t("courses.card", p)

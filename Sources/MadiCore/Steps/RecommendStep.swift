@@ -89,7 +89,7 @@ extension TurnBuilder {
     func recommendationText(_ rec: Recommendation, team: Quantity?) -> [String] {
         let f = Facts(content: content, language: lang, today: s.today)
         guard let course = content.catalogue.course(rec.course) else { return [] }
-        var base = f.courseParams(course)
+        var base = engine.courseParams(course, lang, today: s.today)
         var lines: [String] = []
         if let team {
             base["team"] = quantityText(team)
