@@ -227,4 +227,6 @@ public struct Lexicon: Sendable {
     public var nameLeadIns: [String] = []
     /// Words that say an earlier answer is corrected ("en fait", "actually").
     public var correctionCues: [String] = []
+    /// Words that thank or take leave ("merci", "bonne soirée", "bye"): said after the end, a goodbye back.
+    public var goodbyes: [String] = []
 }

@@ -112,7 +112,7 @@ public enum ContentLoader {
             for (lang, _, v) in l.pairs(lRoot, "lexicon") {
                 l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations", "approximations",
                                          "hedges", "range_words", "range_openers", "people", "group_openers", "ordinals",
-                                         "stopwords", "question_openers", "call_words", "mail_words", "plus_self", "clause_joiners", "spam_words", "self_only", "politeness", "name_lead_ins", "correction_cues"], in: "lexicon.\(lang)")
+                                         "stopwords", "question_openers", "call_words", "mail_words", "plus_self", "clause_joiners", "spam_words", "self_only", "politeness", "name_lead_ins", "correction_cues", "goodbyes"], in: "lexicon.\(lang)")
                 func counts(_ key: String) -> [String: Int] {
                     var out: [String: Int] = [:]
                     for (word, _, n) in l.pairs(l.value(v, key), "lexicon.\(lang).\(key)") {
@@ -148,6 +148,7 @@ public enum ContentLoader {
                 lex.politeness = list("politeness")
                 lex.nameLeadIns = list("name_lead_ins")
                 lex.correctionCues = list("correction_cues")
+                lex.goodbyes = list("goodbyes")
                 if lex.yes.isEmpty || lex.no.isEmpty { l.error(v, "lexicon.\(lang): 'yes' and 'no' must not be empty") }
                 if lex.months.count != 12 { l.error(l.value(v, "months") ?? v, "lexicon.\(lang).months must list 12 months") }
                 lexicon[lang] = lex

@@ -783,6 +783,18 @@ extension TurnBuilder {
     mutating func afterEnd(_ input: PreparedInput, _ raw: String) {
         // A message that asks nothing is a side question only by its keywords ("le prix").
         let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
+        // "en fait je préfère la Performer finalement", "je veux changer pour master": signed up,
+        // another course named, said as a change (or not asked about): the pre-registration moves.
+        if s.lead == .saved, case let named = u.mentionedCourses(input), named.count == 1, named[0] != leadCourse(),
+           !asks || u.saysCorrection(input), !input.tokens.contains(where: u.negations.contains),
+           let courses = content.steps.first(where: { $0.kind == .courses }) {
+            s.done = false
+            s.history.append(s.step)
+            s.step = courses.id
+            note(courses.id, named[0], .synonym)
+            answer(choice: named[0], said: raw)
+            return
+        }
         if let side = readSide(input, keywordsOnly: !asks, asked: asks) {
             if case .unknown = side {} else { answerSide(side, reask: false); return }
         }
@@ -790,6 +802,8 @@ extension TurnBuilder {
         let yes = u.yesNo(input) == true || intent == .changeMind || intent == .yes
         if yes, s.lead != .saved, reopen() { return }
         if raw.utf8.contains(0x3F), askAssistant(answering: raw) { return }
+        // "merci bonne soirée": a goodbye gets one back.
+        if !asks, u.saysGoodbye(input) { say("end.goodbye"); return }
         say("end.hint")
     }
 

@@ -47,6 +47,9 @@ public struct Session: Codable, Sendable, Equatable {
     /// The questions answered in the last turn from words said earlier, and said back ("Noté :
     /// …"): the next message may correct them.
     public var prefilledLast: [String]?
+    /// The lead saved in this session: a later save for another course ("finalement je préfère
+    /// Performer") replaces it rather than adding a second one.
+    public var leadId: String?
 
     public enum Pending: Codable, Sendable, Equatable {
         case understand(text: String)
@@ -202,6 +205,9 @@ public struct LeadDraft: Codable, Sendable, Equatable {
     public var consentVersion: String
     /// Questions the prospect asked that Madi could not answer, for the call back.
     public var questions: [String] = []
+    /// The lead saved earlier in the same conversation, which this one replaces (the course was
+    /// changed after signing up).
+    public var replaces: String?
 
     public init(email: String, emailASCII: String?, firstName: String?, course: String, recommendedCourse: String?,
                 answers: [LeadAnswer], language: String, source: String, company: String?, teamSize: Int?,

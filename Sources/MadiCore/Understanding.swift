@@ -44,6 +44,8 @@ public final class Understanding: Sendable {
     let mailWords: [String]
     let spamWords: [String]
     let politeness: Set<String>
+    /// `goodbyes`, as folded words.
+    let goodbyes: [[String]]
     /// `correction_cues`, as folded words.
     let correctionCues: [[String]]
     /// `name_lead_ins`, as folded words.
@@ -141,6 +143,7 @@ public final class Understanding: Sendable {
         mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
         spamWords = content.lexicon.values.flatMap(\.spamWords).map(TextFold.fold)
         politeness = Set(content.lexicon.values.flatMap(\.politeness).map(TextFold.fold))
+        goodbyes = content.lexicon.values.flatMap(\.goodbyes).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
         correctionCues = content.lexicon.values.flatMap(\.correctionCues).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
         nameLeadIns = Set(content.lexicon.values.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
     }
@@ -152,6 +155,14 @@ public final class Understanding: Sendable {
         return raw.utf8.split(whereSeparator: cuts.contains).compactMap { bytes in
             let piece = String(Substring(bytes)).trimmed()
             return piece.isEmpty ? nil : piece
+        }
+    }
+
+    /// Whether the message thanks or takes leave ("merci bonne soirée", "thanks, bye"): `goodbyes`.
+    func saysGoodbye(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return goodbyes.contains { g in
+            g.count <= w.count && (0...(w.count - g.count)).contains { w[$0..<($0 + g.count)].elementsEqual(g) }
         }
     }
 

@@ -442,6 +442,14 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         let answers = String(decoding: try JSONEncoder().encode(draft.answers), as: UTF8.self)
         let questions = String(decoding: try JSONEncoder().encode(draft.questions.map(Sanitize.line)), as: UTF8.self)
         let key = LeadDraft.emailKey(draft.email)
+        // The course changed after signing up, in the same conversation: the lead saved then moves
+        // to the new course (and is updated below), unless one for that course exists already.
+        if let replaced = draft.replaces {
+            try db.cachedStatement(sql: """
+                UPDATE lead SET course = ? WHERE id = ? AND email_key = ? AND course <> ?
+                    AND NOT EXISTS (SELECT 1 FROM lead WHERE email_key = ? AND course = ?)
+                """).execute(arguments: [draft.course, replaced, key, draft.course, key, draft.course])
+        }
         // Statements prepared once per connection (a group of 256 leads spent most of its time
         // preparing the same three statements again).
         try db.cachedStatement(sql: """

@@ -53,6 +53,21 @@ struct EngineTests {
         #expect(engine.step(back, .text("freelance")).reply == engine.step(t.session, .text("freelance")).reply)
     }
 
+    /// The course changed after signing up: the second save names the lead it replaces.
+    @Test func aSecondSaveInTheConversationReplacesTheFirst() {
+        var t = engine.step(play(["formations", "starter", "ana@orange.fr"]).session, .text("oui"))
+        guard case let .saveLead(first)? = t.effects.first else { Issue.record("no saveLead effect"); return }
+        #expect(first.replaces == nil)
+        t = engine.step(t.session, .leadSaved(id: "L1"))
+        t = engine.step(t.session, .text("je veux changer pour master"))
+        #expect(t.session.step == "consent")
+        t = engine.step(t.session, .text("oui"))
+        guard case let .saveLead(second)? = t.effects.first else { Issue.record("no second saveLead effect"); return }
+        #expect(second.course == "master")
+        #expect(second.email == "ana@orange.fr")
+        #expect(second.replaces == "L1")
+    }
+
     @Test func consentYesAsksForASaveAndConfirmsOnlyAfterIt() {
         var t = play(["formations", "starter", "ana@orange.fr"])
         #expect(t.session.step == "consent")

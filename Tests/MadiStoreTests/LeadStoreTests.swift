@@ -50,6 +50,33 @@ struct LeadStoreTests {
         #expect(try store.count() == 2)
     }
 
+    /// A course changed after signing up, in the same conversation: the lead moves to the new
+    /// course (same id, one lead); when a lead for that course exists already, that one is updated
+    /// and the first is left as it was.
+    @Test func aLeadReplacedInItsConversationMovesToTheNewCourse() throws {
+        let store = LeadStore(path: tempPath())
+        let first = try store.save(draft()).get()
+        var change = draft(course: "performer")
+        change.replaces = first
+        #expect(try store.save(change).get() == first)
+        var leads = try store.list()
+        #expect(leads.count == 1)
+        #expect(leads[0].course == "performer")
+
+        let master = try store.save(draft(course: "master")).get()
+        var again = draft(course: "master")
+        again.replaces = first
+        #expect(try store.save(again).get() == master)
+        leads = try store.list()
+        #expect(leads.count == 2)
+        #expect(Set(leads.map(\.course)) == ["performer", "master"])
+        // Another address does not move someone else's lead.
+        var other = draft("zoe@free.fr", course: "starter")
+        other.replaces = first
+        _ = try store.save(other).get()
+        #expect(try store.count() == 3)
+    }
+
     @Test func theSameAddressInAnotherCaseIsTheSameLead() throws {
         let clock = Clock()
         let store = LeadStore(path: tempPath(), now: clock.now)

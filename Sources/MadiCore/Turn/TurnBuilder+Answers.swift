@@ -93,11 +93,13 @@ extension TurnBuilder {
         guard let email = s.email, let course = leadCourse() else { return nil }
         let answers = leadAnswers()
         let quote = quoteRequested
-        return LeadDraft(
+        var draft = LeadDraft(
             email: email.normalized, emailASCII: email.ascii, firstName: s.firstName ?? fieldText("first_name"),
             course: course, recommendedCourse: recommendation()?.course,
             answers: answers, language: lang, source: s.source,
             company: quote ? fieldText("company") : nil, teamSize: quote ? teamSize : nil,
             kind: quote ? "quote" : "preregistration", consentVersion: consentVersion, questions: s.questions)
+        draft.replaces = s.leadId
+        return draft
     }
 }

@@ -3,9 +3,10 @@
 extension TurnBuilder {
     mutating func handle(_ input: Input) {
         switch input {
-        case .leadSaved:
+        case let .leadSaved(id):
             guard s.lead == .saving else { return }
             s.lead = .saved
+            s.leadId = id
             if let step = current, let target = resolve(step.yes) { go(to: target, from: step.id) }
         case .leadFailed:
             guard s.lead == .saving else { return }
