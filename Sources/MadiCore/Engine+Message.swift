@@ -11,6 +11,8 @@ extension TurnBuilder {
         case intent(Intent)
         /// A question Madi has no answer for.
         case unknown(String)
+        /// Several questions in one message, each answered in turn.
+        indirect case several([Side])
     }
 
     /// How a message reads as an answer to the current step.
@@ -50,7 +52,10 @@ extension TurnBuilder {
             let (address, rest) = Understanding.address(in: trimmed)
             // Not an address but a question ("c'est quoi le prix ?"): answered, then the e-mail asked again.
             if address == nil, trimmed.utf8.contains(0x3F) || u.opensQuestion(input) {
-                if let side = readSide(input, keywordsOnly: false) { answerSide(side, reask: true); return }
+                if let side = severalQuestions(u.split(trimmed).questions) ?? readSide(input, keywordsOnly: false) {
+                    answerSide(side, reask: true)
+                    return
+                }
             }
             if address == nil, let intent = u.intent(input, memo: memo), [.human, .bot, .outOfScope, .frustration].contains(intent) {
                 handle(intent, step)
@@ -75,7 +80,7 @@ extension TurnBuilder {
         let (address, rest) = Understanding.address(in: trimmed)
         messageAddress = address
         let parts = address == nil ? u.split(trimmed, prepared: input) : u.split(rest ?? "")
-        let side: Side? = parts.question.map { q in
+        let side: Side? = severalQuestions(parts.questions) ?? parts.question.map { q in
             // "t'es nul" opens like a question but says something else: an intent before "I don't know".
             readSide(q, keywordsOnly: false) ?? u.intent(q, memo: memo).map(Side.intent)
                 // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
@@ -699,6 +704,28 @@ extension TurnBuilder {
     }
 
     /// The answer to a side question comes before the next question, after what was noted.
+    /// "c finançable cpf ? et y a un certificat a la fin ?": questions that each read as something
+    /// different, at least one of them answered by Madi, are answered one after the other (a
+    /// question Madi cannot answer is kept for the team). Nil when they read as one.
+    func severalQuestions(_ questions: [String]) -> Side? {
+        guard questions.count >= 2 else { return nil }
+        var sides: [Side] = []
+        var seen: Set<String> = []
+        for q in questions.prefix(4) {
+            let side = readSide(u.prepare(q), keywordsOnly: false) ?? .unknown(q.trimmed() + " ?")
+            let key: String
+            switch side {
+            case let .faq(i): key = "faq.\(i)"
+            case let .intent(i): key = "intent." + i.rawValue
+            case .unknown: key = "unknown"
+            case .several: continue
+            }
+            if seen.insert(key).inserted { sides.append(side) }
+        }
+        let known = sides.contains { if case .unknown = $0 { return false }; return true }
+        return sides.count >= 2 && known ? .several(sides) : nil
+    }
+
     mutating func prefaceSide(_ side: Side?) {
         guard let side else { return }
         let before = out.count
@@ -712,6 +739,9 @@ extension TurnBuilder {
 
     mutating func answerSide(_ side: Side, reask: Bool) {
         switch side {
+        case let .several(sides):
+            for (i, one) in sides.enumerated() { answerSide(one, reask: reask && i == sides.count - 1) }
+            return
         case let .faq(index):
             let entry = content.faq[index]
             trace.side = entry.id

@@ -46,6 +46,9 @@ public struct MessageParts: Sendable {
     public var question: PreparedInput?
     /// The question as typed.
     public var questionText: String?
+    /// Each question sentence as typed, when there are several ("c finançable cpf ? et y a un
+    /// certificat ?").
+    public var questions: [String] = []
     /// The whole message is a question.
     public var onlyQuestion: Bool { question != nil && answer.isEmpty }
 }
@@ -225,7 +228,8 @@ extension Understanding {
         // Sentences stay apart in the raw text (". "), so that a clause never spans two of them
         // ("slt! jsuis dev et…": "jsuis dev" is a clause, not "slt jsuis dev").
         return MessageParts(answer: prepare(answer.joined(separator: ". ")),
-                            question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q)
+                            question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q,
+                            questions: question.count > 1 ? question : [])
     }
 
     /// The bytes that end a sentence: ? . ! ; and a new line.
