@@ -831,6 +831,12 @@ extension TurnBuilder {
         let intent = u.intent(input, memo: memo)
         let yes = u.yesNo(input) == true || intent == .changeMind || intent == .yes
         if yes, s.lead != .saved, reopen() { return }
+        // "my email is dev.k@proton.me" after a no: the offer again, with that address.
+        if s.lead != .saved, let address = Understanding.address(in: raw).address {
+            s.prefillEmail = address
+            if reopen() { return }
+            s.prefillEmail = nil
+        }
         if raw.utf8.contains(0x3F), askAssistant(answering: raw) { return }
         // "merci bonne soirée": a goodbye gets one back.
         if !asks, u.saysGoodbye(input) { say("end.goodbye"); return }
@@ -853,6 +859,10 @@ extension TurnBuilder {
         case .consent:
             s.lead = .collecting
             enter(step.id)
+        case .courses where s.prefillEmail != nil && s.chosenCourse != nil:
+            // An address given for the course chosen before: that course's pre-registration.
+            s.step = step.id
+            answer(choice: s.chosenCourse!, said: nil)
         default:
             enter(step.id)
         }
