@@ -222,4 +222,9 @@ public struct Lexicon: Sendable {
     public var mailWords: [String] = []
     /// Word beginnings that speak of unwanted mail ("spam", "pub"): "oui mais pas de spam" is a yes.
     public var spamWords: [String] = []
+    /// Words said for "@" and "." in an address ("arobase", "at"; "point", "dot"), one word each.
+    public var atWords: [String] = []
+    public var dotWords: [String] = []
+    /// Words that may come before an address said in words ("c'est", "my email is").
+    public var addressOpeners: [String] = []
 }

@@ -44,6 +44,11 @@ public final class Understanding: Sendable {
     let mailWords: [String]
     let spamWords: [String]
     let politeness: Set<String>
+    /// Words said for "@" and "." in an address, and words that may open one, folded (`at_words`,
+    /// `dot_words`, `address_openers` in lexicon.yaml).
+    let atWords: Set<String>
+    let dotWords: Set<String>
+    let addressOpeners: Set<[String]>
 
     /// A choice step's phrases as word ids, and for each word id the phrases that begin with it.
     struct ExactIndex: Sendable {
@@ -130,6 +135,9 @@ public final class Understanding: Sendable {
         mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
         spamWords = content.lexicon.values.flatMap(\.spamWords).map(TextFold.fold)
         politeness = Set(content.lexicon.values.flatMap(\.politeness).map(TextFold.fold))
+        atWords = Set(content.lexicon.values.flatMap(\.atWords).map(TextFold.fold))
+        dotWords = Set(content.lexicon.values.flatMap(\.dotWords).map(TextFold.fold))
+        addressOpeners = Set(content.lexicon.values.flatMap(\.addressOpeners).map(Self.foldedWords).filter { !$0.isEmpty })
     }
 
     /// The message cut at any of `separators`, each piece trimmed, empty ones left out.
