@@ -543,7 +543,8 @@ extension TurnBuilder {
                 answer(choice: options[n - 1].id, said: raw)
                 return .answered
             }
-            if let yes = u.yesNo(input) {
+            // (A new address, "non, c'est s.leroy@free.fr", is read as an address below.)
+            if !raw.hasAtSign, u.rebuiltAddress(raw) == nil, let yes = u.yesNo(input) {
                 answer(choice: yes ? "yes" : "no", said: raw)
                 return .answered
             }
