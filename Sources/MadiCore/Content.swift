@@ -229,4 +229,9 @@ public struct Lexicon: Sendable {
     public var correctionCues: [String] = []
     /// Words that thank or take leave ("merci", "bonne soirée", "bye"): said after the end, a goodbye back.
     public var goodbyes: [String] = []
+    /// Words said for "@" and "." in an address ("arobase", "at"; "point", "dot"), one word each.
+    public var atWords: [String] = []
+    public var dotWords: [String] = []
+    /// Words that may come before an address said in words ("c'est", "my email is").
+    public var addressOpeners: [String] = []
 }

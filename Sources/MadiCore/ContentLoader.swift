@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import MadiText
 
 /// Reads and validates the content of a Dialogues directory, given as (relative path → text).
 /// The same checks run at start-up and in `madi lint`: any diagnostic means the content is
@@ -112,7 +113,8 @@ public enum ContentLoader {
             for (lang, _, v) in l.pairs(lRoot, "lexicon") {
                 l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations", "approximations",
                                          "hedges", "range_words", "range_openers", "people", "group_openers", "ordinals",
-                                         "stopwords", "question_openers", "call_words", "mail_words", "plus_self", "clause_joiners", "spam_words", "self_only", "politeness", "name_lead_ins", "correction_cues", "goodbyes"], in: "lexicon.\(lang)")
+                                         "stopwords", "question_openers", "call_words", "mail_words", "plus_self", "clause_joiners", "spam_words", "self_only", "politeness",
+                                         "name_lead_ins", "correction_cues", "goodbyes", "at_words", "dot_words", "address_openers"], in: "lexicon.\(lang)")
                 func counts(_ key: String) -> [String: Int] {
                     var out: [String: Int] = [:]
                     for (word, _, n) in l.pairs(l.value(v, key), "lexicon.\(lang).\(key)") {
@@ -149,6 +151,19 @@ public enum ContentLoader {
                 lex.nameLeadIns = list("name_lead_ins")
                 lex.correctionCues = list("correction_cues")
                 lex.goodbyes = list("goodbyes")
+                lex.atWords = list("at_words")
+                lex.dotWords = list("dot_words")
+                lex.addressOpeners = list("address_openers")
+                // A word for "@" or "." stands for one word of the message.
+                for key in ["at_words", "dot_words"] {
+                    for word in list(key) where TextFold.fold(word).isEmpty || TextFold.fold(word).contains(" ") {
+                        l.error(l.value(v, key) ?? v, "lexicon.\(lang).\(key): '\(word)' must be one word")
+                    }
+                }
+                let signs = Set(lex.atWords.map(TextFold.fold))
+                for word in lex.dotWords where signs.contains(TextFold.fold(word)) {
+                    l.error(l.value(v, "dot_words") ?? v, "lexicon.\(lang): '\(word)' is in both at_words and dot_words")
+                }
                 if lex.yes.isEmpty || lex.no.isEmpty { l.error(v, "lexicon.\(lang): 'yes' and 'no' must not be empty") }
                 if lex.months.count != 12 { l.error(l.value(v, "months") ?? v, "lexicon.\(lang).months must list 12 months") }
                 lexicon[lang] = lex

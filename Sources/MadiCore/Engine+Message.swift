@@ -1,3 +1,4 @@
+import MadiEmail
 import MadiText
 
 /// Reading a prospect's message as a whole, at every step: an answer to the current question,
@@ -63,7 +64,7 @@ extension TurnBuilder {
             }
             // A sentence without any address ("j'hésite encore entre performer et master"): asked again kindly.
             if address == nil, !trimmed.hasAtSign, input.tokens.count >= 3,
-               !Understanding.triesAnAddress(trimmed) {
+               !u.triesAnAddress(trimmed) {
                 say("email.not_address")
                 asked = true
                 return
@@ -607,11 +608,27 @@ extension TurnBuilder {
         return .answered
     }
 
-    /// The e-mail step: a suggestion to accept, a refusal, or a phone number instead.
+    /// The e-mail step: a suggestion or a rebuilt address to accept (yes, no, or the option's
+    /// number), an address said in words, a refusal, or a phone number instead.
     mutating func readEmail(_ input: PreparedInput, _ raw: String, _ step: Step) -> Reading {
-        if s.emailSuggestion != nil, let yes = u.yesNo(input) {
-            answer(choice: yes ? "yes" : "no", said: raw)
-            return .answered
+        if s.emailSuggestion != nil || s.emailRebuilt != nil {
+            let options = self.options(for: step)
+            if let n = u.bareNumber(input), (1...options.count).contains(n) {
+                answer(choice: options[n - 1].id, said: raw)
+                return .answered
+            }
+            // (A new address, "non, c'est s.leroy@free.fr", is read as an address below.)
+            if !raw.hasAtSign, u.rebuiltAddress(raw) == nil, let yes = u.yesNo(input) {
+                answer(choice: yes ? "yes" : "no", said: raw)
+                return .answered
+            }
+        }
+        // "sophie point leroy arobase orange point fr", "sophie.leroy @ orange.fr": not an address
+        // as typed, one once rebuilt; asked back before it is taken.
+        let typed = Understanding.address(in: raw).address.map { if case .valid = EmailValidator.validate($0) { true } else { false } } ?? false
+        if !typed, let rebuilt = u.rebuiltAddress(raw) {
+            confirmRebuilt(rebuilt, step)
+            return .handled
         }
         if u.isNo(input) || (!raw.hasAtSign && u.refusesMail(input) && u.leaning(input, memo: memo) != "intent.human") || (!raw.hasAtSign && u.yesNo(input) != true
                               && u.intent(input, memo: memo).map({ [.decline, .no].contains($0) }) == true) {

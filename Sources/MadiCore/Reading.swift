@@ -1,3 +1,4 @@
+import MadiEmail
 import MadiText
 
 /// What a message can mean besides an answer: the general intents every step understands. Their
@@ -355,15 +356,68 @@ extension Understanding {
     }
 
     /// An attempt at an address without its "@" ("lucas at gmail", "lucas.martin gmail.com"): a word
-    /// with a dot inside, or "at"/"arobase": the validator says what is missing.
-    public static func triesAnAddress(_ raw: String) -> Bool {
+    /// with a dot inside, or a word for "@" ("at", "arobase": `at_words`): the validator says what
+    /// is missing.
+    public func triesAnAddress(_ raw: String) -> Bool {
         for word in raw.split(whereSeparator: { $0 == " " }) {
             let w = word.lowercased()
-            if w == "at" || w == "arobase" || w == "arrobase" { return true }
+            if atWords.contains(TextFold.fold(w)) { return true }
             let inner = w.dropFirst().dropLast()
             if inner.contains("."), w.last != ".", w.first != "." { return true }
         }
         return false
+    }
+
+    /// An address said in words or typed with spaces, rebuilt: "sophie point leroy arobase orange
+    /// point fr", "it's jean dot dupont at gmail dot com", "jean.dupont at gmail.com", "sophie.leroy
+    /// @ orange.fr". The words for "@" and "." (`at_words`, `dot_words` in lexicon.yaml) become the
+    /// signs and the spaces around a sign are dropped; an opening "c'est" or "my email is"
+    /// (`address_openers`) and a closing "merci" (`politeness`) are left out. What remains must be
+    /// one word with one "@" that the validator accepts. Nil when nothing had to be rebuilt, or
+    /// when the message is something else ("at the moment no", "je suis dispo à 14h point final").
+    /// The address is given as rebuilt; the validator normalizes it.
+    public func rebuiltAddress(_ raw: String) -> String? {
+        var words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        // The opening: the longest one made of whole words, with something after it.
+        var opening: [String] = [], drop = 0
+        for (i, word) in words.prefix(8).enumerated() where i < words.count - 1 {
+            opening += Self.foldedWords(word)
+            if addressOpeners.contains(opening) { drop = i + 1 }
+        }
+        words.removeFirst(drop)
+        // Punctuation alone at either end (": jean…", "… com !"), and a closing "merci".
+        func isPunctuation(_ w: String) -> Bool { TextFold.fold(w).isEmpty && !w.hasAtSign }
+        while let first = words.first, isPunctuation(first) { words.removeFirst() }
+        while let last = words.last, words.count > 1, isPunctuation(last) || politeness.contains(TextFold.fold(last)) {
+            words.removeLast()
+        }
+        guard !words.isEmpty else { return nil }
+        var rebuilt = false
+        let pieces = words.map { word -> String in
+            let folded = TextFold.fold(word)
+            if atWords.contains(folded) { rebuilt = true; return "@" }
+            if dotWords.contains(folded) { rebuilt = true; return "." }
+            return word
+        }
+        func isSign(_ c: Character?) -> Bool { c == "@" || c == "." || c == "＠" }
+        var text = pieces[0]
+        for piece in pieces.dropFirst() {
+            if isSign(text.last) || isSign(piece.first) {
+                text += piece
+                rebuilt = true
+            } else {
+                text += " " + piece
+            }
+        }
+        guard rebuilt, !text.contains(" ") else { return nil }
+        let found = Self.address(in: text)
+        guard let address = found.address, found.rest == nil, case .valid = EmailValidator.validate(address) else { return nil }
+        return address
+    }
+
+    /// The folded words of a phrase ("c'est" → ["c", "est"]).
+    static func foldedWords(_ phrase: String) -> [String] {
+        TextFold.fold(phrase).split(separator: " ").map(String.init)
     }
 
     /// A phone number given instead of an e-mail address: mostly digits, eight or more, no "@".

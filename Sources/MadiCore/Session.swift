@@ -19,6 +19,9 @@ public struct Session: Codable, Sendable, Equatable {
     /// An e-mail address waiting for the prospect to accept or refuse a typo suggestion.
     public var emailPending: EmailAddress?
     public var emailSuggestion: String?
+    /// An address rebuilt from a message that said it in words ("jean point dupont arobase gmail
+    /// point com"), waiting for the prospect to confirm it.
+    public var emailRebuilt: String?
     public var lead: LeadStatus = .none
     /// Where "guide me" returns to from the catalogue.
     public var resume: String?

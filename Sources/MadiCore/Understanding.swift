@@ -50,6 +50,11 @@ public final class Understanding: Sendable {
     let correctionCues: [[String]]
     /// `name_lead_ins`, as folded words.
     let nameLeadIns: Set<[String]>
+    /// Words said for "@" and "." in an address, and words that may open one, folded (`at_words`,
+    /// `dot_words`, `address_openers` in lexicon.yaml).
+    let atWords: Set<String>
+    let dotWords: Set<String>
+    let addressOpeners: Set<[String]>
 
     /// A choice step's phrases as word ids, and for each word id the phrases that begin with it.
     struct ExactIndex: Sendable {
@@ -146,6 +151,9 @@ public final class Understanding: Sendable {
         goodbyes = content.lexicon.values.flatMap(\.goodbyes).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
         correctionCues = content.lexicon.values.flatMap(\.correctionCues).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
         nameLeadIns = Set(content.lexicon.values.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
+        atWords = Set(content.lexicon.values.flatMap(\.atWords).map(TextFold.fold))
+        dotWords = Set(content.lexicon.values.flatMap(\.dotWords).map(TextFold.fold))
+        addressOpeners = Set(content.lexicon.values.flatMap(\.addressOpeners).map(Self.foldedWords).filter { !$0.isEmpty })
     }
 
     /// The message cut at any of `separators`, each piece trimmed, empty ones left out.

@@ -200,13 +200,15 @@ public struct EventDeriver: Sendable {
         }
         let emailStep = kind(before.step) == .email
         var refused = false
-        if emailStep, after.step == before.step, after.email == nil, after.emailPending == nil,
+        if emailStep, after.step == before.step, after.email == nil, after.emailPending == nil, after.emailRebuilt == nil,
            trace.noted.isEmpty, trace.side == nil, trace.intent == nil, !reply.quit,
            before.language == after.language, case let .text(text)? = input {
             refused = true
             let reason: String
             if trace.phone {
                 reason = "phone"
+            } else if before.emailRebuilt != nil, !text.contains("@") {
+                reason = "not_confirmed"
             } else if case let .invalid(problem) = EmailValidator.validate(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 reason = problem.key
             } else {

@@ -1,6 +1,7 @@
 import MadiEmail
 
-/// The pre-registration e-mail: validated, with a suggestion when it looks mistyped ("gmial.com").
+/// The pre-registration e-mail: validated, with a suggestion when it looks mistyped ("gmial.com"),
+/// and asked back when it was said in words ("jean point dupont arobase gmail point com").
 /// The message is read by `TurnBuilder.text` and `readEmail`.
 public struct EmailStep: Sendable {
     public init() {}
@@ -12,6 +13,7 @@ extension EmailStep: StepBehaviour {
     static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
         turn.s.emailPending = nil
         turn.s.emailSuggestion = nil
+        turn.s.emailRebuilt = nil
         if usePrefill, let address = turn.s.prefillEmail {
             turn.s.prefillEmail = nil
             turn.email(address, step)
@@ -27,23 +29,43 @@ extension EmailStep: StepBehaviour {
     }
 
     static func ask(_ step: Step, _ turn: inout TurnBuilder) {
-        if let suggestion = turn.s.emailSuggestion {
+        if let rebuilt = turn.s.emailRebuilt {
+            turn.say("email.confirm", ["email": rebuilt])
+        } else if let suggestion = turn.s.emailSuggestion {
             turn.say("email.suggest", ["suggestion": suggestion])
         } else {
             turn.sayPrompt(step)
         }
     }
 
-    static func hasShortForm(_ step: Step, _ turn: TurnBuilder) -> Bool { turn.s.emailSuggestion == nil }
+    static func hasShortForm(_ step: Step, _ turn: TurnBuilder) -> Bool {
+        turn.s.emailSuggestion == nil && turn.s.emailRebuilt == nil
+    }
 
-    /// While a suggestion waits: use it, or keep the address as typed.
+    /// While a suggestion waits: use it, or keep the address as typed. While a rebuilt address
+    /// waits: it is the one, or it is typed again.
     static func options(_ step: Step, _ turn: TurnBuilder) -> [OptionView] {
+        if let rebuilt = turn.s.emailRebuilt {
+            return [OptionView(id: "yes", label: turn.t("option.confirm_email", ["email": rebuilt])),
+                    OptionView(id: "no", label: turn.t("option.retype_email"))]
+        }
         guard let suggestion = turn.s.emailSuggestion, let pending = turn.s.emailPending else { return [] }
         return [OptionView(id: "yes", label: turn.t("option.use_suggestion", ["suggestion": suggestion])),
                 OptionView(id: "no", label: turn.t("option.keep_mine", ["email": pending.normalized]))]
     }
 
     static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
+        if let rebuilt = turn.s.emailRebuilt {
+            turn.s.emailRebuilt = nil
+            if id == "yes", case let .valid(addr) = EmailValidator.validate(rebuilt) {
+                turn.s.email = addr
+                turn.advance(step, turn.resolve(step.next))
+            } else {
+                turn.say("email.retype")
+                turn.asked = true
+            }
+            return
+        }
         guard let pending = turn.s.emailPending else { return }
         if id == "yes", let suggestion = turn.s.emailSuggestion, case let .valid(addr) = EmailValidator.validate(suggestion) {
             turn.s.email = addr
@@ -61,6 +83,7 @@ extension TurnBuilder {
     mutating func email(_ raw: String, _ step: Step) {
         s.emailSuggestion = nil
         s.emailPending = nil
+        s.emailRebuilt = nil
         switch EmailValidator.validate(raw) {
         case let .valid(addr):
             if let suggestion = EmailSuggester.suggest(addr.normalized) {
@@ -76,5 +99,20 @@ extension TurnBuilder {
             say("email.invalid." + problem.key, problem.params)
             say("email.reprompt")
         }
+    }
+
+    /// An address rebuilt from words ("sophie point leroy arobase orange point fr"), valid: asked
+    /// back before it is taken, with its correction when it looks mistyped ("gmial" → "gmail").
+    mutating func confirmRebuilt(_ rebuilt: String, _ step: Step) {
+        guard case let .valid(addr) = EmailValidator.validate(rebuilt) else { return }
+        s.emailSuggestion = nil
+        s.emailPending = nil
+        let suggestion = EmailSuggester.suggest(addr.normalized).flatMap { s -> String? in
+            if case let .valid(fixed) = EmailValidator.validate(s) { return fixed.normalized }
+            return nil
+        }
+        s.emailRebuilt = suggestion ?? addr.normalized
+        say("email.confirm", ["email": s.emailRebuilt!])
+        asked = true
     }
 }
