@@ -6,7 +6,7 @@ extension TurnBuilder {
         s.misses += 1
         if s.misses >= 2 {
             say("reprompt.list")
-            ask()
+            ask(again: true) // the question's short form: the welcome is not said again
         } else if let step = current {
             step.kind.behaviour.reprompt(step, &self)
         }
