@@ -323,8 +323,9 @@ extension TurnBuilder {
     mutating func correctsEarlier(_ input: PreparedInput, _ current: Step) -> Bool {
         guard [StepKind.choice, .number, .recommend].contains(current.kind), !current.navigation else { return false }
         let cue = u.saysCorrection(input)
-        let earlier = s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }
-        guard correctedTeamSize(input, current, cue: cue) || (cue && corrected(input, earlier, confident: true)) else { return false }
+        guard correctedTeamSize(input, current, cue: cue)
+                || (cue && corrected(input, s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }, confident: true))
+        else { return false }
         if current.kind == .recommend { enter(current.id) } else { ask(again: true) }
         return true
     }
@@ -625,8 +626,10 @@ extension TurnBuilder {
         }
         // "sophie point leroy arobase orange point fr", "sophie.leroy @ orange.fr": not an address
         // as typed, one once rebuilt; asked back before it is taken.
-        let typed = Understanding.address(in: raw).address.map { if case .valid = EmailValidator.validate($0) { true } else { false } } ?? false
-        if !typed, let rebuilt = u.rebuiltAddress(raw) {
+        func typed() -> Bool {
+            Understanding.address(in: raw).address.map { if case .valid = EmailValidator.validate($0) { true } else { false } } ?? false
+        }
+        if let rebuilt = u.rebuiltAddress(raw), !typed() {
             confirmRebuilt(rebuilt, step)
             return .handled
         }

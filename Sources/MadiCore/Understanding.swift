@@ -44,10 +44,9 @@ public final class Understanding: Sendable {
     let mailWords: [String]
     let spamWords: [String]
     let politeness: Set<String>
-    /// `goodbyes`, as folded words.
-    let goodbyes: [[String]]
-    /// `correction_cues`, as folded words.
-    let correctionCues: [[String]]
+    /// `goodbyes` and `correction_cues`, as folded words by their first word.
+    let goodbyes: [String: [[String]]]
+    let correctionCues: [String: [[String]]]
     /// `name_lead_ins`, as folded words.
     let nameLeadIns: Set<[String]>
     /// Words said for "@" and "." in an address, and words that may open one, folded (`at_words`,
@@ -148,8 +147,8 @@ public final class Understanding: Sendable {
         mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
         spamWords = content.lexicon.values.flatMap(\.spamWords).map(TextFold.fold)
         politeness = Set(content.lexicon.values.flatMap(\.politeness).map(TextFold.fold))
-        goodbyes = content.lexicon.values.flatMap(\.goodbyes).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
-        correctionCues = content.lexicon.values.flatMap(\.correctionCues).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
+        goodbyes = Self.byFirstWord(content.lexicon.values.flatMap(\.goodbyes))
+        correctionCues = Self.byFirstWord(content.lexicon.values.flatMap(\.correctionCues))
         nameLeadIns = Set(content.lexicon.values.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
         atWords = Set(content.lexicon.values.flatMap(\.atWords).map(TextFold.fold))
         dotWords = Set(content.lexicon.values.flatMap(\.dotWords).map(TextFold.fold))
@@ -168,18 +167,26 @@ public final class Understanding: Sendable {
 
     /// Whether the message thanks or takes leave ("merci bonne soirée", "thanks, bye"): `goodbyes`.
     func saysGoodbye(_ input: PreparedInput) -> Bool {
-        let w = input.tokenStrings
-        return goodbyes.contains { g in
-            g.count <= w.count && (0...(w.count - g.count)).contains { w[$0..<($0 + g.count)].elementsEqual(g) }
-        }
+        Self.contains(input.tokenStrings, anyOf: goodbyes)
     }
 
     /// Whether the message says it corrects something ("en fait", "actually", "je me suis trompé").
     func saysCorrection(_ input: PreparedInput) -> Bool {
-        let w = input.tokenStrings
-        return correctionCues.contains { cue in
-            cue.count <= w.count && (0...(w.count - cue.count)).contains { w[$0..<($0 + cue.count)].elementsEqual(cue) }
+        Self.contains(input.tokenStrings, anyOf: correctionCues)
+    }
+
+    /// Whether the words hold one of the phrases (as folded words), looked up by their first word.
+    static func contains(_ w: [String], anyOf phrases: [String: [[String]]]) -> Bool {
+        for (i, word) in w.enumerated() {
+            guard let candidates = phrases[word] else { continue }
+            if candidates.contains(where: { p in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }) { return true }
         }
+        return false
+    }
+
+    /// Phrases as folded words, by their first word.
+    static func byFirstWord(_ phrases: [String]) -> [String: [[String]]] {
+        Dictionary(grouping: phrases.map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }, by: { $0[0] })
     }
 
     /// A company's name said in a sentence, its words kept as typed: without the words that
