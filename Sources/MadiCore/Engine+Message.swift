@@ -605,8 +605,26 @@ extension TurnBuilder {
         if step.kind == .recommend || step.kind == .courses, let address = messageAddress {
             s.prefillEmail = address
         }
+        // "ok I think I'll go with Starter, it's cheaper": interested, in the course named first
+        // (not negated), when it is not the one recommended.
+        let other = step.kind == .recommend && id == "interested" ? namedCourse(input, besides: recommendation()?.course) : nil
         answer(choice: id, said: input.raw)
+        if let other, let course = content.catalogue.course(other) {
+            s.chosenCourse = other
+            out.insert(t("recommend.other_course", ["name": course.name]), at: 0)
+        }
         return .answered
+    }
+
+    /// The first course a message names, unless a negation comes just before it, when it is not
+    /// `besides`.
+    func namedCourse(_ input: PreparedInput, besides: String?) -> String? {
+        guard let first = u.mentionedCourses(input).first, first != besides,
+              let course = content.catalogue.course(first) else { return nil }
+        let name = PreparedInput(course.name).tokenStrings
+        let w = input.tokenStrings
+        guard let at = w.indices.first(where: { w[$0...].starts(with: name) }) else { return first }
+        return input.tokens[max(0, at - 3)..<at].contains(where: u.negations.contains) ? nil : first
     }
 
     /// The e-mail step: a suggestion or a rebuilt address to accept (yes, no, or the option's
@@ -835,7 +853,7 @@ extension TurnBuilder {
         let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
         // "en fait je préfère la Performer finalement", "je veux changer pour master": signed up,
         // another course named, said as a change (or not asked about): the pre-registration moves.
-        if s.lead == .saved, case let named = u.mentionedCourses(input), named.count == 1, named[0] != leadCourse(),
+        if s.lead == .saved, case let named = u.mentionedCourses(input).filter({ $0 != leadCourse() }), named.count == 1,
            !asks || u.saysCorrection(input), !input.tokens.contains(where: u.negations.contains),
            let courses = content.steps.first(where: { $0.kind == .courses }) {
             s.done = false

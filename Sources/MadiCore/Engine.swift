@@ -9,10 +9,11 @@ public struct Engine: Sendable {
     /// does not need them, understanding an answer does. A front may build them ahead with
     /// `prepare()` (the chat does, on another thread, while the prospect reads the welcome).
     private let index: Once<Understanding>
+    private let factsTables: Once<[String: [String: CourseFactsTable]]>
     public var understanding: Understanding { index.value }
 
     /// Builds what understanding a message needs, if not built yet.
-    public func prepare() { _ = index.value }
+    public func prepare() { _ = index.value; _ = factsTables.value }
     let recommendSteps: [String]
     /// The recommend steps with a quote condition (a team's request).
     let quoteSteps: [Step]
@@ -24,6 +25,7 @@ public struct Engine: Sendable {
     public init(content: Content) {
         self.content = content
         index = Once { Understanding(content) }
+        factsTables = Once { Engine.courseFactsTables(content) }
         recommendSteps = content.recommendSteps
         quoteSteps = content.steps.filter { $0.recommend?.quoteWhen != nil }
         var fields: [String: String] = [:]
@@ -59,14 +61,17 @@ public struct Engine: Sendable {
                 for lang in content.languages { prompts[step.id, default: [:]][lang] = Engine.promptText(content, step, lang) }
             }
             self.prompts = prompts
-            var facts: [String: [String: CourseFactsTable]] = [:]
-            for lang in content.languages {
-                for course in content.catalogue.courses { facts[lang, default: [:]][course.id] = CourseFactsTable(content, course, lang) }
-            }
-            courseFacts = facts
         }
-        /// Each course's facts as said in each language (shown on every turn after a recommendation).
-        let courseFacts: [String: [String: CourseFactsTable]]
+    }
+
+    /// Each course's facts as said in each language (shown on every turn after a recommendation):
+    /// written when first needed, not while the first reply waits.
+    static func courseFactsTables(_ content: Content) -> [String: [String: CourseFactsTable]] {
+        var facts: [String: [String: CourseFactsTable]] = [:]
+        for lang in content.languages {
+            for course in content.catalogue.courses { facts[lang, default: [:]][course.id] = CourseFactsTable(content, course, lang) }
+        }
+        return facts
     }
 
     /// A course's facts in one language with each of its session days already said: a turn only
@@ -107,13 +112,13 @@ public struct Engine: Sendable {
 
     /// A course's facts as the reply shows them, in `language`, on `today`.
     func courseFacts(_ course: String, _ language: String, today: Day) -> CourseFacts {
-        if let table = tables.courseFacts[language]?[course] { return table.facts(today: today) }
+        if let table = factsTables.value[language]?[course] { return table.facts(today: today) }
         return Facts(content: content, language: language, today: today).facts(course)
     }
 
     /// A course's facts as the parameters of its sentences (`Facts.courseParams`), on `today`.
     func courseParams(_ course: Course, _ language: String, today: Day) -> [String: String] {
-        if let table = tables.courseFacts[language]?[course.id] { return table.params(today: today) }
+        if let table = factsTables.value[language]?[course.id] { return table.params(today: today) }
         return Facts(content: content, language: language, today: today).courseParams(course)
     }
     let tables: Tables
