@@ -710,6 +710,9 @@ extension TurnBuilder {
                !top.label.hasPrefix("faq."), !top.label.hasPrefix("intent.") {
                 keyword = nil
             }
+            // Nor does one the examples do not read as that question at all ("after the christmas
+            // rush, so feb or march" is no question about what comes after a course).
+            if own < Understanding.acceptScore { keyword = nil }
         }
         // A keyword first, unless the examples say something else with confidence ("c'est combien
         // pour un groupe ?" is about group prices, though "combien" asks the price).
