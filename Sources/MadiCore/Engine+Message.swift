@@ -53,7 +53,9 @@ extension TurnBuilder {
             let (address, rest) = Understanding.address(in: trimmed)
             // Not an address but a question ("c'est quoi le prix ?"): answered, then the e-mail asked again.
             if address == nil, trimmed.utf8.contains(0x3F) || u.opensQuestion(input) {
-                if let side = severalQuestions(u.split(trimmed).questions) ?? readSide(input, keywordsOnly: false) {
+                // (A question nothing answers, "will there be lunch?", is kept for the team.)
+                let unknown: Side? = trimmed.utf8.contains(0x3F) && u.intent(input, memo: memo) == nil ? .unknown(trimmed) : nil
+                if let side = severalQuestions(u.split(trimmed).questions) ?? readSide(input, keywordsOnly: false) ?? unknown {
                     answerSide(side, reask: true)
                     return
                 }
@@ -713,6 +715,12 @@ extension TurnBuilder {
             // Nor does one the examples do not read as that question at all ("after the christmas
             // rush, so feb or march" is no question about what comes after a course).
             if own < Understanding.acceptScore { keyword = nil }
+        }
+        // A question whose only link to an entry is a keyword the examples do not read as that
+        // entry at all ("will there be lunch if we do it onsite?") is one Madi cannot answer.
+        if let k = keyword, asked, !keywordsOnly,
+           (u.scores(input, memo, { _ in true }).first { $0.label == "faq." + content.faq[k].id }?.score ?? 0) < Understanding.weakSideScore {
+            keyword = nil
         }
         // A keyword first, unless the examples say something else with confidence ("c'est combien
         // pour un groupe ?" is about group prices, though "combien" asks the price).

@@ -84,6 +84,9 @@ extension Understanding {
     public static let strongScore = 0.55
     /// A side question is answered from the FAQ when its nearest example is at least this close.
     public static let sideScore = 0.45
+    /// A question with a FAQ keyword in it whose examples are not even this close is not taken
+    /// as that entry's question.
+    public static let weakSideScore = 0.2
     /// Two options both at least this close, too close to choose: Madi asks which one was meant.
     public static let clarifyScore = 0.3
 
