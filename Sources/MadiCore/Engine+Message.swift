@@ -328,8 +328,27 @@ extension TurnBuilder {
         guard correctedTeamSize(input, current, cue: cue)
                 || (cue && corrected(input, s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }, confident: true))
         else { return false }
-        if current.kind == .recommend { enter(current.id) } else { ask(again: true) }
+        if current.kind == .recommend {
+            enter(current.id)
+        } else if current.kind == .choice, let id = answerBeforeCorrection(input, current) {
+            // "I'm an accountant. oh actually, I use chatgpt every day": the job is still taken.
+            note(current.id, id, .learnt)
+            answer(choice: id, said: input.raw)
+        } else {
+            ask(again: true)
+        }
         return true
+    }
+
+    /// An answer to `step` said before the words that correct ("I'm an accountant at a mid-size
+    /// firm. oh actually, …"): what comes after them is the correction.
+    func answerBeforeCorrection(_ input: PreparedInput, _ step: Step) -> String? {
+        let pieces = Understanding.pieces(input.raw, cutAt: ",.;!?-").map(u.prepare)
+        guard let cue = pieces.firstIndex(where: u.saysCorrection), cue > 0 else { return nil }
+        for piece in pieces[..<cue] {
+            if case let .answered(id)? = ruleOrLearnt(piece, step) { return id }
+        }
+        return nil
     }
 
     /// The team size said again, differently: "more like 4 or 5 people, not 2" (the number
