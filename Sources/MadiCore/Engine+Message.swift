@@ -814,23 +814,33 @@ extension TurnBuilder {
             let entry = content.faq[index]
             trace.side = entry.id
             if entry.keep { keepQuestion() }
-            out.append(FAQAnswerer(content: content, language: lang, today: s.today)
-                .answer(entry, mentioned: u.mentionedCourses(lastInput), focus: focusCourse()))
+            if entry.scope == .none, known(entry.answer) != entry.answer {
+                say(known(entry.answer))
+            } else {
+                out.append(FAQAnswerer(content: content, language: lang, today: s.today)
+                    .answer(entry, mentioned: u.mentionedCourses(lastInput), focus: focusCourse()))
+            }
         case let .intent(intent) where reask && ![.bot, .human, .outOfScope].contains(intent):
             if let step = current { handle(intent, step) } // frustration, decline...: acted on, not only said
             return
         case let .intent(intent):
             trace.intent = intent
-            say("intent." + intent.rawValue)
+            say(known("intent." + intent.rawValue))
         case let .unknown(question):
             if reask, askAssistant(answering: question) { return }
             trace.side = "unknown"
             keepQuestion(question)
-            say("faq.unknown")
+            say(known("faq.unknown"))
         }
         if reask, !s.done, current?.kind != .end {
             ask(again: true)
         }
+    }
+
+    /// A sentence's form for a prospect whose address Madi has ("…if you leave your email" is not
+    /// said again): `<key>.known` in the strings, when there is one.
+    func known(_ key: String) -> String {
+        s.email != nil && content.strings.has(key + ".known", lang) ? key + ".known" : key
     }
 
     /// Keeps the prospect's question with the lead, for the team's call back.
@@ -893,8 +903,13 @@ extension TurnBuilder {
             answer(choice: named[0], said: raw)
             return
         }
+        let goodbye = u.saysGoodbye(input)
         if let side = readSide(input, keywordsOnly: !asks, asked: asks) {
-            if case .unknown = side {} else { answerSide(side, reask: false); return }
+            if case .unknown = side {} else {
+                answerSide(side, reask: false)
+                if goodbye { say("end.goodbye") }
+                return
+            }
         }
         let intent = u.intent(input, memo: memo)
         let yes = u.yesNo(input) == true || intent == .changeMind || intent == .yes
@@ -906,8 +921,13 @@ extension TurnBuilder {
             s.prefillEmail = nil
         }
         if raw.utf8.contains(0x3F), askAssistant(answering: raw) { return }
-        // "merci bonne soirée": a goodbye gets one back.
-        if !asks, u.saysGoodbye(input) { say("end.goodbye"); return }
+        // "merci bonne soirée": a goodbye gets one back ("ok so no idea about lunch? anyway
+        // thanks, bye": the question is kept for the team first).
+        if goodbye {
+            if asks, let q = u.split(raw).questionText { answerSide(.unknown(q), reask: false) }
+            say("end.goodbye")
+            return
+        }
         say("end.hint")
     }
 
