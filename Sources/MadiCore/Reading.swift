@@ -278,7 +278,7 @@ extension Understanding {
 
     /// Intents that only get a reply and the question again: nothing is recorded or ended.
     static let replyOnly: Set<Intent> = [.human, .bot, .frustration, .outOfScope, .unsure]
-    static let questionScore = 0.4
+    static let questionScore = 0.35
 
     /// An intent that only gets a reply, read with a lower bar than `intent` (misreading one
     /// costs a sentence, not an answer): the nearest intent or FAQ label is that intent, at
