@@ -51,6 +51,14 @@ extension TurnBuilder {
         if step.kind == .email {
             if case .none = readEmail(input, trimmed, step) {} else { return }
             let (address, rest) = Understanding.address(in: trimmed)
+            // "helene@lefebvre.fr … mettre en copie c.morel@lefebvre.fr": the first address, and
+            // the message kept for the team (the other address is not lost).
+            if address == nil, let first = Understanding.firstOfSeveralAddresses(trimmed) {
+                keepQuestion(trimmed)
+                say("email.several", ["email": first])
+                email(first, step)
+                return
+            }
             // Not an address but a question ("c'est quoi le prix ?"): answered, then the e-mail asked again.
             if address == nil, trimmed.utf8.contains(0x3F) || u.opensQuestion(input) {
                 // (A question nothing answers, "will there be lunch?", is kept for the team.)

@@ -334,6 +334,22 @@ extension Understanding {
         return (String(address), cleaned.isEmpty ? nil : String(cleaned))
     }
 
+    /// The first of two or more valid addresses in a message, cleaned of the punctuation around it.
+    public static func firstOfSeveralAddresses(_ raw: String) -> String? {
+        let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" || $0 == "\n" })
+            .map { word -> Substring in
+                let edges = Set(".,;:!?()[]\"'«»“”<>")
+                var w = word
+                while let f = w.first, edges.contains(f) { w = w.dropFirst() }
+                while let l = w.last, edges.contains(l) { w = w.dropLast() }
+                return w
+            }
+            .filter { $0.utf8.contains(0x40) }
+        guard words.count >= 2 else { return nil }
+        let valid = words.filter { if case .valid = EmailValidator.validate(String($0)) { return true } else { return false } }
+        return valid.count >= 2 ? valid.first.map(String.init) : nil
+    }
+
     /// Yes or no said in other words ("ok pas de souci", "nan pas de mails svp", "rather not"),
     /// where a yes or a no is the answer: the intents yes (or a change of mind) and no (or decline)
     /// against each other and the side questions, at an answer's bar.
