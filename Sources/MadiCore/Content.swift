@@ -229,6 +229,8 @@ public struct Lexicon: Sendable {
     public var correctionCues: [String] = []
     /// Words that thank or take leave ("merci", "bonne soirée", "bye"): said after the end, a goodbye back.
     public var goodbyes: [String] = []
+    /// Words that say an answer is a mix ("hétérogène", "d'autres", "mixed"): two options named are asked back.
+    public var mixedWords: [String] = []
     /// Words said for "@" and "." in an address ("arobase", "at"; "point", "dot"), one word each.
     public var atWords: [String] = []
     public var dotWords: [String] = []

@@ -243,6 +243,9 @@ extension TurnBuilder {
 
     /// A choice step: number, label or synonym, else the learnt classifier.
     mutating func readChoice(_ input: PreparedInput, _ step: Step) -> Reading {
+        // "le niveau est hétérogène : certains utilisent Copilot au quotidien, d'autres jamais":
+        // a mix of two answers is asked back, not recorded as one of them.
+        if u.saysMixed(input), let pair = mixedOptions(input, step) { return .clarify(pair) }
         let m = u.match(step: step, input)
         switch m.choice {
         case let .option(id):
@@ -290,6 +293,17 @@ extension TurnBuilder {
         case nil:
             return readByClause(input, step)
         }
+    }
+
+    /// The two options the clauses of a message name, in the question's order, when they name two.
+    func mixedOptions(_ input: PreparedInput, _ step: Step) -> [String]? {
+        var found: [String] = []
+        for clause in u.clauses(input.raw) {
+            if case let .answered(id)? = ruleOrLearnt(u.prepare(clause), step), !found.contains(id) { found.append(id) }
+        }
+        guard found.count >= 2 else { return nil }
+        let order = step.options.map(\.id)
+        return Array(found.sorted { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }.prefix(2))
     }
 
     /// "constantly. want to start this week": read whole, the message answers nothing, but one of

@@ -44,7 +44,8 @@ public final class Understanding: Sendable {
     let mailWords: [String]
     let spamWords: [String]
     let politeness: Set<String>
-    /// `goodbyes` and `correction_cues`, as folded words by their first word.
+    /// `goodbyes`, `correction_cues` and `mixed_words`, as folded words by their first word.
+    let mixedWords: [String: [[String]]]
     let goodbyes: [String: [[String]]]
     let correctionCues: [String: [[String]]]
     /// `name_lead_ins`, as folded words.
@@ -147,6 +148,7 @@ public final class Understanding: Sendable {
         mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
         spamWords = content.lexicon.values.flatMap(\.spamWords).map(TextFold.fold)
         politeness = Set(content.lexicon.values.flatMap(\.politeness).map(TextFold.fold))
+        mixedWords = Self.byFirstWord(content.lexicon.values.flatMap(\.mixedWords))
         goodbyes = Self.byFirstWord(content.lexicon.values.flatMap(\.goodbyes))
         correctionCues = Self.byFirstWord(content.lexicon.values.flatMap(\.correctionCues))
         nameLeadIns = Set(content.lexicon.values.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
@@ -163,6 +165,11 @@ public final class Understanding: Sendable {
             let piece = String(Substring(bytes)).trimmed()
             return piece.isEmpty ? nil : piece
         }
+    }
+
+    /// Whether the message says its answer is a mix ("hétérogène", "certains… d'autres", "mixed").
+    func saysMixed(_ input: PreparedInput) -> Bool {
+        Self.contains(input.tokenStrings, anyOf: mixedWords)
     }
 
     /// Whether the message thanks or takes leave ("merci bonne soirée", "thanks, bye"): `goodbyes`.
