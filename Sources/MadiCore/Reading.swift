@@ -308,15 +308,20 @@ extension Understanding {
     public static func address(in raw: String) -> (address: String?, rest: String?) {
         // No "@" in ASCII or full width (EF BC A0): no address.
         guard raw.hasAtSign else { return (nil, nil) }
-        var text = String.UnicodeScalarView()
-        for c in raw.unicodeScalars {
-            switch c.value {
-            case 0xFF01...0xFF5E: text.append(Unicode.Scalar(c.value - 0xFEE0)!) // full-width ASCII
-            case 0x3002, 0xFF61: text.append(".") // ideographic full stops
-            default: text.append(c)
+        let message: String
+        if raw.utf8.allSatisfy({ $0 < 0x80 }) {
+            message = raw // nothing full width in ASCII
+        } else {
+            var text = String.UnicodeScalarView()
+            for c in raw.unicodeScalars {
+                switch c.value {
+                case 0xFF01...0xFF5E: text.append(Unicode.Scalar(c.value - 0xFEE0)!) // full-width ASCII
+                case 0x3002, 0xFF61: text.append(".") // ideographic full stops
+                default: text.append(c)
+                }
             }
+            message = String(text)
         }
-        let message = String(text)
         // "Name <a@b.fr>" is left whole: the validator explains it.
         guard message.utf8.contains(0x40), !message.utf8.contains(0x3C) else { return (nil, nil) }
         let words = message.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" })
