@@ -112,6 +112,8 @@ extension TurnBuilder {
             return
         }
 
+        // "just me actually", "it's just for me, not the staff": no team after all.
+        if !answerInput.isEmpty, leavesTeam(answerInput, step) { return }
         // "ah en fait ils sont plutôt débutants": an earlier answer corrected.
         if side == nil, !answerInput.isEmpty, correctsEarlier(answerInput, step) { return }
 
@@ -371,6 +373,24 @@ extension TurnBuilder {
             if case let .answered(id)? = ruleOrLearnt(piece, step) { return id }
         }
         return nil
+    }
+
+    /// In the team's questions, a prospect who is on their own after all ("just me", "c'est juste
+    /// pour moi, pas l'équipe"): the team's answers are dropped and the first question asked again.
+    mutating func leavesTeam(_ input: PreparedInput, _ current: Step) -> Bool {
+        guard [StepKind.choice, .number].contains(current.kind), let sizeStep = engine.fieldSteps["team_size"],
+              u.quantities.saysSelfOnly(input),
+              let goal = content.steps.first(where: { g in
+                  g.kind == .choice && g.options.contains { o in o.id == s.answers[g.id]?.option && o.next?.targets.contains(sizeStep) == true }
+              }),
+              let at = s.history.lastIndex(of: goal.id), current.id != goal.id else { return false }
+        for id in s.history[at...] { setAnswer(id, nil) }
+        setAnswer(current.id, nil)
+        s.history.removeSubrange(at...)
+        s.prefillQuantity = nil
+        say("team.solo")
+        enter(goal.id)
+        return true
     }
 
     /// The team size said again, differently: "more like 4 or 5 people, not 2" (the number

@@ -192,6 +192,13 @@ public struct QuantityReader: Sendable {
     }
 
     /// The quantity a message gives as a team size: the one about people, else the only one.
+    /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
+    public func saysSelfOnly(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        func says(_ p: [String]) -> Bool { p.count <= w.count && (0...(w.count - p.count)).contains { w[$0..<($0 + p.count)].elementsEqual(p) } }
+        return selfOnly.contains(where: says) && !plusSelf.contains(where: says)
+    }
+
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
         let found = all(input)
         let w = input.tokenStrings
