@@ -103,9 +103,10 @@ public struct Engine: Sendable {
             return facts
         }
 
-        func params(today: Day) -> [String: String] {
+        func params(today: Day, _ facts: Facts) -> [String: String] {
             var p = params
             p["next_date"] = next(today)?.text ?? base.nextSessionText
+            p["later"] = facts.laterText(days.filter { $0.day >= today }.dropFirst().map(\.text))
             return p
         }
     }
@@ -118,7 +119,9 @@ public struct Engine: Sendable {
 
     /// A course's facts as the parameters of its sentences (`Facts.courseParams`), on `today`.
     func courseParams(_ course: Course, _ language: String, today: Day) -> [String: String] {
-        if let table = factsTables.value[language]?[course.id] { return table.params(today: today) }
+        if let table = factsTables.value[language]?[course.id] {
+            return table.params(today: today, Facts(content: content, language: language, today: today))
+        }
         return Facts(content: content, language: language, today: today).courseParams(course)
     }
     let tables: Tables

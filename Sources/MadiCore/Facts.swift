@@ -34,6 +34,19 @@ package struct Facts {
         course.sessionDays.first { $0 >= today }
     }
 
+    /// The sessions after the next one, said as a list (", puis le 23 février 2027 et le 13 avril
+    /// 2027"), or nothing.
+    func laterSessions(_ course: Course) -> String {
+        laterText(course.sessionDays.filter { $0 >= today }.dropFirst().map(date))
+    }
+
+    func laterText(_ dates: [String]) -> String {
+        guard let last = dates.last else { return "" }
+        let texts = dates.map { t("format.session_on", ["date": $0]) }
+        let list = texts.count == 1 ? texts[0] : texts.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + t("format.session_on", ["date": last])
+        return t("format.later_sessions", ["dates": list])
+    }
+
     func formats(_ course: Course) -> String {
         let names = course.formats.map { t("format." + $0) }
         guard names.count > 1 else { return names.first ?? "" }
@@ -50,6 +63,7 @@ package struct Facts {
             "duration": loc(course.duration),
             "level": loc(course.level),
             "next_date": nextSession(course).map(date) ?? t("date.none"),
+            "later": laterSessions(course),
             "formats": formats(course),
             "prerequisites": loc(course.prerequisites),
             "outcomes": (course.outcomes[language] ?? course.outcomes[content.defaultLanguage] ?? []).joined(separator: ", "),
