@@ -565,11 +565,19 @@ extension TurnBuilder {
             if greeted { out.insert(t("intent.greeting"), at: 0) }
             return .answered
         default:
-            // Nothing for the first question either: the welcome stays as it was.
+            // Nothing for the first question either: the welcome stays as it was…
             s = saved
             out = savedOut
             trace.noted.removeAll { $0.step == step.id }
-            return .none
+            guard opened != nil, first.kind == .choice else { return .none }
+            // …unless an opening said yes or hello ("Bonjour ! Je suis prof de CM2 et j'aimerais
+            // voir si l'IA peut m'aider"): the questions start, with what the rest says of later ones.
+            if greeted { trace.intent = .greeting; say("intent.greeting") }
+            setAnswer(step.id, Answer(option: start.id))
+            note(step.id, start.id, .learnt)
+            notePrefills(input, except: first.id, learnt: false)
+            go(to: target, from: step.id)
+            return .answered
         }
     }
 
