@@ -379,11 +379,11 @@ extension TurnBuilder {
     /// pour moi, pas l'équipe"): the team's answers are dropped and the first question asked again.
     mutating func leavesTeam(_ input: PreparedInput, _ current: Step) -> Bool {
         guard [StepKind.choice, .number].contains(current.kind), let sizeStep = engine.fieldSteps["team_size"],
-              u.quantities.saysSelfOnly(input),
               let goal = content.steps.first(where: { g in
                   g.kind == .choice && g.options.contains { o in o.id == s.answers[g.id]?.option && o.next?.targets.contains(sizeStep) == true }
               }),
-              let at = s.history.lastIndex(of: goal.id), current.id != goal.id else { return false }
+              let at = s.history.lastIndex(of: goal.id), current.id != goal.id,
+              u.quantities.saysSelfOnly(input) else { return false }
         for id in s.history[at...] { setAnswer(id, nil) }
         setAnswer(current.id, nil)
         s.history.removeSubrange(at...)

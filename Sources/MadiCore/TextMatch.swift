@@ -126,9 +126,14 @@ public enum Fuzzy {
 
     /// 0 for an exact token, 1 for a tolerated typo, nil for no match.
     static func tokenMatch(_ input: [UInt32], _ phrase: [UInt32], fuzzy: Bool, vocabulary: Set<[UInt32]> = []) -> Int? {
+        tokenMatch(input, phrase, fuzzy: fuzzy, known: fuzzy && vocabulary.contains(input))
+    }
+
+    /// The same, with whether the input word is one Madi knows already looked up.
+    static func tokenMatch(_ input: [UInt32], _ phrase: [UInt32], fuzzy: Bool, known: Bool) -> Int? {
         if input == phrase { return 0 }
         // A word Madi knows is never a typo of another one ("master" is not "faster").
-        guard fuzzy, !vocabulary.contains(input) else { return nil }
+        guard fuzzy, !known else { return nil }
         let tol = tolerance(phrase.count)
         guard tol > 0, !phrase.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return TypoDistance.distance(input, phrase, limit: tol) <= tol ? 1 : nil

@@ -519,12 +519,14 @@ public final class Understanding: Sendable {
     /// Courses named in the input, in the order they appear.
     public func mentionedCourses(_ input: PreparedInput) -> [String] {
         var found: [(Int, String)] = []
+        let known = input.tokens.map(vocabulary.contains) // looked up once, not once per phrase
         for (id, phrases) in courses {
             var first: Int?
             for p in phrases {
                 for start in 0..<max(0, input.tokens.count - p.tokens.count + 1) {
-                    let slice = Array(input.tokens[start..<start + p.tokens.count])
-                    let match = zip(slice, p.tokens).allSatisfy { Fuzzy.tokenMatch($0, $1, fuzzy: true, vocabulary: vocabulary) != nil }
+                    let match = p.tokens.indices.allSatisfy {
+                        Fuzzy.tokenMatch(input.tokens[start + $0], p.tokens[$0], fuzzy: true, known: known[start + $0]) != nil
+                    }
                     if match { first = min(first ?? start, start); break }
                 }
             }
