@@ -12,8 +12,9 @@ extension TurnBuilder {
         case intent(Intent)
         /// A question Madi has no answer for.
         case unknown(String)
-        /// Several questions in one message, each answered in turn.
-        indirect case several([Side])
+        /// Several questions in one message, each answered in turn (with the question as typed,
+        /// kept alone when it is kept for the team).
+        indirect case several([(side: Side, text: String)])
     }
 
     /// How a message reads as an answer to the current step.
@@ -378,11 +379,9 @@ extension TurnBuilder {
     /// In the team's questions, a prospect who is on their own after all ("just me", "c'est juste
     /// pour moi, pas l'équipe"): the team's answers are dropped and the first question asked again.
     mutating func leavesTeam(_ input: PreparedInput, _ current: Step) -> Bool {
-        guard [StepKind.choice, .number].contains(current.kind), let sizeStep = engine.fieldSteps["team_size"],
-              let goal = content.steps.first(where: { g in
-                  g.kind == .choice && g.options.contains { o in o.id == s.answers[g.id]?.option && o.next?.targets.contains(sizeStep) == true }
-              }),
-              let at = s.history.lastIndex(of: goal.id), current.id != goal.id,
+        guard [StepKind.choice, .number].contains(current.kind), let team = engine.teamChoice,
+              current.id != team.step, s.answers[team.step]?.option == team.option,
+              let at = s.history.lastIndex(of: team.step), let goal = content.step(team.step),
               u.quantities.saysSelfOnly(input) else { return false }
         for id in s.history[at...] { setAnswer(id, nil) }
         setAnswer(current.id, nil)
@@ -827,7 +826,7 @@ extension TurnBuilder {
     /// question Madi cannot answer is kept for the team). Nil when they read as one.
     func severalQuestions(_ questions: [String]) -> Side? {
         guard questions.count >= 2 else { return nil }
-        var sides: [Side] = []
+        var sides: [(side: Side, text: String)] = []
         var seen: Set<String> = []
         for q in questions.prefix(4) {
             let side = readSide(u.prepare(q), keywordsOnly: false) ?? .unknown(q.trimmed() + " ?")
@@ -838,9 +837,9 @@ extension TurnBuilder {
             case .unknown: key = "unknown"
             case .several: continue
             }
-            if seen.insert(key).inserted { sides.append(side) }
+            if seen.insert(key).inserted { sides.append((side, q.trimmed() + " ?")) }
         }
-        let known = sides.contains { if case .unknown = $0 { return false }; return true }
+        let known = sides.contains { if case .unknown = $0.side { return false }; return true }
         return sides.count >= 2 && known ? .several(sides) : nil
     }
 
@@ -858,7 +857,11 @@ extension TurnBuilder {
     mutating func answerSide(_ side: Side, reask: Bool) {
         switch side {
         case let .several(sides):
-            for (i, one) in sides.enumerated() { answerSide(one, reask: reask && i == sides.count - 1) }
+            for (i, one) in sides.enumerated() {
+                keptText = one.text
+                answerSide(one.side, reask: reask && i == sides.count - 1)
+                keptText = nil
+            }
             return
         case let .faq(index):
             let entry = content.faq[index]
@@ -895,7 +898,7 @@ extension TurnBuilder {
 
     /// Keeps the prospect's question with the lead, for the team's call back.
     mutating func keepQuestion(_ question: String? = nil) {
-        let text = Sanitize.line(question ?? lastInput.raw)
+        let text = Sanitize.line(question ?? keptText ?? lastInput.raw)
         guard !text.isEmpty, s.questions.count < 5, !s.questions.contains(text) else { return }
         s.questions.append(String(text.prefix(200)))
     }
@@ -961,6 +964,8 @@ extension TurnBuilder {
                 return
             }
         }
+        // "ok cya" after a no thanks: a goodbye, not a yes.
+        if goodbye, !asks, s.lead != .saved { say("end.goodbye"); return }
         let intent = u.intent(input, memo: memo)
         let yes = u.yesNo(input) == true || intent == .changeMind || intent == .yes
         if yes, s.lead != .saved, reopen() { return }

@@ -19,6 +19,8 @@ public struct Engine: Sendable {
     let quoteSteps: [Step]
     /// The step that fills each lead field ("team_size", "company", "first_name").
     let fieldSteps: [String: String]
+    /// The choice that leads to the team-size question ("former mon équipe"), if any.
+    let teamChoice: (step: String, option: String)?
     /// Each choice step's options as shown, per language.
     let choiceViews: [String: [String: [OptionView]]]
 
@@ -31,6 +33,11 @@ public struct Engine: Sendable {
         var fields: [String: String] = [:]
         for step in content.steps { if let f = step.field, fields[f] == nil { fields[f] = step.id } }
         fieldSteps = fields
+        teamChoice = fields["team_size"].flatMap { size in
+            content.steps.lazy.filter { $0.kind == .choice }.compactMap { g in
+                g.options.first { $0.next?.targets.contains(size) == true }.map { (g.id, $0.id) }
+            }.first
+        }
         var views: [String: [String: [OptionView]]] = [:]
         for step in content.steps where step.kind == .choice {
             for lang in content.languages { views[step.id, default: [:]][lang] = ChoiceStep.views(step, content, lang) }

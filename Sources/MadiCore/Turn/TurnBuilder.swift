@@ -13,6 +13,8 @@ struct TurnBuilder {
     var trace = Trace()
     /// The message being read.
     var lastInput = PreparedInput("")
+    /// The one question being answered, among several in a message (what is kept for the team).
+    var keptText: String?
     /// Answers to later questions taken from this message, said in one line before the next question.
     var prefilled: [String] = []
     /// Lines said before the next question (a side question's answer).
