@@ -231,6 +231,8 @@ public struct Lexicon: Sendable {
     public var goodbyes: [String] = []
     /// Words that say an answer is a mix ("hétérogène", "d'autres", "mixed"): two options named are asked back.
     public var mixedWords: [String] = []
+    /// Words that say the prospect does not know ("jsp", "idk"): a yes said with them is not a yes.
+    public var unsureWords: [String] = []
     /// Words said for "@" and "." in an address ("arobase", "at"; "point", "dot"), one word each.
     public var atWords: [String] = []
     public var dotWords: [String] = []

@@ -641,7 +641,9 @@ extension TurnBuilder {
             id = "yes"; how = .synonym
         }
         if id == nil, step.kind == .consent, u.refusesMail(input) { id = "no"; how = .synonym }
-        if id == nil, step.kind != .courses, let yes = u.yesNo(input) {
+        if id == nil, step.kind != .courses, let yes = u.yesNo(input),
+           // "yeah idk…": a yes word said while unsure is not a yes.
+           !(yes && u.saysUnsure(input)) {
             id = step.kind == .recommend ? (yes ? "interested" : "no") : (yes ? "yes" : "no"); how = .synonym
         }
         if id == nil, step.kind == .consent || step.kind == .yesNo, let yes = u.learntYesNo(input, explicit: step.kind == .consent, memo: memo) {

@@ -46,6 +46,7 @@ public final class Understanding: Sendable {
     let politeness: Set<String>
     /// `goodbyes`, `correction_cues` and `mixed_words`, as folded words by their first word.
     let mixedWords: [String: [[String]]]
+    let unsureWords: [String: [[String]]]
     let goodbyes: [String: [[String]]]
     let correctionCues: [String: [[String]]]
     /// `name_lead_ins`, as folded words.
@@ -148,6 +149,7 @@ public final class Understanding: Sendable {
         mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
         spamWords = content.lexicon.values.flatMap(\.spamWords).map(TextFold.fold)
         politeness = Set(content.lexicon.values.flatMap(\.politeness).map(TextFold.fold))
+        unsureWords = Self.byFirstWord(content.lexicon.values.flatMap(\.unsureWords))
         mixedWords = Self.byFirstWord(content.lexicon.values.flatMap(\.mixedWords))
         goodbyes = Self.byFirstWord(content.lexicon.values.flatMap(\.goodbyes))
         correctionCues = Self.byFirstWord(content.lexicon.values.flatMap(\.correctionCues))
@@ -165,6 +167,11 @@ public final class Understanding: Sendable {
             let piece = String(Substring(bytes)).trimmed()
             return piece.isEmpty ? nil : piece
         }
+    }
+
+    /// Whether the message says the prospect does not know ("idk", "jsp", "pas sûr"): `unsure_words`.
+    func saysUnsure(_ input: PreparedInput) -> Bool {
+        Self.contains(input.tokenStrings, anyOf: unsureWords)
     }
 
     /// Whether the message says its answer is a mix ("hétérogène", "certains… d'autres", "mixed").
