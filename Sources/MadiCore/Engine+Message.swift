@@ -232,7 +232,7 @@ extension TurnBuilder {
                 return .handled
             }
             // "Il s'agit de la société Durand SAS": the name only.
-            let name = step.field == "company" ? u.companyName(value) : value
+            let name = step.field == "company" ? u.companyName(value, hadAddress: messageAddress != nil) : value
             setAnswer(step.id, Answer(text: String(name.prefix(step.max ?? 120))))
             note(step.id, name, .text)
             advance(step, resolve(step.next))
@@ -248,7 +248,7 @@ extension TurnBuilder {
     mutating func readChoice(_ input: PreparedInput, _ step: Step) -> Reading {
         // "le niveau est hétérogène : certains utilisent Copilot au quotidien, d'autres jamais":
         // a mix of two answers is asked back, not recorded as one of them.
-        if u.saysMixed(input), let pair = mixedOptions(input, step) { return .clarify(pair) }
+        if inTeamQuestions, u.saysMixed(input), let pair = mixedOptions(input, step) { return .clarify(pair) }
         let m = u.match(step: step, input)
         switch m.choice {
         case let .option(id):
@@ -296,6 +296,12 @@ extension TurnBuilder {
         case nil:
             return readByClause(input, step)
         }
+    }
+
+    /// Whether the prospect chose the team's questions (a team's level may be mixed; their own is not).
+    var inTeamQuestions: Bool {
+        guard let team = engine.teamChoice else { return false }
+        return s.answers[team.step]?.option == team.option
     }
 
     /// The two options the clauses of a message name, in the question's order, when they name two.
@@ -643,7 +649,7 @@ extension TurnBuilder {
         if id == nil, step.kind == .consent, u.refusesMail(input) { id = "no"; how = .synonym }
         if id == nil, step.kind != .courses, let yes = u.yesNo(input),
            // "yeah idk…": a yes word said while unsure is not a yes.
-           !(yes && u.saysUnsure(input)) {
+           !(yes && opensUnsure(input)) {
             id = step.kind == .recommend ? (yes ? "interested" : "no") : (yes ? "yes" : "no"); how = .synonym
         }
         if id == nil, step.kind == .consent || step.kind == .yesNo, let yes = u.learntYesNo(input, explicit: step.kind == .consent, memo: memo) {
@@ -686,6 +692,14 @@ extension TurnBuilder {
             out.insert(t("recommend.other_course", ["name": course.name]), at: 0)
         }
         return .answered
+    }
+
+    /// "yeah idk…", "oui jsp": the message's first words say the prospect does not know (not
+    /// "yes, not sure about the dates yet but sign me up").
+    func opensUnsure(_ input: PreparedInput) -> Bool {
+        guard let first = Understanding.pieces(input.raw, cutAt: ".,;!?").first else { return false }
+        let opening = u.prepare(first)
+        return opening.tokens.count <= 4 && u.saysUnsure(opening)
     }
 
     /// The first course a message names, unless a negation comes just before it, when it is not
@@ -822,7 +836,6 @@ extension TurnBuilder {
         }
     }
 
-    /// The answer to a side question comes before the next question, after what was noted.
     /// "c finançable cpf ? et y a un certificat a la fin ?": questions that each read as something
     /// different, at least one of them answered by Madi, are answered one after the other (a
     /// question Madi cannot answer is kept for the team). Nil when they read as one.
@@ -836,7 +849,7 @@ extension TurnBuilder {
             switch side {
             case let .faq(i): key = "faq.\(i)"
             case let .intent(i): key = "intent." + i.rawValue
-            case .unknown: key = "unknown"
+            case let .unknown(text): key = "unknown." + text
             case .several: continue
             }
             if seen.insert(key).inserted { sides.append((side, q.trimmed() + " ?")) }
@@ -845,6 +858,7 @@ extension TurnBuilder {
         return sides.count >= 2 && known ? .several(sides) : nil
     }
 
+    /// The answer to a side question comes before the next question, after what was noted.
     mutating func prefaceSide(_ side: Side?) {
         guard let side else { return }
         let before = out.count
@@ -949,11 +963,13 @@ extension TurnBuilder {
         // "en fait je préfère la Performer finalement", "je veux changer pour master": signed up,
         // another course named, said as a change (or not asked about): the pre-registration moves.
         if s.lead == .saved, case let named = u.mentionedCourses(input).filter({ $0 != leadCourse() }), named.count == 1,
-           !asks || u.saysCorrection(input), !input.tokens.contains(where: u.negations.contains),
-           let courses = content.steps.first(where: { $0.kind == .courses }) {
+           u.saysCorrection(input), !input.tokens.contains(where: u.negations.contains),
+           let courses = content.steps.first(where: { $0.kind == .courses }), let kept = s.email {
             s.done = false
             s.history.append(s.step)
             s.step = courses.id
+            s.prefillEmail = kept.normalized // the same address, said back
+            say("email.same", ["email": kept.normalized])
             note(courses.id, named[0], .synonym)
             answer(choice: named[0], said: raw)
             return
@@ -966,17 +982,18 @@ extension TurnBuilder {
                 return
             }
         }
-        // "ok cya" after a no thanks: a goodbye, not a yes.
-        if goodbye, !asks, s.lead != .saved { say("end.goodbye"); return }
-        let intent = u.intent(input, memo: memo)
-        let yes = u.yesNo(input) == true || intent == .changeMind || intent == .yes
-        if yes, s.lead != .saved, reopen() { return }
         // "my email is dev.k@proton.me" after a no: the offer again, with that address.
         if s.lead != .saved, let address = Understanding.address(in: raw).address {
             s.prefillEmail = address
             if reopen() { return }
             s.prefillEmail = nil
         }
+        let intent = u.intent(input, memo: memo)
+        if intent == .changeMind, s.lead != .saved, reopen() { return }
+        // "ok cya" after a no thanks: a goodbye, not a yes.
+        if goodbye, !asks, s.lead != .saved { say("end.goodbye"); return }
+        let yes = u.yesNo(input) == true || intent == .changeMind || intent == .yes
+        if yes, s.lead != .saved, reopen() { return }
         if raw.utf8.contains(0x3F), askAssistant(answering: raw) { return }
         // "merci bonne soirée": a goodbye gets one back ("ok so no idea about lunch? anyway
         // thanks, bye": the question is kept for the team first).

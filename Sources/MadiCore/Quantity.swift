@@ -191,7 +191,6 @@ public struct QuantityReader: Sendable {
         return false
     }
 
-    /// The quantity a message gives as a team size: the one about people, else the only one.
     /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
     public func saysSelfOnly(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
@@ -199,6 +198,7 @@ public struct QuantityReader: Sendable {
         return selfOnly.contains(where: says) && !plusSelf.contains(where: says)
     }
 
+    /// The quantity a message gives as a team size: the one about people, else the only one.
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
         let found = all(input)
         let w = input.tokenStrings

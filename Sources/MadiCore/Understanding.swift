@@ -44,7 +44,7 @@ public final class Understanding: Sendable {
     let mailWords: [String]
     let spamWords: [String]
     let politeness: Set<String>
-    /// `goodbyes`, `correction_cues` and `mixed_words`, as folded words by their first word.
+    /// `goodbyes`, `correction_cues`, `mixed_words` and `unsure_words`, as folded words by their first word.
     let mixedWords: [String: [[String]]]
     let unsureWords: [String: [[String]]]
     let goodbyes: [String: [[String]]]
@@ -186,13 +186,14 @@ public final class Understanding: Sendable {
 
     /// Whether the message says it corrects something ("en fait", "actually", "je me suis trompé").
     func saysCorrection(_ input: PreparedInput) -> Bool {
-        Self.contains(input.tokenStrings, anyOf: correctionCues)
+        Self.contains(input.tokenStrings, anyOf: correctionCues, unless: { i in i > 0 && negations.contains(input.tokens[i - 1]) })
     }
 
     /// Whether the words hold one of the phrases (as folded words), looked up by their first word.
-    static func contains(_ w: [String], anyOf phrases: [String: [[String]]]) -> Bool {
+    /// (`unless`: a place where a phrase does not count, "can't wait".)
+    static func contains(_ w: [String], anyOf phrases: [String: [[String]]], unless: (Int) -> Bool = { _ in false }) -> Bool {
         for (i, word) in w.enumerated() {
-            guard let candidates = phrases[word] else { continue }
+            guard let candidates = phrases[word], !unless(i) else { continue }
             if candidates.contains(where: { p in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }) { return true }
         }
         return false
@@ -206,12 +207,12 @@ public final class Understanding: Sendable {
     /// A company's name said in a sentence, its words kept as typed: without the words that
     /// open it ("Il s'agit de la société Durand SAS", "my company is Acme": `name_lead_ins`), nor a
     /// last clause about the e-mail ("techno plus, mon mail c'est", the address taken apart).
-    func companyName(_ raw: String) -> String {
+    func companyName(_ raw: String, hadAddress: Bool) -> String {
         var words = raw.split(separator: " ").map(String.init)
         let folded = words.map { PreparedInput($0).tokenStrings }
         func joiner(_ i: Int) -> Bool { folded[i].count == 1 && clauseJoiners.contains(folded[i][0]) }
         // The last clause speaks of the e-mail: cut at the comma or joiner before it.
-        if let k = folded.indices.dropFirst().first(where: { i in folded[i].contains { w in mailWords.contains { w.hasPrefix($0) } } }),
+        if hadAddress, let k = folded.indices.dropFirst().first(where: { i in folded[i].contains { w in mailWords.contains { w.hasPrefix($0) } } }),
            let cut = (1...k).reversed().first(where: { i in words[i - 1].hasSuffix(",") || (i < k && joiner(i)) }) {
             words = Array(words[..<cut])
         }

@@ -19,12 +19,6 @@ extension EmailStep: StepBehaviour {
             turn.email(address, step)
             return
         }
-        // Signed up already in this conversation, now for another course: the same address.
-        if turn.s.leadId != nil, let kept = turn.s.email {
-            turn.say("email.same", ["email": kept.normalized])
-            turn.advance(step, turn.resolve(step.next))
-            return
-        }
         turn.ask()
     }
 
