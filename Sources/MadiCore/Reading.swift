@@ -327,10 +327,7 @@ extension Understanding {
         let words = message.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" })
         let withAt = words.filter { $0.utf8.contains(0x40) }
         guard withAt.count == 1, let word = withAt.first else { return (nil, nil) }
-        let edges: Set<Character> = [".", ",", ";", ":", "!", "?", "(", ")", "[", "]", "\"", "'", "«", "»", "“", "”"]
-        var address = Substring(word)
-        while let f = address.first, edges.contains(f) { address = address.dropFirst() }
-        while let l = address.last, edges.contains(l) { address = address.dropLast() }
+        let address = trimmed(Substring(word), of: addressEdges)
         guard !address.isEmpty else { return (nil, nil) }
         var rest = message
         rest.removeSubrange(word.startIndex..<word.endIndex) // the word is a slice of `message`
@@ -339,16 +336,21 @@ extension Understanding {
         return (String(address), cleaned.isEmpty ? nil : String(cleaned))
     }
 
+    /// Punctuation that may stand around an address in a sentence ("(jb@free.fr)", "d.n@proton.me.").
+    static let addressEdges: Set<Character> = [".", ",", ";", ":", "!", "?", "(", ")", "[", "]", "\"", "'", "«", "»", "“", "”"]
+
+    /// The word without the characters of `edges` at either end.
+    static func trimmed(_ word: Substring, of edges: Set<Character>) -> Substring {
+        var w = word
+        while let f = w.first, edges.contains(f) { w = w.dropFirst() }
+        while let l = w.last, edges.contains(l) { w = w.dropLast() }
+        return w
+    }
+
     /// The first of two or more valid addresses in a message, cleaned of the punctuation around it.
     public static func firstOfSeveralAddresses(_ raw: String) -> String? {
         let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" || $0 == "\n" })
-            .map { word -> Substring in
-                let edges = Set(".,;:!?()[]\"'«»“”<>")
-                var w = word
-                while let f = w.first, edges.contains(f) { w = w.dropFirst() }
-                while let l = w.last, edges.contains(l) { w = w.dropLast() }
-                return w
-            }
+            .map { trimmed($0, of: addressEdges.union(["<", ">"])) }
             .filter { $0.utf8.contains(0x40) }
         guard words.count >= 2 else { return nil }
         let valid = words.filter { if case .valid = EmailValidator.validate(String($0)) { return true } else { return false } }
