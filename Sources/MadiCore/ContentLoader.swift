@@ -233,7 +233,7 @@ public enum ContentLoader {
     // MARK: - Parsers
 
     static let stepKeys: Set<String> = ["id", "kind", "prompt", "options", "next", "yes", "no", "min", "max", "field",
-                                        "aspiration", "prefill", "navigation", "quote_when", "consent_version", "decline"]
+                                        "aspiration", "prefill", "navigation", "quote_when", "consent_version", "decline", "cues"]
     static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next", "reason"]
 
     static func parseStep(_ node: Node, _ r: inout YAMLReader) -> Step? {
@@ -269,6 +269,9 @@ public enum ContentLoader {
         keys.navigation = r.bool(node, "navigation", in: what, default: false)
         keys.prefill = r.bool(node, "prefill", in: what, default: kind == .choice && r.value(node, "navigation") == nil)
         keys.consentVersion = r.string(node, "consent_version", in: what, required: kind == .consent)
+        if let cues = r.value(node, "cues") {
+            if kind == .choice { keys.cues = r.localizedList(cues, in: "\(what).cues") } else { r.error(cues, "\(what): only a choice step has cues") }
+        }
         return Step(id: id, prompt: prompt, detail: StepDetail(kind, keys), next: next, yes: yes, no: no,
                     decline: parseNext(r.value(node, "decline"), in: "\(what).decline", &r), field: field,
                     line: node.mark?.line)

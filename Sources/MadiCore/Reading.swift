@@ -169,6 +169,30 @@ extension Understanding {
         return out
     }
 
+    /// Later questions' options named in a sentence with one of that question's cues ("on veut
+    /// démarrer asap", "every day, i run a small company"): their synonyms, however short, said
+    /// exactly, in a sentence without a negation. Sentences are cut at punctuation only, so that a
+    /// phrase with a joiner in it ("now and then") stays whole, and no option is taken from a word
+    /// of another question's longer phrase ("starting to use it now and then" says how often).
+    func cuedOptions(_ raw: String, stepIds: [String]) -> [(step: String, option: String)] {
+        var out: [(step: String, option: String)] = []
+        for sentence in Self.pieces(raw, cutAt: ",.;!?\n") {
+            let input = prepare(sentence)
+            guard !input.tokens.contains(where: negations.contains) else { continue }
+            for id in stepIds where !out.contains(where: { $0.step == id }) {
+                guard let cues = stepCues[id], Self.contains(input.tokenStrings, anyOf: cues) else { continue }
+                let found = bestOption(id, input, fuzzy: false)
+                guard case let .option(option) = found.choice, let span = found.span else { continue }
+                let longer = options.keys.contains { other in
+                    guard other != id, let s = bestOption(other, input, fuzzy: false).span else { return false }
+                    return s.overlaps(span) && s.count > span.count
+                }
+                if !longer { out.append((id, option)) }
+            }
+        }
+        return out
+    }
+
     /// The later question's option a clause names exactly, all of its words that count.
     func wholeClauseOption(_ input: PreparedInput, stepIds: [String]) -> (String, String)? {
         let content = input.tokenStrings.indices.filter { !classifier.stopwords.contains(input.tokenStrings[$0]) }

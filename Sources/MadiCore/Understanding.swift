@@ -11,6 +11,8 @@ public final class Understanding: Sendable {
     let languagePrefixes: [[[UInt32]]]
     /// The choice steps whose answers may be picked up at other steps.
     let prefillSteps: [String]
+    /// Per choice step, its `cues` as folded words by their first word.
+    let stepCues: [String: [String: [[String]]]]
     let languageNames: [(String, Phrase)]
     /// Commands and language names said as the whole input, by folded text (the first wins).
     let wholeCommands: [String: CommandName]
@@ -84,6 +86,11 @@ public final class Understanding: Sendable {
         languageNames = names
         languagePrefixes = commands.filter { $0.0 == .language }.map(\.1.tokens)
         prefillSteps = content.steps.filter { $0.kind == .choice && $0.prefill }.map(\.id)
+        var cues: [String: [String: [[String]]]] = [:]
+        for step in content.steps {
+            if let c = step.choice?.cues, !c.isEmpty { cues[step.id] = Self.byFirstWord(Array(c.values.joined())) }
+        }
+        stepCues = cues
         var whole: [String: CommandName] = [:]
         for (name, phrase) in commands where name != .language && !phrase.isEmpty && whole[phrase.folded] == nil { whole[phrase.folded] = name }
         wholeCommands = whole

@@ -8,16 +8,23 @@ public struct ChoiceStep: Sendable {
     public let navigation: Bool
     /// Answers to this step may be picked up from what the prospect says at other steps.
     public let prefill: Bool
+    /// Words that say a clause is about this question ("commencer", "start" for when to start):
+    /// in a clause holding one, this step's short synonyms answer it early ("on veut démarrer
+    /// asap"), where alone they would be too short to be trusted.
+    public let cues: LocalizedList
 
-    public init(options: [AnswerOption], aspiration: Bool = false, navigation: Bool = false, prefill: Bool = false) {
+    public init(options: [AnswerOption], aspiration: Bool = false, navigation: Bool = false, prefill: Bool = false,
+                cues: LocalizedList = [:]) {
         self.options = options
         self.aspiration = aspiration
         self.navigation = navigation
         self.prefill = prefill
+        self.cues = cues
     }
 
     init(_ keys: StepKeys) {
-        self.init(options: keys.options, aspiration: keys.aspiration, navigation: keys.navigation, prefill: keys.prefill)
+        self.init(options: keys.options, aspiration: keys.aspiration, navigation: keys.navigation, prefill: keys.prefill,
+                  cues: keys.cues)
     }
 }
 

@@ -80,6 +80,7 @@ struct StepKeys {
     var aspiration = false
     var navigation = false
     var prefill = false
+    var cues: LocalizedList = [:]
     var quoteWhen: Condition?
     var consentVersion: String?
 }

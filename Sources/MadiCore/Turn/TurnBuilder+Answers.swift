@@ -37,6 +37,11 @@ extension TurnBuilder {
                 note(step, option, .learnt)
             }
         }
+        // Sentences that name a later question's option with one of its cues ("on veut démarrer asap").
+        for (step, option) in u.cuedOptions(input.raw, stepIds: candidates.filter { s.prefills[$0] == nil }) {
+            s.prefills[step] = option
+            note(step, option, .synonym)
+        }
         // A team size said with its people ("mon équipe de 5 personnes", "my 8 people").
         if let sizeStep = engine.fieldSteps["team_size"], sizeStep != stepId, s.answers[sizeStep] == nil,
            let found = u.quantities.teamSize(whole ?? input, anyNumber: false) {
