@@ -494,7 +494,7 @@ extension TurnBuilder {
         guard let span else { return nil } // a number or a whole label
         let reject = Learnt.close(id, id)
         let content = max(input.tokenStrings.filter { !u.classifier.stopwords.contains($0) }.count, 1)
-        let negated = input.tokens[max(0, span.lowerBound - 3)..<span.lowerBound].contains(where: u.negations.contains)
+        let negated = u.denied(span, input)
         // A short message, or one the synonym says most of, keeps the rule's reading.
         if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
         let tiny = span.count * 4 < content // "no" in "i have no idea where to start"
@@ -522,7 +522,8 @@ extension TurnBuilder {
 
     /// The classifier's reading among a step's options, against the side questions and intents.
     func learntOption(_ input: PreparedInput, _ stepId: String, _ options: [String]) -> Learnt? {
-        let allowed = u.labels(forStep: stepId, options: options)
+        let denied = u.deniedOptions(stepId, input)
+        let allowed = u.labels(forStep: stepId, options: options.filter { !denied.contains($0) })
         let prefix = stepId + "."
         func option(_ label: String) -> String? { label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : nil }
         let scores = u.scores(input, memo) { allowed.contains($0) }
@@ -532,6 +533,13 @@ extension TurnBuilder {
            let elsewhere = u.scores(input, memo, { !$0.hasPrefix(prefix) && !$0.hasPrefix("faq.") && !$0.hasPrefix("intent.") }).first,
            elsewhere.score >= Understanding.strongScore, elsewhere.score - top.score >= Understanding.elsewhereMargin {
             return nil
+        }
+        // "not exactly - most of them don't use AI at all": an option denied, another the
+        // classifier reads, is that other one.
+        if !denied.isEmpty {
+            let ranked = scores.filter { option($0.label) != nil }
+            if let best = ranked.first, let id = option(best.label), best.score >= Understanding.acceptScore,
+               best.score - (ranked.dropFirst().first?.score ?? 0) >= Understanding.acceptMargin { return .answered(id) }
         }
         // The margin that matters is between this step's options: a side question or an intent
         // that scores close behind is not a competing answer.

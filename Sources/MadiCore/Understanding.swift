@@ -27,6 +27,9 @@ public final class Understanding: Sendable {
     /// Every word of the content's phrases: such a word is never read as a typo of another.
     let vocabulary: Set<[UInt32]>
     let negations: Set<[UInt32]>
+    /// The negations that deny the option named after them ("pas des débutants", "not really a
+    /// beginner"): those that are no answer on their own ("non", "never", "jamais" name options).
+    let negators: Set<[UInt32]>
     /// An id for each word of the options' phrases, for exact matching on integers.
     let wordIds: [String: Int32]
     /// Per choice step, the exact-match index of its option phrases.
@@ -140,6 +143,10 @@ public final class Understanding: Sendable {
             }
         }
         negations = neg
+        var answers: Set<[UInt32]> = []
+        for list in options.values { for o in list { for p in o.phrases where p.words.count == 1 { answers.formUnion(p.words) } } }
+        for p in yes + no where p.words.count == 1 { answers.formUnion(p.words) }
+        negators = neg.subtracting(answers)
         var stop: Set<String> = []
         var openers: [[String]] = []
         for (_, lex) in content.lexicon.sorted(by: { $0.key < $1.key }) {
@@ -359,6 +366,8 @@ public final class Understanding: Sendable {
     /// The best of the matches; ambiguous on a tie, or when another option is named exactly by
     /// other words of the input.
     func pick(_ list: [OptionPhrases], _ matches: [(id: String, score: Int, span: Range<Int>)], _ input: PreparedInput) -> (choice: Choice, span: Range<Int>?) {
+        // An option named only to be denied ("pas des débutants", "not really a beginner") is not chosen.
+        let matches = matches.filter { !denied($0.span, input) }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
         if tied.count > 1 { return (.ambiguous(tied.map(\.id)), top.span) }
@@ -370,6 +379,29 @@ public final class Understanding: Sendable {
         }
         if others.isEmpty { return (.option(top.id), top.span) }
         return (.ambiguous([top.id] + others.map(\.id)), top.span)
+    }
+
+    /// The options of a step the input names only to deny them ("pas tout de suite", "not my
+    /// team"): the classifier's reading of the message must not take them either.
+    func deniedOptions(_ stepId: String, _ input: PreparedInput) -> Set<String> {
+        guard let index = exact[stepId], input.tokens.contains(where: negators.contains) else { return [] }
+        return Set(exactMatches(index.list, index, ids(input), minChars: 0).filter { denied($0.span, input) }.map(\.id))
+    }
+
+    /// Whether the words at `span` follow a negation that denies them: one of `negators` right
+    /// before, or with at most one other word and stopwords between ("pas des débutants
+    /// complets", "not really a beginner", "ils ne sont pas débutants").
+    func denied(_ span: Range<Int>, _ input: PreparedInput) -> Bool {
+        var i = span.lowerBound - 1, others = 0
+        while i >= 0, span.lowerBound - i <= 3 {
+            if negators.contains(input.tokens[i]) { return true }
+            if !classifier.stopwords.contains(input.tokenStrings[i]) {
+                others += 1
+                if others > 1 { return false }
+            }
+            i -= 1
+        }
+        return false
     }
 
     /// For each option, its best phrase, phrase by phrase (the only way with typos).
