@@ -267,7 +267,13 @@ public enum ContentLoader {
         let field = r.string(node, "field", in: what, required: false)
         keys.aspiration = r.bool(node, "aspiration", in: what, default: false)
         keys.navigation = r.bool(node, "navigation", in: what, default: false)
-        keys.prefill = r.bool(node, "prefill", in: what, default: kind == .choice && r.value(node, "navigation") == nil)
+        if r.value(node, "prefill")?.scalar?.string == "cued" {
+            keys.prefill = true
+            keys.prefillNeedsCue = true
+            if r.value(node, "cues") == nil { r.error(r.value(node, "prefill"), "\(what): 'prefill: cued' needs 'cues'") }
+        } else {
+            keys.prefill = r.bool(node, "prefill", in: what, default: kind == .choice && r.value(node, "navigation") == nil)
+        }
         keys.consentVersion = r.string(node, "consent_version", in: what, required: kind == .consent)
         if let cues = r.value(node, "cues") {
             if kind == .choice { keys.cues = r.localizedList(cues, in: "\(what).cues") } else { r.error(cues, "\(what): only a choice step has cues") }

@@ -13,6 +13,8 @@ public final class Understanding: Sendable {
     let prefillSteps: [String]
     /// Per choice step, its `cues` as folded words by their first word.
     let stepCues: [String: [String: [[String]]]]
+    /// The steps with `prefill: cued`: answered early only in a sentence holding a cue.
+    let cuedSteps: Set<String>
     let languageNames: [(String, Phrase)]
     /// Commands and language names said as the whole input, by folded text (the first wins).
     let wholeCommands: [String: CommandName]
@@ -94,6 +96,7 @@ public final class Understanding: Sendable {
             if let c = step.choice?.cues, !c.isEmpty { cues[step.id] = Self.byFirstWord(Array(c.values.joined())) }
         }
         stepCues = cues
+        cuedSteps = Set(content.steps.filter { $0.choice?.prefillNeedsCue ?? false }.map(\.id))
         var whole: [String: CommandName] = [:]
         for (name, phrase) in commands where name != .language && !phrase.isEmpty && whole[phrase.folded] == nil { whole[phrase.folded] = name }
         wholeCommands = whole
@@ -465,7 +468,11 @@ public final class Understanding: Sendable {
     func prefills(_ input: PreparedInput, stepIds: [String]) -> [(step: String, option: String)] {
         var out: [(String, String)] = []
         for id in stepIds {
-            if case let .option(option) = bestOption(id, input, fuzzy: false, minChars: Self.prefillMinChars).choice { out.append((id, option)) }
+            let found = bestOption(id, input, fuzzy: false, minChars: Self.prefillMinChars)
+            // A question with `prefill: cued` takes, without its cue, phrases of several words only
+            // ("just browsing for now"), never one word ("c'est souvent du vent").
+            if cuedSteps.contains(id), (found.span?.count ?? 0) < 2 { continue }
+            if case let .option(option) = found.choice { out.append((id, option)) }
         }
         return out
     }

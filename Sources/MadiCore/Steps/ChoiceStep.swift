@@ -12,19 +12,24 @@ public struct ChoiceStep: Sendable {
     /// in a clause holding one, this step's short synonyms answer it early ("on veut démarrer
     /// asap"), where alone they would be too short to be trusted.
     public let cues: LocalizedList
+    /// `prefill: cued`: answered at other steps by one word only in a sentence holding one of its
+    /// cues ("je l'utilise souvent", not "c'est souvent du vent"); phrases of several words count
+    /// anywhere ("just browsing for now").
+    public let prefillNeedsCue: Bool
 
     public init(options: [AnswerOption], aspiration: Bool = false, navigation: Bool = false, prefill: Bool = false,
-                cues: LocalizedList = [:]) {
+                cues: LocalizedList = [:], prefillNeedsCue: Bool = false) {
         self.options = options
         self.aspiration = aspiration
         self.navigation = navigation
         self.prefill = prefill
         self.cues = cues
+        self.prefillNeedsCue = prefillNeedsCue
     }
 
     init(_ keys: StepKeys) {
         self.init(options: keys.options, aspiration: keys.aspiration, navigation: keys.navigation, prefill: keys.prefill,
-                  cues: keys.cues)
+                  cues: keys.cues, prefillNeedsCue: keys.prefillNeedsCue)
     }
 }
 

@@ -81,6 +81,7 @@ struct StepKeys {
     var navigation = false
     var prefill = false
     var cues: LocalizedList = [:]
+    var prefillNeedsCue = false
     var quoteWhen: Condition?
     var consentVersion: String?
 }
