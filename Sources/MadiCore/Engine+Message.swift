@@ -411,7 +411,12 @@ extension TurnBuilder {
             if Int(w[i + 1]) == old { deniesOld = true }
         }
         guard cue || deniesOld else { return false }
-        guard let found = u.quantities.teamSize(denied, anyNumber: false), found.quantity.value != old,
+        // "no i said 20 not a dozen": with a word that corrects, a number alone is the size, when
+        // it cannot be the number of one of the current question's options.
+        let choices = current.kind == .choice ? current.options.count : fixed(current).views.count
+        let found = u.quantities.teamSize(denied, anyNumber: false)
+            ?? (cue ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
+        guard let found, found.quantity.value != old,
               let step = content.step(id), (step.min ?? 1) <= found.quantity.low, found.quantity.high <= (step.max ?? Int.max) else { return false }
         setAnswer(id, Answer(number: found.quantity.value, text: input.raw, quantity: found.quantity))
         note(id, String(found.quantity.value), .quantity)
@@ -682,6 +687,8 @@ extension TurnBuilder {
                 }
             }
         }
+        // "no, i take performer then": a no that names another course takes that course.
+        if step.kind == .recommend, id == "no", namedCourse(input, besides: recommendation()?.course) != nil { id = "interested" }
         guard let id, options.views.contains(where: { $0.id == id }) else { return .none }
         // "No, most of them are beginners. Wouldn't Starter be better?": a no said while asking
         // about the recommendation argues with it; the question is answered and the offer stays.
@@ -718,7 +725,7 @@ extension TurnBuilder {
         let name = PreparedInput(course.name).tokenStrings
         let w = input.tokenStrings
         guard let at = w.indices.first(where: { w[$0...].starts(with: name) }) else { return first }
-        return input.tokens[max(0, at - 3)..<at].contains(where: u.negations.contains) ? nil : first
+        return u.denied(at..<(at + name.count), input) ? nil : first
     }
 
     /// The e-mail step: a suggestion or a rebuilt address to accept (yes, no, or the option's

@@ -203,7 +203,7 @@ public final class Understanding: Sendable {
 
     /// Whether the message says it corrects something ("en fait", "actually", "je me suis trompé").
     func saysCorrection(_ input: PreparedInput) -> Bool {
-        Self.contains(input.tokenStrings, anyOf: correctionCues, unless: { i in i > 0 && negations.contains(input.tokens[i - 1]) })
+        Self.contains(input.tokenStrings, anyOf: correctionCues, unless: { i in i > 0 && negators.contains(input.tokens[i - 1]) })
     }
 
     /// Whether the words hold one of the phrases (as folded words), looked up by their first word.
