@@ -43,7 +43,12 @@ extension TurnBuilder {
             return
         }
         if input.isEmpty { ask(again: true); return }
-        if s.done { afterEnd(input, trimmed); return }
+        if s.done {
+            let kept = s.questions.count
+            afterEnd(input, trimmed)
+            keptAfterSaving(since: kept)
+            return
+        }
         guard let step = current else { return }
         let clarifying = s.clarify
         s.clarify = nil
@@ -1018,6 +1023,16 @@ extension TurnBuilder {
             return
         }
         say("end.hint")
+    }
+
+    /// A question kept for the team after the lead was saved ("vous pouvez préciser à l'équipe
+    /// que je suis dispo le mardi ?") goes with it: the saved lead is saved again with it.
+    mutating func keptAfterSaving(since count: Int) {
+        guard s.done, s.lead == .saved, s.questions.count > count,
+              let consent = content.steps.first(where: { $0.kind == .consent }),
+              let draft = leadDraft(consentVersion: consent.consent?.version ?? "") else { return }
+        s.lead = .saving
+        effects.append(.saveLead(draft))
     }
 
     /// Back to the last offer the prospect declined (the recommendation, the catalogue, consent).
