@@ -643,6 +643,15 @@ extension TurnBuilder {
             for c in u.mentionedCourses(input) where !named.contains(c) { named.append(c) }
             if named.count >= 2, named.allSatisfy({ c in options.views.contains { $0.id == c } }) { return .clarify(Array(named.prefix(2))) }
         }
+        // "oui mais attends en fait jprefere starter finalement": another course named at consent
+        // with a word of change is the one pre-registered; consent is asked again for it.
+        if step.kind == .consent, u.saysCorrection(input), let other = namedCourse(input, besides: leadCourse()),
+           let course = content.catalogue.course(other) {
+            s.chosenCourse = other
+            say("recommend.other_course", ["name": course.name])
+            ask(again: true)
+            return .answered
+        }
         var id: String?
         var how = Understood.label
         // Consent covers e-mail only: "yes but no calls" is a yes to being written to, though it
@@ -993,6 +1002,17 @@ extension TurnBuilder {
             note(courses.id, named[0], .synonym)
             answer(choice: named[0], said: raw)
             return
+        }
+        // "wait, i want performer", "ok. i am interested by performer" after a no thanks: the
+        // offer again, for the course named.
+        if s.lead != .saved, !asks, let named = namedCourse(input, besides: nil), let course = content.catalogue.course(named) {
+            let chosen = s.chosenCourse
+            s.chosenCourse = named
+            say("recommend.other_course", ["name": course.name])
+            // (Set again after: "interested" at the recommendation means the one recommended.)
+            if reopen() { s.chosenCourse = named; return }
+            s.chosenCourse = chosen
+            out.removeLast()
         }
         let goodbye = u.saysGoodbye(input)
         if let side = readSide(input, keywordsOnly: !asks, asked: asks) {
