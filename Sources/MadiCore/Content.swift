@@ -113,12 +113,15 @@ public final class Course: Sendable {
     public let outcomes: LocalizedList
     public let summary: Localized
     public let synonyms: LocalizedList
+    /// Words right before the name that make it something else ("en master", "my master's
+    /// thesis": a degree, not the course).
+    public let notAfter: LocalizedList
     public let line: Int?
 
     public init(id: String, name: String, order: Int, level: Localized, price: Int, currency: String,
                 duration: Localized, formats: [String], sessions: [String], sessionDays: [Day],
                 prerequisites: Localized, outcomes: LocalizedList, summary: Localized, synonyms: LocalizedList,
-                line: Int?) {
+                notAfter: LocalizedList = [:], line: Int?) {
         self.id = id
         self.name = name
         self.order = order
@@ -133,6 +136,7 @@ public final class Course: Sendable {
         self.outcomes = outcomes
         self.summary = summary
         self.synonyms = synonyms
+        self.notAfter = notAfter
         self.line = line
     }
 }

@@ -331,7 +331,7 @@ public enum ContentLoader {
     }
 
     static let courseKeys: Set<String> = ["id", "name", "order", "level", "price", "currency", "duration", "formats",
-                                          "sessions", "prerequisites", "outcomes", "summary", "synonyms"]
+                                          "sessions", "prerequisites", "outcomes", "summary", "synonyms", "not_after"]
 
     static func parseCourse(_ node: Node, currency: String, _ r: inout YAMLReader) -> Course? {
         guard let id = r.string(node, "id", in: "course") else { return nil }
@@ -357,6 +357,7 @@ public enum ContentLoader {
             outcomes: r.localizedList(r.value(node, "outcomes"), in: "\(what).outcomes"),
             summary: r.localized(r.value(node, "summary"), in: "\(what).summary"),
             synonyms: r.localizedList(r.value(node, "synonyms"), in: "\(what).synonyms"),
+            notAfter: r.localizedList(r.value(node, "not_after"), in: "\(what).not_after"),
             line: node.mark?.line)
     }
 

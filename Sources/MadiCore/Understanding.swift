@@ -58,6 +58,8 @@ public final class Understanding: Sendable {
     let correctionCues: [String: [[String]]]
     /// `name_lead_ins`, as folded words.
     let nameLeadIns: Set<[String]>
+    /// Per course, the words before its name that make it something else (`not_after`).
+    let courseBlockers: [String: Set<[UInt32]>]
     /// Words said for "@" and "." in an address, and words that may open one, folded (`at_words`,
     /// `dot_words`, `address_openers` in lexicon.yaml).
     let atWords: Set<String>
@@ -170,6 +172,9 @@ public final class Understanding: Sendable {
         mixedWords = Self.byFirstWord(content.lexicon.values.flatMap(\.mixedWords))
         goodbyes = Self.byFirstWord(content.lexicon.values.flatMap(\.goodbyes))
         correctionCues = Self.byFirstWord(content.lexicon.values.flatMap(\.correctionCues))
+        courseBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { c in
+            (c.id, Set(c.notAfter.values.joined().flatMap { Phrase($0).words }))
+        })
         nameLeadIns = Set(content.lexicon.values.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
         atWords = Set(content.lexicon.values.flatMap(\.atWords).map(TextFold.fold))
         dotWords = Set(content.lexicon.values.flatMap(\.dotWords).map(TextFold.fold))
@@ -225,6 +230,12 @@ public final class Understanding: Sendable {
     /// open it ("Il s'agit de la société Durand SAS", "my company is Acme": `name_lead_ins`), nor a
     /// last clause about the e-mail ("techno plus, mon mail c'est", the address taken apart).
     func companyName(_ raw: String, hadAddress: Bool) -> String {
+        // "je vous l'ai dit au début, Transports Berlioz", "i already told u, brightwave
+        // logistics": the name comes after the clause that says it was said.
+        let parts = raw.split(separator: ",", omittingEmptySubsequences: true)
+        if parts.count >= 2, saysCorrection(PreparedInput(String(parts[0]))) {
+            return companyName(parts.dropFirst().joined(separator: ",").trimmed(), hadAddress: hadAddress)
+        }
         var words = raw.split(separator: " ").map(String.init)
         let folded = words.map { PreparedInput($0).tokenStrings }
         func joiner(_ i: Int) -> Bool { folded[i].count == 1 && clauseJoiners.contains(folded[i][0]) }
@@ -581,6 +592,8 @@ public final class Understanding: Sendable {
                     let match = p.tokens.indices.allSatisfy {
                         Fuzzy.tokenMatch(input.tokens[start + $0], p.tokens[$0], fuzzy: true, known: known[start + $0]) != nil
                     }
+                    // "étudiant en master marketing": a degree, not the course.
+                    if match, start > 0, courseBlockers[id]?.contains(input.tokens[start - 1]) == true { continue }
                     if match { first = min(first ?? start, start); break }
                 }
             }
