@@ -217,9 +217,9 @@ extension Understanding {
             if raw.utf8.allSatisfy({ $0 < 0x80 }) || !raw.contains(where: { $0 == "？" || $0 == "。" }) {
                 let text = raw.trimmed()
                 if text.isEmpty { return MessageParts(answer: prepare(""), question: nil, questionText: nil) }
-                return opensQuestion(prepared)
-                    ? MessageParts(answer: prepare(""), question: prepared, questionText: text)
-                    : MessageParts(answer: prepared, question: nil, questionText: nil)
+                guard opensQuestion(prepared) else { return MessageParts(answer: prepared, question: nil, questionText: nil) }
+                let asked = splitAtJoiner(text)
+                return MessageParts(answer: prepare(""), question: prepared, questionText: text, questions: asked.count > 1 ? asked : [])
             }
         }
         var sentences: [(text: String, question: Bool)] = []
@@ -253,11 +253,27 @@ extension Understanding {
             if marked || opensQuestion(PreparedInput(trimmed)) { question.append(trimmed) } else { answer.append(trimmed) }
         }
         let q = question.joined(separator: " ")
+        let asked = question.flatMap(splitAtJoiner)
         // Sentences stay apart in the raw text (". "), so that a clause never spans two of them
         // ("slt! jsuis dev et…": "jsuis dev" is a clause, not "slt jsuis dev").
         return MessageParts(answer: prepare(answer.joined(separator: ". ")),
                             question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q,
-                            questions: question.count > 1 ? question : [])
+                            questions: asked.count > 1 ? asked : [])
+    }
+
+    /// A question sentence that asks two things joined by "et"/"and" ("ça dure combien de temps et
+    /// ça coûte combien", "how long is it and is there a cert"): its two halves, when each names a
+    /// different side question by its keywords; else the sentence.
+    func splitAtJoiner(_ sentence: String) -> [String] {
+        let words = sentence.split(separator: " ")
+        guard words.count >= 4 else { return [sentence] }
+        for i in 1..<(words.count - 1) where clauseJoiners.contains(TextFold.fold(String(words[i]))) {
+            let head = words[..<i].joined(separator: " "), tail = words[(i + 1)...].joined(separator: " ")
+            if let a = faqEntry(prepare(head)), let b = faqEntry(prepare(tail)), a != b {
+                return [head.trimmed()] + splitAtJoiner(tail.trimmed())
+            }
+        }
+        return [sentence]
     }
 
     /// The bytes that end a sentence: ? . ! ; and a new line.
