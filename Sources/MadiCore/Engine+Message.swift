@@ -255,6 +255,14 @@ extension TurnBuilder {
         // a mix of two answers is asked back, not recorded as one of them.
         if inTeamQuestions, u.saysMixed(input), let pair = mixedOptions(input, step) { return .clarify(pair) }
         let m = u.match(step: step, input)
+        // "on est une quinzaine de devs, on veut intégrer des LLM": a count of people means the
+        // option that asks for it, whatever else the message names.
+        if case let .option(id) = m.choice, let (team, _) = teamOption(input, step), team != id {
+            notePrefills(input, except: step.id)
+            note(step.id, team, .quantity)
+            answer(choice: team, said: input.raw)
+            return .answered
+        }
         switch m.choice {
         case let .option(id):
             // A synonym inside a longer sentence is checked against the classifier: "pas tout de
@@ -282,12 +290,10 @@ extension TurnBuilder {
             break
         }
         // "get my 8 analysts comfortable with ai": a count of people means the option that asks for it.
-        if let sizeStep = engine.fieldSteps["team_size"],
-           let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
-           let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 {
+        if let (team, _) = teamOption(input, step) {
             notePrefills(input, except: step.id)
-            note(step.id, option.id, .quantity)
-            answer(choice: option.id, said: input.raw)
+            note(step.id, team, .quantity)
+            answer(choice: team, said: input.raw)
             return .answered
         }
         switch learntOption(input, step.id, step.options.map(\.id)) {
@@ -301,6 +307,15 @@ extension TurnBuilder {
         case nil:
             return readByClause(input, step)
         }
+    }
+
+    /// The option of `step` that leads to the team's size, when the message gives a count of at
+    /// least two people ("mon équipe de 8", "une quinzaine de devs").
+    func teamOption(_ input: PreparedInput, _ step: Step) -> (String, Quantity)? {
+        guard let sizeStep = engine.fieldSteps["team_size"],
+              let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
+              let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 else { return nil }
+        return (option.id, found.quantity)
     }
 
     /// Whether the prospect chose the team's questions (a team's level may be mixed; their own is not).
