@@ -767,9 +767,17 @@ extension TurnBuilder {
                 return .answered
             }
             // (A new address, "non, c'est s.leroy@free.fr", is read as an address below.)
-            if !raw.hasAtSign, u.rebuiltAddress(raw) == nil, let yes = u.yesNo(input) {
-                answer(choice: yes ? "yes" : "no", said: raw)
-                return .answered
+            if !raw.hasAtSign, u.rebuiltAddress(raw) == nil {
+                if let yes = u.yesNo(input) ?? u.learntYesNo(input, memo: memo) {
+                    answer(choice: yes ? "yes" : "no", said: raw)
+                    return .answered
+                }
+                // "ya oops": no address and no clear yes or no; the suggestion is asked again,
+                // not taken for an address without its "@".
+                if !Understanding.looksLikePhone(raw), !u.isNo(input) {
+                    miss(input)
+                    return .handled
+                }
             }
         }
         // "sophie point leroy arobase orange point fr", "sophie.leroy @ orange.fr": not an address
