@@ -324,11 +324,17 @@ extension TurnBuilder {
         return s.answers[team.step]?.option == team.option
     }
 
-    /// The two options the clauses of a message name, in the question's order, when they name two.
+    /// The two options the clauses of a message name, in the question's order, when they name two;
+    /// when they name one ("half devs half sales"), that one and the classifier's next reading.
     func mixedOptions(_ input: PreparedInput, _ step: Step) -> [String]? {
         var found: [String] = []
         for clause in u.clauses(input.raw) {
             if case let .answered(id)? = ruleOrLearnt(u.prepare(clause), step), !found.contains(id) { found.append(id) }
+        }
+        if found.count == 1 {
+            let prefix = step.id + "."
+            let next = u.scores(input, memo) { $0.hasPrefix(prefix) && $0 != prefix + found[0] }.first
+            if let next { found.append(String(next.label.dropFirst(prefix.count))) }
         }
         guard found.count >= 2 else { return nil }
         let order = step.options.map(\.id)

@@ -380,8 +380,10 @@ public final class Understanding: Sendable {
     /// The best of the matches; ambiguous on a tie, or when another option is named exactly by
     /// other words of the input.
     func pick(_ list: [OptionPhrases], _ matches: [(id: String, score: Int, span: Range<Int>)], _ input: PreparedInput) -> (choice: Choice, span: Range<Int>?) {
-        // An option named only to be denied ("pas des débutants", "not really a beginner") is not chosen.
-        let matches = matches.filter { !denied($0.span, input) }
+        // An option named only to be denied ("pas des débutants", "not really a beginner") is not
+        // chosen; nor is a negative phrase that denies the option named after it ("not really" in
+        // "not really a beginner").
+        let matches = matches.filter { !denied($0.span, input) && !deniesNext($0.span, list, input) }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
         if tied.count > 1 { return (.ambiguous(tied.map(\.id)), top.span) }
@@ -400,6 +402,18 @@ public final class Understanding: Sendable {
     func deniedOptions(_ stepId: String, _ input: PreparedInput) -> Set<String> {
         guard let index = exact[stepId], input.tokens.contains(where: negators.contains) else { return [] }
         return Set(exactMatches(index.list, index, ids(input), minChars: 0).filter { denied($0.span, input) }.map(\.id))
+    }
+
+    /// Whether the words at `span` hold a negation and are followed, past stopwords, by a word
+    /// that begins one of the step's phrases: they deny it rather than answer ("not really a
+    /// beginner", "pas vraiment débutant").
+    func deniesNext(_ span: Range<Int>, _ list: [OptionPhrases], _ input: PreparedInput) -> Bool {
+        guard input.tokens[span].contains(where: negators.contains) else { return false }
+        var i = span.upperBound
+        while i < input.tokens.count, classifier.stopwords.contains(input.tokenStrings[i]) { i += 1 }
+        guard i < input.tokens.count, i - span.upperBound <= 2 else { return false }
+        let next = input.tokens[i]
+        return list.contains { o in o.phrases.contains { $0.tokens.first == next } }
     }
 
     /// Whether the words at `span` follow a negation that denies them: one of `negators` right
