@@ -231,6 +231,9 @@ public struct Lexicon: Sendable {
     public var nameLeadIns: [String] = []
     /// Words that say an earlier answer is corrected ("en fait", "actually").
     public var correctionCues: [String] = []
+    /// Words that say the course is not for the prospect alone ("pas pour moi", "not for me"):
+    /// said with the team's option, the team's questions start.
+    public var forOthers: [String] = []
     /// Words that thank or take leave ("merci", "bonne soirée", "bye"): said after the end, a goodbye back.
     public var goodbyes: [String] = []
     /// Words that say an answer is a mix ("hétérogène", "d'autres", "mixed"): two options named are asked back.

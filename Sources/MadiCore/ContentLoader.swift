@@ -114,7 +114,7 @@ public enum ContentLoader {
                 l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations", "approximations",
                                          "hedges", "range_words", "range_openers", "people", "group_openers", "ordinals",
                                          "stopwords", "question_openers", "call_words", "mail_words", "plus_self", "clause_joiners", "spam_words", "self_only", "politeness",
-                                         "name_lead_ins", "correction_cues", "goodbyes", "mixed_words", "unsure_words", "at_words", "dot_words", "address_openers"], in: "lexicon.\(lang)")
+                                         "name_lead_ins", "correction_cues", "goodbyes", "mixed_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others"], in: "lexicon.\(lang)")
                 func counts(_ key: String) -> [String: Int] {
                     var out: [String: Int] = [:]
                     for (word, _, n) in l.pairs(l.value(v, key), "lexicon.\(lang).\(key)") {
@@ -150,6 +150,7 @@ public enum ContentLoader {
                 lex.politeness = list("politeness")
                 lex.nameLeadIns = list("name_lead_ins")
                 lex.correctionCues = list("correction_cues")
+                lex.forOthers = list("for_others")
                 lex.goodbyes = list("goodbyes")
                 lex.mixedWords = list("mixed_words")
                 lex.unsureWords = list("unsure_words")

@@ -119,7 +119,7 @@ extension TurnBuilder {
         }
 
         // "just me actually", "it's just for me, not the staff": no team after all.
-        if !answerInput.isEmpty, leavesTeam(answerInput, step) { return }
+        if !answerInput.isEmpty, leavesTeam(answerInput, step) || joinsTeam(answerInput, step) { return }
         // "ah en fait ils sont plutôt débutants": an earlier answer corrected.
         if side == nil, !answerInput.isEmpty, correctsEarlier(answerInput, step) { return }
 
@@ -421,6 +421,30 @@ extension TurnBuilder {
         s.prefillQuantity = nil
         say("team.solo")
         enter(goal.id)
+        return true
+    }
+
+    /// Past the first question, a prospect who trains a team after all ("c pas pr moi c pr
+    /// l'équipe", "actually it's for my team of 15"): the first question's answer becomes the
+    /// team's, the answers after it are dropped, and the team's questions start (a size said with
+    /// its people is noted).
+    mutating func joinsTeam(_ input: PreparedInput, _ current: Step) -> Bool {
+        guard [StepKind.choice, .number, .recommend].contains(current.kind), let team = engine.teamChoice,
+              current.id != team.step, let chosen = s.answers[team.step]?.option, chosen != team.option,
+              let at = s.history.lastIndex(of: team.step), let goal = content.step(team.step),
+              u.saysForOthers(input) || u.saysCorrection(input),
+              case let .option(named) = u.bestOption(team.step, input, fuzzy: false).choice, named == team.option,
+              let option = goal.option(team.option), let first = resolve(option.next ?? goal.next) else { return false }
+        for id in s.history[(at + 1)...] { setAnswer(id, nil) }
+        setAnswer(current.id, nil)
+        s.history.removeSubrange((at + 1)...)
+        s.prefills = [:]
+        setAnswer(team.step, Answer(option: team.option))
+        note(team.step, team.option, .synonym)
+        notePrefills(input, except: team.step)
+        say("team.joins")
+        s.step = team.step
+        go(to: first, from: team.step)
         return true
     }
 

@@ -56,6 +56,8 @@ public final class Understanding: Sendable {
     let unsureWords: [String: [[String]]]
     let goodbyes: [String: [[String]]]
     let correctionCues: [String: [[String]]]
+    /// `for_others`, as folded words by their first word.
+    let forOthers: [String: [[String]]]
     /// `name_lead_ins`, as folded words.
     let nameLeadIns: Set<[String]>
     /// Per course, the words before its name that make it something else (`not_after`).
@@ -172,6 +174,7 @@ public final class Understanding: Sendable {
         mixedWords = Self.byFirstWord(content.lexicon.values.flatMap(\.mixedWords))
         goodbyes = Self.byFirstWord(content.lexicon.values.flatMap(\.goodbyes))
         correctionCues = Self.byFirstWord(content.lexicon.values.flatMap(\.correctionCues))
+        forOthers = Self.byFirstWord(content.lexicon.values.flatMap(\.forOthers))
         courseBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { c in
             (c.id, Set(c.notAfter.values.joined().flatMap { Phrase($0).words }))
         })
@@ -204,6 +207,11 @@ public final class Understanding: Sendable {
     /// Whether the message thanks or takes leave ("merci bonne soirée", "thanks, bye"): `goodbyes`.
     func saysGoodbye(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: goodbyes)
+    }
+
+    /// Whether the message says the course is not for the prospect alone ("c pas pr moi"): `for_others`.
+    func saysForOthers(_ input: PreparedInput) -> Bool {
+        Self.contains(input.tokenStrings, anyOf: forOthers)
     }
 
     /// Whether the message says it corrects something ("en fait", "actually", "je me suis trompé").
