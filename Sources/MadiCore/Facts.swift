@@ -118,6 +118,9 @@ struct FAQAnswerer {
         case .pair:
             var ids = mentioned
             if ids.isEmpty, let focus { ids = [focus] }
+            // One course named with another in focus ("c quoi la diff avec performer ?" while Starter
+            // is recommended): those two.
+            if ids.count == 1, let focus, focus != ids[0] { ids.append(focus) }
             if ids.count == 1 {
                 let other = catalogue.next(after: ids[0])?.id
                     ?? catalogue.courses.dropLast().last?.id
