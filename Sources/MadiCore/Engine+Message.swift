@@ -1067,6 +1067,10 @@ extension TurnBuilder {
             s.chosenCourse = chosen
             out.removeLast()
         }
+        // "so will someone call me or not??" after a no thanks: a person can call back only with an
+        // address; the e-mail question again, rather than "leave your email at the end".
+        if s.lead != .saved, !raw.hasAtSign, u.intent(input, memo: memo) == .human || u.replyIntent(input, memo: memo) == .human,
+           reopen(saying: "intent.human.after_end") { return }
         let goodbye = u.saysGoodbye(input)
         if let side = readSide(input, keywordsOnly: !asks, asked: asks) {
             if case .unknown = side {} else {
@@ -1109,14 +1113,14 @@ extension TurnBuilder {
     }
 
     /// Back to the last offer the prospect declined (the recommendation, the catalogue, consent).
-    mutating func reopen() -> Bool {
+    mutating func reopen(saying key: String = "reopen.ok") -> Bool {
         guard let last = s.history.last(where: { id in
             guard let k = content.step(id)?.kind else { return false }
             return k == .recommend || k == .consent || k == .courses
         }), let step = content.step(last) else { return false }
         s.done = false
         s.history.append(s.step)
-        say("reopen.ok")
+        say(key)
         switch step.kind {
         case .recommend:
             s.step = step.id
