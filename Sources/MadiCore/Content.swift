@@ -80,11 +80,15 @@ public final class AnswerOption: Sendable {
     public let next: Next?
     /// Why this answer points to a course, said in the recommendation ("tu débutes avec l'IA").
     public let reason: Localized
+    /// A start date: this option is a start within this many months ("en janvier" picks the first
+    /// option, in order, whose `months` reach that month).
+    public let months: Int?
     public let line: Int?
 
     public init(id: String, label: Localized, synonyms: LocalizedList, weights: [String: Int], cap: String?, next: Next?,
-                reason: Localized = [:], line: Int?) {
+                reason: Localized = [:], months: Int? = nil, line: Int?) {
         self.reason = reason
+        self.months = months
         self.id = id
         self.label = label
         self.synonyms = synonyms
@@ -231,6 +235,8 @@ public struct Lexicon: Sendable {
     public var nameLeadIns: [String] = []
     /// Words that say an earlier answer is corrected ("en fait", "actually").
     public var correctionCues: [String] = []
+    /// Words that may come right before a month said as a start date ("en", "d'ici", "in", "by").
+    public var monthLeadIns: [String] = []
     /// Words that say the course is not for the prospect alone ("pas pour moi", "not for me"):
     /// said with the team's option, the team's questions start.
     public var forOthers: [String] = []

@@ -114,7 +114,7 @@ public enum ContentLoader {
                 l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations", "approximations",
                                          "hedges", "range_words", "range_openers", "people", "group_openers", "ordinals",
                                          "stopwords", "question_openers", "call_words", "mail_words", "plus_self", "clause_joiners", "spam_words", "self_only", "politeness",
-                                         "name_lead_ins", "correction_cues", "goodbyes", "mixed_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others"], in: "lexicon.\(lang)")
+                                         "name_lead_ins", "correction_cues", "goodbyes", "mixed_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others", "month_lead_ins"], in: "lexicon.\(lang)")
                 func counts(_ key: String) -> [String: Int] {
                     var out: [String: Int] = [:]
                     for (word, _, n) in l.pairs(l.value(v, key), "lexicon.\(lang).\(key)") {
@@ -151,6 +151,7 @@ public enum ContentLoader {
                 lex.nameLeadIns = list("name_lead_ins")
                 lex.correctionCues = list("correction_cues")
                 lex.forOthers = list("for_others")
+                lex.monthLeadIns = list("month_lead_ins")
                 lex.goodbyes = list("goodbyes")
                 lex.mixedWords = list("mixed_words")
                 lex.unsureWords = list("unsure_words")
@@ -235,7 +236,7 @@ public enum ContentLoader {
 
     static let stepKeys: Set<String> = ["id", "kind", "prompt", "options", "next", "yes", "no", "min", "max", "field",
                                         "aspiration", "prefill", "navigation", "quote_when", "consent_version", "decline", "cues"]
-    static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next", "reason"]
+    static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next", "reason", "months"]
 
     static func parseStep(_ node: Node, _ r: inout YAMLReader) -> Step? {
         guard node.mapping != nil else { r.error(node, "every step must be a mapping"); return nil }
@@ -301,6 +302,7 @@ public enum ContentLoader {
             cap: r.string(node, "cap", in: what, required: false),
             next: parseNext(r.value(node, "next"), in: "\(what).next", &r),
             reason: r.localized(r.value(node, "reason"), in: "\(what).reason"),
+            months: r.int(node, "months", in: what, required: false),
             line: node.mark?.line)
     }
 

@@ -254,6 +254,22 @@ extension TurnBuilder {
         // "le niveau est hétérogène : certains utilisent Copilot au quotidien, d'autres jamais":
         // a mix of two answers is asked back, not recorded as one of them.
         if inTeamQuestions, u.saysMixed(input), let pair = mixedOptions(input, step) { return .clarify(pair) }
+        // "en janvier si possible", "d'ici septembre": a month as a start date picks the first
+        // option whose `months` reach it, said back with the month.
+        if let (month, option) = monthOption(input, step) {
+            // Past every bounded option ("d'ici septembre" in November): not plainly "just
+            // looking", asked back.
+            let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
+            if bounded.count >= 2, option.months == bounded.last,
+               let before = step.options.first(where: { $0.months == bounded[bounded.count - 2] }) {
+                return .clarify([before.id, option.id])
+            }
+            notePrefills(input, except: step.id)
+            note(step.id, option.id, .synonym)
+            say("ack.month", ["month": month, "answer": ChoiceStep.noteText(option, self)])
+            answer(choice: option.id, said: input.raw)
+            return .answered
+        }
         let m = u.match(step: step, input)
         // "on est une quinzaine de devs, on veut intégrer des LLM": a count of people means the
         // option that asks for it, whatever else the message names.
@@ -316,6 +332,15 @@ extension TurnBuilder {
               let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
               let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 else { return nil }
         return (option.id, found.quantity)
+    }
+
+    /// The month named as a start date and the option it picks, at a step whose options have `months`.
+    func monthOption(_ input: PreparedInput, _ step: Step) -> (String, AnswerOption)? {
+        guard step.options.contains(where: { $0.months != nil }), let m = u.month(input) else { return nil }
+        let ahead = (m - s.today.month + 12) % 12
+        guard let option = step.options.first(where: { ($0.months ?? -1) >= ahead }) else { return nil }
+        let names = content.lexicon[lang]?.months ?? content.lexicon[content.defaultLanguage]?.months ?? []
+        return (m <= names.count ? names[m - 1] : String(m), option)
     }
 
     /// Whether the prospect chose the team's questions (a team's level may be mixed; their own is not).

@@ -58,6 +58,10 @@ public final class Understanding: Sendable {
     let correctionCues: [String: [[String]]]
     /// `for_others`, as folded words by their first word.
     let forOthers: [String: [[String]]]
+    /// Month names and their unambiguous abbreviations ("janv", "sept", "feb"), folded → 1...12.
+    let monthNumbers: [String: Int]
+    /// `month_lead_ins`, folded (their last word).
+    let monthLeadIns: Set<String>
     /// `name_lead_ins`, as folded words.
     let nameLeadIns: Set<[String]>
     /// Per course, the words before its name that make it something else (`not_after`).
@@ -175,6 +179,19 @@ public final class Understanding: Sendable {
         goodbyes = Self.byFirstWord(content.lexicon.values.flatMap(\.goodbyes))
         correctionCues = Self.byFirstWord(content.lexicon.values.flatMap(\.correctionCues))
         forOthers = Self.byFirstWord(content.lexicon.values.flatMap(\.forOthers))
+        var months: [String: Int] = [:]
+        var prefixes: [String: Set<Int>] = [:]
+        for lex in content.lexicon.values {
+            for (i, name) in lex.months.enumerated() {
+                let folded = TextFold.fold(name)
+                months[folded] = i + 1
+                for n in 3..<max(3, folded.count) { prefixes[String(folded.prefix(n)), default: []].insert(i + 1) }
+            }
+        }
+        // An abbreviation counts when it names one month only ("jui" could be juin or juillet).
+        for (p, set) in prefixes where set.count == 1 && months[p] == nil { months[p] = set.first! }
+        monthNumbers = months
+        monthLeadIns = Set(content.lexicon.values.flatMap(\.monthLeadIns).compactMap { PreparedInput($0).tokenStrings.last })
         courseBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { c in
             (c.id, Set(c.notAfter.values.joined().flatMap { Phrase($0).words }))
         })
@@ -207,6 +224,17 @@ public final class Understanding: Sendable {
     /// Whether the message thanks or takes leave ("merci bonne soirée", "thanks, bye"): `goodbyes`.
     func saysGoodbye(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: goodbyes)
+    }
+
+    /// The month a message names as a start date ("en janvier", "by sept", "mars"): at its start,
+    /// or after one of `month_lead_ins` (so that "i may start" names no month).
+    public func month(_ input: PreparedInput) -> Int? {
+        let w = input.tokenStrings
+        for (i, word) in w.enumerated() {
+            guard let m = monthNumbers[word] else { continue }
+            if i == 0 || monthLeadIns.contains(w[i - 1]) { return m }
+        }
+        return nil
     }
 
     /// Whether the message says the course is not for the prospect alone ("c pas pr moi"): `for_others`.
