@@ -168,6 +168,14 @@ public enum ContentLoader {
                 for word in lex.dotWords where signs.contains(TextFold.fold(word)) {
                     l.error(l.value(v, "dot_words") ?? v, "lexicon.\(lang): '\(word)' is in both at_words and dot_words")
                 }
+                // A phrase looked for among a message's words must keep a word that is no stopword
+                // ("a+" folds to "a": every message with an "a" would say goodbye).
+                let stops = Set(lex.stopwords.map(TextFold.fold))
+                for key in ["goodbyes", "correction_cues", "unsure_words", "mixed_words", "for_others"] {
+                    for phrase in list(key) where PreparedInput(phrase).tokenStrings.allSatisfy(stops.contains) {
+                        l.error(l.value(v, key) ?? v, "lexicon.\(lang).\(key): '\(phrase)' has no word but stopwords once folded, so it would match almost any message")
+                    }
+                }
                 if lex.yes.isEmpty || lex.no.isEmpty { l.error(v, "lexicon.\(lang): 'yes' and 'no' must not be empty") }
                 if lex.months.count != 12 { l.error(l.value(v, "months") ?? v, "lexicon.\(lang).months must list 12 months") }
                 lexicon[lang] = lex

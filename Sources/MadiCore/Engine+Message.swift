@@ -1001,7 +1001,8 @@ extension TurnBuilder {
             return
         case let .intent(intent):
             trace.intent = intent
-            say(known("intent." + intent.rawValue))
+            // "ur just a bot arent u. i wanna speak to someone real": the bot's answer says both.
+            say(known(intent == .human && asksIfBot(lastInput) ? "intent.bot" : "intent." + intent.rawValue))
         case let .unknown(question):
             if reask, askAssistant(answering: question) { return }
             trace.side = "unknown"
@@ -1062,6 +1063,13 @@ extension TurnBuilder {
         }
     }
 
+    /// Whether a sentence of the message, not the whole of it, asks if Madi is a bot.
+    func asksIfBot(_ input: PreparedInput) -> Bool {
+        let pieces = Understanding.pieces(input.raw, cutAt: ".?!;")
+        guard pieces.count >= 2 else { return false }
+        return pieces.contains { u.intent(u.prepare($0), memo: memo) == .bot || u.replyIntent(u.prepare($0), memo: memo) == .bot }
+    }
+
     /// After the conversation ended: a side question is still answered; "en fait si" after a
     /// "non merci" opens the pre-registration again.
     mutating func afterEnd(_ input: PreparedInput, _ raw: String) {
@@ -1081,9 +1089,21 @@ extension TurnBuilder {
             answer(choice: named[0], said: raw)
             return
         }
+        // "so will someone call me or not??" after a no thanks: a person can call back only with an
+        // address; the e-mail question again, rather than "leave your email at the end".
+        if s.lead != .saved, !raw.hasAtSign, u.intent(input, memo: memo) == .human || u.replyIntent(input, memo: memo) == .human,
+           reopen(saying: "intent.human.after_end") { return }
+        let goodbye = u.saysGoodbye(input)
+        if let side = severalQuestions(u.split(raw).questions) ?? readSide(input, keywordsOnly: !asks, asked: asks) {
+            if case .unknown = side {} else {
+                answerSide(side, reask: false)
+                if goodbye { say("end.goodbye") }
+                return
+            }
+        }
         // "wait, i want performer", "ok. i am interested by performer" after a no thanks: the
         // offer again, for the course named.
-        if s.lead != .saved, !asks, let named = namedCourse(input, besides: nil), let course = content.catalogue.course(named) {
+        if s.lead != .saved, !asks, u.split(raw).question == nil, let named = namedCourse(input, besides: nil), let course = content.catalogue.course(named) {
             let chosen = s.chosenCourse
             s.chosenCourse = named
             say("recommend.other_course", ["name": course.name])
@@ -1091,18 +1111,6 @@ extension TurnBuilder {
             if reopen() { s.chosenCourse = named; return }
             s.chosenCourse = chosen
             out.removeLast()
-        }
-        // "so will someone call me or not??" after a no thanks: a person can call back only with an
-        // address; the e-mail question again, rather than "leave your email at the end".
-        if s.lead != .saved, !raw.hasAtSign, u.intent(input, memo: memo) == .human || u.replyIntent(input, memo: memo) == .human,
-           reopen(saying: "intent.human.after_end") { return }
-        let goodbye = u.saysGoodbye(input)
-        if let side = readSide(input, keywordsOnly: !asks, asked: asks) {
-            if case .unknown = side {} else {
-                answerSide(side, reask: false)
-                if goodbye { say("end.goodbye") }
-                return
-            }
         }
         // "my email is dev.k@proton.me" after a no: the offer again, with that address.
         if s.lead != .saved, let address = Understanding.address(in: raw).address {
@@ -1117,10 +1125,16 @@ extension TurnBuilder {
         let yes = u.yesNo(input) == true || intent == .changeMind || intent == .yes
         if yes, s.lead != .saved, reopen() { return }
         if raw.utf8.contains(0x3F), askAssistant(answering: raw) { return }
-        // "merci bonne soirée": a goodbye gets one back ("ok so no idea about lunch? anyway
-        // thanks, bye": the question is kept for the team first).
+        // A question Madi cannot answer ("vous pouvez préciser à l'équipe que je suis dispo le
+        // mardi ?") is kept for the team, with the lead when there is one; "ok so no idea about
+        // lunch? anyway thanks, bye": kept, then a goodbye back.
+        if asks, let q = u.split(raw).questionText {
+            answerSide(.unknown(q), reask: false)
+            if goodbye { say("end.goodbye") }
+            return
+        }
+        // "merci bonne soirée": a goodbye gets one back.
         if goodbye {
-            if asks, let q = u.split(raw).questionText { answerSide(.unknown(q), reask: false) }
             say("end.goodbye")
             return
         }

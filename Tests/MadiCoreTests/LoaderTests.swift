@@ -92,6 +92,17 @@ struct LoaderTests {
         #expect(d.contains { $0.message.contains("step 'goal' has no option 'teams'") })
     }
 
+    @Test func aWordListPhraseOfStopwordsOnlyFailsAtStartUp() {
+        let d = Shipped.load(replacing: "lexicon.yaml") { $0.replacingOccurrences(of: "ciao, bye, \"à plus\"", with: "ciao, bye, \"a+\"") }
+        #expect(d.contains { $0.file == "lexicon.yaml" && $0.line != nil && $0.message.contains("goodbyes: 'a+' has no word but stopwords") })
+        #expect(Shipped.load(replacing: "lexicon.yaml") { $0 }.isEmpty)
+    }
+
+    @Test func cuesOnlyOnAChoiceAndCuedPrefillNeedsThem() {
+        let d = Shipped.load(replacing: "questionnaire.yaml") { $0.replacingOccurrences(of: "    prefill: cued\n    cues:\n      fr: [utilise", with: "    prefill: cued\n    kues:\n      fr: [utilise") }
+        #expect(d.contains { $0.message.contains("'prefill: cued' needs 'cues'") })
+    }
+
     @Test func diagnosticsPrintAsFileLineMessage() {
         #expect(Diagnostic(file: "a.yaml", line: 3, message: "boom").description == "a.yaml:3: boom")
         #expect(Diagnostic(file: "a.yaml", line: nil, message: "boom").description == "a.yaml: boom")
