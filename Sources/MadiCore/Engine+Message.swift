@@ -120,8 +120,17 @@ extension TurnBuilder {
 
         // "just me actually", "it's just for me, not the staff": no team after all.
         if !answerInput.isEmpty, leavesTeam(answerInput, step) || joinsTeam(answerInput, step) { return }
-        // "ah en fait ils sont plutôt débutants": an earlier answer corrected.
-        if side == nil, !answerInput.isEmpty, correctsEarlier(answerInput, step) { return }
+        // "ah en fait ils sont plutôt débutants": an earlier answer corrected ("actually make that
+        // 20 people not a dozen. can the company pay on invoice?": the side question answered too).
+        if !answerInput.isEmpty {
+            let (savedTrace, savedQuestions) = (trace, s.questions)
+            if let side { prefaceSide(side) }
+            if correctsEarlier(answerInput, step) { return }
+            preface = []
+            trace.side = savedTrace.side
+            trace.intent = savedTrace.intent
+            s.questions = savedQuestions
+        }
 
         // 1. An answer to the current question (a side question never overrides it).
         if !answerInput.isEmpty {
@@ -578,7 +587,9 @@ extension TurnBuilder {
         // A short message, or one the synonym says most of, keeps the rule's reading.
         if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
         let tiny = span.count * 4 < content // "no" in "i have no idea where to start"
-        let allowed = u.labels(forStep: step.id, options: step.options.map(\.id))
+        // (Options the message denies, "not really a beginner", are not readings either.)
+        let denied = u.deniedOptions(step.id, input)
+        let allowed = u.labels(forStep: step.id, options: step.options.map(\.id).filter { !denied.contains($0) })
         let scores = u.scores(input, memo) { allowed.contains($0) }
         let prefix = step.id + "."
         func option(_ label: String) -> String? { label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : nil }

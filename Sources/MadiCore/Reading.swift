@@ -142,16 +142,22 @@ extension Understanding {
     /// Answers to later questions said in their own clause: the message cut at commas, full stops
     /// and "et"/"and"/"mais"/"but", each clause read by the classifier among those questions'
     /// options, the side questions and the intents.
-    func clausePrefills(_ raw: String, stepIds: [String], content: Content, memo: ScoreMemo? = nil) -> [(step: String, option: String)] {
+    func clausePrefills(_ raw: String, stepIds: [String], content: Content, memo: ScoreMemo? = nil,
+                        skipping answered: [String] = [], current: String? = nil) -> [(step: String, option: String)] {
         let clauses = self.clauses(raw)
         guard clauses.count >= 2 else { return [] }
         var labels: Set<String> = []
-        for id in stepIds { for o in content.step(id)?.options ?? [] { labels.insert(id + "." + o.id) } }
+        // The current question's options compete too: a clause that reads as its answer answers
+        // no later question.
+        for id in stepIds + [current].compactMap({ $0 }) { for o in content.step(id)?.options ?? [] { labels.insert(id + "." + o.id) } }
         for e in faqIds { labels.insert("faq." + e) }
         for i in Intent.allCases { labels.insert("intent." + i.rawValue) }
         var out: [(String, String)] = []
         for clause in clauses {
             let input = prepare(clause)
+            // The clause that answered the current question answers nothing else ("now n then"
+            // is how often, not when).
+            if Self.holds(input, answered) { continue }
             // A clause that is a later option's name and nothing else ("je suis dev", "im a dev"):
             // every word that is not a stopword inside the name, no negation, not a yes or a no.
             if let (step, option) = wholeClauseOption(input, stepIds: stepIds), !out.contains(where: { $0.0 == step }) {
@@ -174,11 +180,11 @@ extension Understanding {
     /// exactly, in a sentence without a negation. Sentences are cut at punctuation only, so that a
     /// phrase with a joiner in it ("now and then") stays whole, and no option is taken from a word
     /// of another question's longer phrase ("starting to use it now and then" says how often).
-    func cuedOptions(_ raw: String, stepIds: [String]) -> [(step: String, option: String)] {
+    func cuedOptions(_ raw: String, stepIds: [String], skipping answered: [String] = []) -> [(step: String, option: String)] {
         var out: [(step: String, option: String)] = []
         for sentence in Self.pieces(raw, cutAt: ",.;!?\n") {
             let input = prepare(sentence)
-            guard !input.tokens.contains(where: negations.contains) else { continue }
+            guard !input.tokens.contains(where: negations.contains), !Self.holds(input, answered) else { continue }
             for id in stepIds where !out.contains(where: { $0.step == id }) {
                 guard let cues = stepCues[id], Self.contains(input.tokenStrings, anyOf: cues) else { continue }
                 let found = bestOption(id, input, fuzzy: false)
@@ -191,6 +197,13 @@ extension Understanding {
             }
         }
         return out
+    }
+
+    /// Whether the words hold `run`, in a row (a non-empty one).
+    static func holds(_ input: PreparedInput, _ run: [String]) -> Bool {
+        guard !run.isEmpty, input.tokenStrings.count >= run.count else { return false }
+        let w = input.tokenStrings
+        return (0...(w.count - run.count)).contains { w[$0..<($0 + run.count)].elementsEqual(run) }
     }
 
     /// The later question's option a clause names exactly, all of its words that count.
@@ -246,7 +259,9 @@ extension Understanding {
                 let tail = String(trimmed[trimmed.index(after: comma)...]).trimmed()
                 let head = String(trimmed[..<comma]).trimmed()
                 let tailAsks = !tail.isEmpty && opensQuestion(PreparedInput(tail))
-                if !tail.isEmpty, !head.isEmpty, marked ? (tailAsks || !opensQuestion(PreparedInput(head))) : (tailAsks && !opensQuestion(PreparedInput(head))) {
+                // "Et sur place, c'est où ?": a head that opens with a joiner goes on a question.
+                let joined = head.split(separator: " ").first.map { clauseJoiners.contains(TextFold.fold(String($0))) } ?? false
+                if !tail.isEmpty, !head.isEmpty, !(marked && joined), marked ? (tailAsks || !opensQuestion(PreparedInput(head))) : (tailAsks && !opensQuestion(PreparedInput(head))) {
                     answer.append(head); question.append(tail); continue
                 }
             }

@@ -533,6 +533,9 @@ public final class Understanding: Sendable {
             // A question with `prefill: cued` takes, without its cue, phrases of several words only
             // ("just browsing for now"), never one word ("c'est souvent du vent").
             if cuedSteps.contains(id), (found.span?.count ?? 0) < 2 { continue }
+            // Nor a phrase that says the prospect does not know ("je ne sais pas trop, je pars de
+            // zéro" says nothing of when to start).
+            if cuedSteps.contains(id), let span = found.span, Self.contains(Array(input.tokenStrings[span]), anyOf: unsureWords) { continue }
             if case let .option(option) = found.choice { out.append((id, option)) }
         }
         return out

@@ -17,6 +17,8 @@ extension TurnBuilder {
         // A prefill needs a phrase of at least 5 letters said exactly: shorter inputs have none.
         guard input.tokens.reduce(0, { $0 + $1.count }) >= Understanding.prefillMinChars else { return }
         let candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
+        // The words that answered the current question (masked in `input`).
+        let answered = whole.map { w in zip(w.tokenStrings, input.tokenStrings).filter { $0.1 == "\u{0}" }.map(\.0) } ?? []
         for (step, option) in u.prefills(input, stepIds: candidates) {
             s.prefills[step] = option
             note(step, option, .synonym)
@@ -32,13 +34,13 @@ extension TurnBuilder {
                 }
             }
         } else if !open.isEmpty {
-            for (step, option) in u.clausePrefills(input.raw, stepIds: open, content: content, memo: memo) where s.prefills[step] == nil {
+            for (step, option) in u.clausePrefills(input.raw, stepIds: open, content: content, memo: memo, skipping: answered, current: stepId) where s.prefills[step] == nil {
                 s.prefills[step] = option
                 note(step, option, .learnt)
             }
         }
         // Sentences that name a later question's option with one of its cues ("on veut démarrer asap").
-        for (step, option) in u.cuedOptions(input.raw, stepIds: candidates.filter { s.prefills[$0] == nil }) {
+        for (step, option) in u.cuedOptions(input.raw, stepIds: candidates.filter { s.prefills[$0] == nil }, skipping: answered) {
             s.prefills[step] = option
             note(step, option, .synonym)
         }
