@@ -85,6 +85,13 @@ extension TurnBuilder {
                 asked = true
                 return
             }
+            // "actually no, we'll take performer instead. email is j@nordwave.se": the course
+            // changed with a word of change, and the address taken.
+            if address != nil, let rest, case let words = u.prepare(rest), u.saysCorrection(words),
+               let other = namedCourse(words, besides: leadCourse()), let course = content.catalogue.course(other) {
+                s.chosenCourse = other
+                say("recommend.other_course", ["name": course.name])
+            }
             // "karim@yahoo.fr. au fait c'est quand la prochaine session ?": the address, then the answer.
             if address != nil, let rest, rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest)) {
                 prefaceSide(readSide(u.prepare(rest), keywordsOnly: false) ?? .unknown(rest))
@@ -263,9 +270,11 @@ extension TurnBuilder {
         // "le niveau est hétérogène : certains utilisent Copilot au quotidien, d'autres jamais":
         // a mix of two answers is asked back, not recorded as one of them.
         if inTeamQuestions, u.saysMixed(input), let pair = mixedOptions(input, step) { return .clarify(pair) }
+        let m = u.match(step: step, input)
         // "en janvier si possible", "d'ici septembre": a month as a start date picks the first
-        // option whose `months` reach it, said back with the month.
-        if let (month, option) = monthOption(input, step) {
+        // option whose `months` reach it, said back with the month (an option named outright,
+        // "asap… i have exams in jan", comes first).
+        if !m.choice.isOption, let (month, option) = monthOption(input, step) {
             // Past every bounded option ("d'ici septembre" in November): not plainly "just
             // looking", asked back.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
@@ -279,7 +288,6 @@ extension TurnBuilder {
             answer(choice: option.id, said: input.raw)
             return .answered
         }
-        let m = u.match(step: step, input)
         // "on est une quinzaine de devs, on veut intégrer des LLM": a count of people means the
         // option that asks for it, whatever else the message names.
         if case let .option(id) = m.choice, let (team, _) = teamOption(input, step), team != id {
@@ -814,8 +822,17 @@ extension TurnBuilder {
 
     /// The first course a message names, unless a negation comes just before it, when it is not
     /// `besides`.
+    /// Whether the message names the course only to deny it ("performer not starter").
+    func deniesCourse(_ id: String?, _ input: PreparedInput) -> Bool {
+        guard let id, let course = content.catalogue.course(id) else { return false }
+        let name = PreparedInput(course.name).tokenStrings
+        let w = input.tokenStrings
+        guard let at = w.indices.first(where: { w[$0...].starts(with: name) }) else { return false }
+        return u.denied(at..<(at + name.count), input)
+    }
+
     func namedCourse(_ input: PreparedInput, besides: String?) -> String? {
-        guard let first = u.mentionedCourses(input).first, first != besides,
+        guard let first = u.mentionedCourses(input).first(where: { $0 != besides }),
               let course = content.catalogue.course(first) else { return nil }
         let name = PreparedInput(course.name).tokenStrings
         let w = input.tokenStrings
@@ -1088,8 +1105,9 @@ extension TurnBuilder {
         let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
         // "en fait je préfère la Performer finalement", "je veux changer pour master": signed up,
         // another course named, said as a change (or not asked about): the pre-registration moves.
-        if s.lead == .saved, case let named = u.mentionedCourses(input).filter({ $0 != leadCourse() }), named.count == 1,
-           u.saysCorrection(input), !input.tokens.contains(where: u.negations.contains),
+        // ("i want performer not starter": the course signed up for, denied, says the change too.)
+        if s.lead == .saved, let other = namedCourse(input, besides: leadCourse()), case let named = [other],
+           u.saysCorrection(input) || deniesCourse(leadCourse(), input),
            let courses = content.steps.first(where: { $0.kind == .courses }), let kept = s.email {
             s.done = false
             s.history.append(s.step)
@@ -1100,10 +1118,21 @@ extension TurnBuilder {
             answer(choice: named[0], said: raw)
             return
         }
+        // "8 not 6", "no i said 8": the saved team's size corrected, and the lead saved again.
+        if s.lead == .saved, let step = current, correctedTeamSize(input, step, cue: u.saysCorrection(input)) {
+            leadChanged = true
+            return
+        }
         // "so will someone call me or not??" after a no thanks: a person can call back only with an
         // address; the e-mail question again, rather than "leave your email at the end".
         if s.lead != .saved, !raw.hasAtSign, u.intent(input, memo: memo) == .human || u.replyIntent(input, memo: memo) == .human,
            reopen(saying: "intent.human.after_end") { return }
+        // "my email is dev.k@proton.me" after a no: the offer again, with that address.
+        if s.lead != .saved, let address = Understanding.address(in: raw).address {
+            s.prefillEmail = address
+            if reopen() { return }
+            s.prefillEmail = nil
+        }
         let goodbye = u.saysGoodbye(input)
         if let side = severalQuestions(u.split(raw).questions) ?? readSide(input, keywordsOnly: !asks, asked: asks) {
             if case .unknown = side {} else {
@@ -1122,12 +1151,6 @@ extension TurnBuilder {
             if reopen() { s.chosenCourse = named; return }
             s.chosenCourse = chosen
             out.removeLast()
-        }
-        // "my email is dev.k@proton.me" after a no: the offer again, with that address.
-        if s.lead != .saved, let address = Understanding.address(in: raw).address {
-            s.prefillEmail = address
-            if reopen() { return }
-            s.prefillEmail = nil
         }
         let intent = u.intent(input, memo: memo)
         if intent == .changeMind, s.lead != .saved, reopen() { return }
@@ -1155,7 +1178,7 @@ extension TurnBuilder {
     /// A question kept for the team after the lead was saved ("vous pouvez préciser à l'équipe
     /// que je suis dispo le mardi ?") goes with it: the saved lead is saved again with it.
     mutating func keptAfterSaving(since count: Int) {
-        guard s.done, s.lead == .saved, s.questions.count > count,
+        guard s.done, s.lead == .saved, s.questions.count > count || leadChanged,
               let consent = content.steps.first(where: { $0.kind == .consent }),
               let draft = leadDraft(consentVersion: consent.consent?.version ?? "") else { return }
         s.lead = .saving

@@ -276,15 +276,17 @@ extension Understanding {
                             questions: asked.count > 1 ? asked : [])
     }
 
-    /// A question sentence that asks two things joined by "et"/"and" ("ça dure combien de temps et
-    /// ça coûte combien", "how long is it and is there a cert"): its two halves, when each names a
-    /// different side question by its keywords; else the sentence.
+    /// A question sentence that asks two things joined by "et"/"and" ("ça dure combien et ça coûte
+    /// combien", "how long is it and is there a cert"): its two halves, when the first holds a side
+    /// question's keyword and the second too or opens like a question; else the sentence. (Each
+    /// half is then read on its own; the same answer twice is said once.)
     func splitAtJoiner(_ sentence: String) -> [String] {
         let words = sentence.split(separator: " ")
         guard words.count >= 4 else { return [sentence] }
         for i in 1..<(words.count - 1) where clauseJoiners.contains(TextFold.fold(String(words[i]))) {
             let head = words[..<i].joined(separator: " "), tail = words[(i + 1)...].joined(separator: " ")
-            if let a = faqEntry(prepare(head)), let b = faqEntry(prepare(tail)), a != b {
+            let second = prepare(tail)
+            if faqEntry(prepare(head)) != nil, faqEntry(second) != nil || opensQuestion(second) {
                 return [head.trimmed()] + splitAtJoiner(tail.trimmed())
             }
         }

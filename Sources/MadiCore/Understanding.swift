@@ -344,6 +344,8 @@ public final class Understanding: Sendable {
         case option(String)
         case ambiguous([String])
         case none
+
+        var isOption: Bool { if case .option = self { true } else { false } }
     }
 
 

@@ -1,7 +1,8 @@
 import Foundation
 import MadiCore
 
-/// Leads kept in memory (tests, `madi test`, benchmarks). Same e-mail (in any case) and course: updated.
+/// Leads kept in memory (tests, `madi test`, benchmarks). Same e-mail (in any case) and course: updated;
+/// a draft that `replaces` a lead of the same e-mail moves it to its course, as `Store` does.
 public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
     private let lock = NSLock()
     private var leads: [(id: String, draft: LeadDraft)] = []
@@ -29,6 +30,13 @@ public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
             return .failure(LeadSaveError(code: "store_unavailable", message: "the lead store is unavailable"))
         }
         let key = LeadDraft.emailKey(draft.email) + " " + draft.course
+        // The course changed after signing up: the lead saved then moves to the new course, as the
+        // store does, unless one for that course exists already.
+        if index[key] == nil, let replaced = draft.replaces, let i = leads.firstIndex(where: { $0.id == replaced }),
+           LeadDraft.emailKey(leads[i].draft.email) == LeadDraft.emailKey(draft.email) {
+            index = index.filter { $0.value != i }
+            index[key] = i
+        }
         if let i = index[key] {
             leads[i].draft = draft
             return .success(leads[i].id)

@@ -27,6 +27,8 @@ struct TurnBuilder {
     var appliedPrefills: [String] = []
     /// The message also asks a question (an answer read beside it is weighed with that in mind).
     var alsoAsks = false
+    /// After the end, an answer of the saved lead was corrected: the lead is saved again.
+    var leadChanged = false
 
     init(engine: Engine, session: consuming Session) {
         self.engine = engine
