@@ -254,6 +254,15 @@ extension TurnBuilder {
             }
             // "Il s'agit de la société Durand SAS": the name only.
             let name = step.field == "company" ? u.companyName(value, hadAddress: messageAddress != nil) : value
+            // "Je n'ai pas encore dit oui, je voulais d'abord le programme": a sentence, not a name,
+            // asked again (said again, it is taken).
+            if s.misses == 0, name.split(separator: " ").count > 6 {
+                trace.missed = true
+                s.misses += 1
+                say("reprompt.text")
+                ask(again: true)
+                return .handled
+            }
             setAnswer(step.id, Answer(text: String(name.prefix(step.max ?? 120))))
             note(step.id, name, .text)
             advance(step, resolve(step.next))
@@ -738,7 +747,12 @@ extension TurnBuilder {
            let course = content.catalogue.course(other) {
             s.chosenCourse = other
             say("recommend.other_course", ["name": course.name])
-            ask(again: true)
+            // "oui ok. mais en fait plutôt performer": the yes said with it is taken.
+            if u.yesNo(input) == true {
+                answer(choice: "yes", said: input.raw)
+            } else {
+                ask(again: true)
+            }
             return .answered
         }
         var id: String?
@@ -754,6 +768,11 @@ extension TurnBuilder {
         default: break
         }
         if id == nil, step.kind == .courses, let first = u.mentionedCourses(input).first { id = first; how = .synonym }
+        // "performer stp", "bon jprends performer alors" at the recommendation: interested, in the
+        // course named (not a question about it, not denied).
+        if id == nil, step.kind == .recommend, !alsoAsks, let named = u.mentionedCourses(input).first, !deniesCourse(named, input) {
+            id = "interested"; how = .synonym
+        }
         if id == nil, callsOnly {
             say("consent.email_only")
             id = "yes"; how = .synonym
