@@ -67,6 +67,12 @@ extension TurnBuilder {
             }
             // Not an address but a question ("c'est quoi le prix ?"): answered, then the e-mail asked again.
             if address == nil, trimmed.utf8.contains(0x3F) || u.opensQuestion(input) {
+                // "je peux vous appeler plutôt ?": a person asked for, not a question for the team.
+                if let q = u.split(trimmed).question,
+                   u.intent(q, memo: memo) == .human || u.replyIntent(q, memo: memo, bar: Understanding.questionScore) == .human {
+                    handle(.human, step)
+                    return
+                }
                 // (A question nothing answers, "will there be lunch?", is kept for the team.)
                 let unknown: Side? = trimmed.utf8.contains(0x3F) && u.intent(input, memo: memo) == nil ? .unknown(trimmed) : nil
                 if let side = severalQuestions(u.split(trimmed).questions) ?? readSide(input, keywordsOnly: false) ?? unknown {
@@ -1104,6 +1110,10 @@ extension TurnBuilder {
             ask(again: true)
         case .back:
             command(.back)
+        case .human where step.kind == .email:
+            // "je peux vous appeler plutôt ?" when the address is asked: it is the way back to a person.
+            say("intent.human.email")
+            ask(again: true)
         case .greeting, .yes, .changeMind, .no, .bot, .human, .outOfScope:
             say("intent." + intent.rawValue)
             ask(again: true)
