@@ -289,7 +289,7 @@ extension TurnBuilder {
         // "en janvier si possible", "d'ici septembre": a month as a start date picks the first
         // option whose `months` reach it, said back with the month (an option named outright,
         // "asap… i have exams in jan", comes first).
-        if !m.choice.isOption, let (month, option) = monthOption(input, step) {
+        if !m.choice.isOption, let (month, number, option) = monthOption(input, step) {
             // Past every bounded option ("d'ici septembre" in November): not plainly "just
             // looking", asked back.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
@@ -300,7 +300,11 @@ extension TurnBuilder {
             notePrefills(input, except: step.id)
             note(step.id, option.id, .synonym)
             say("ack.month", ["month": month, "answer": ChoiceStep.noteText(option, self)])
-            answer(choice: option.id, said: input.raw)
+            // The month is kept with the answer (the lead says it, the recommendation shows the
+            // sessions from then), before what comes next is said.
+            setAnswer(step.id, Answer(option: option.id, number: number, text: month))
+            s.prefills[step.id] = nil
+            advance(step, resolve(option.next ?? step.next))
             return .answered
         }
         // "on est une quinzaine de devs, on veut intégrer des LLM": a count of people means the
@@ -367,12 +371,24 @@ extension TurnBuilder {
     }
 
     /// The month named as a start date and the option it picks, at a step whose options have `months`.
-    func monthOption(_ input: PreparedInput, _ step: Step) -> (String, AnswerOption)? {
+    func monthOption(_ input: PreparedInput, _ step: Step) -> (String, Int, AnswerOption)? {
         guard step.options.contains(where: { $0.months != nil }), let m = u.month(input) else { return nil }
         let ahead = (m - s.today.month + 12) % 12
         guard let option = step.options.first(where: { ($0.months ?? -1) >= ahead }) else { return nil }
         let names = content.lexicon[lang]?.months ?? content.lexicon[content.defaultLanguage]?.months ?? []
-        return (m <= names.count ? names[m - 1] : String(m), option)
+        return (m <= names.count ? names[m - 1] : String(m), m, option)
+    }
+
+    /// The day a course's sessions are shown from: the first of the month the prospect said they
+    /// would start ("en février": its sessions from February on), when it has one then; else today.
+    func sessionsFrom(_ course: Course) -> Day {
+        for step in content.steps where step.options.contains(where: { $0.months != nil }) {
+            guard let m = s.answers[step.id]?.number, (1...12).contains(m), m != s.today.month else { continue }
+            let year = s.today.year + (m < s.today.month ? 1 : 0)
+            if let first = Day(year: year, month: m, day: 1), first > s.today,
+               course.sessionDays.contains(where: { $0 >= first }) { return first }
+        }
+        return s.today
     }
 
     /// Whether the prospect chose the team's questions (a team's level may be mixed; their own is not).

@@ -89,7 +89,8 @@ extension TurnBuilder {
     func recommendationText(_ rec: Recommendation, team: Quantity?) -> [String] {
         let f = Facts(content: content, language: lang, today: s.today)
         guard let course = content.catalogue.course(rec.course) else { return [] }
-        var base = engine.courseParams(course, lang, today: s.today)
+        // The next session from the month the prospect would start, when they said one.
+        var base = engine.courseParams(course, lang, today: sessionsFrom(course))
         var lines: [String] = []
         if let team {
             base["team"] = quantityText(team)
@@ -125,7 +126,7 @@ extension TurnBuilder {
     /// The recommendation as the reply shows it.
     func view(_ rec: Recommendation) -> RecommendationView {
         RecommendationView(
-            course: rec.course, facts: engine.courseFacts(rec.course, lang, today: s.today),
+            course: rec.course, facts: engine.courseFacts(rec.course, lang, today: content.catalogue.course(rec.course).map(sessionsFrom) ?? s.today),
             reasons: reasonLabels(rec), goal: rec.goal, quote: quoteRequested)
     }
 

@@ -88,7 +88,9 @@ extension TurnBuilder {
             guard let step = content.step(id), step.isQuestion, !step.navigation,
                   let a = s.answers[id] else { return nil }
             if let o = a.option, let option = step.option(o) {
-                return LeadAnswer(step: id, value: o, label: option.label[lang] ?? o)
+                // "Dans les trois prochains mois (janvier)": a month said is kept with the answer.
+                let label = option.label[lang] ?? o
+                return LeadAnswer(step: id, value: o, label: a.text.map { label + " (" + $0 + ")" } ?? label)
             }
             if let n = a.number { return LeadAnswer(step: id, value: String(n), label: String(n)) }
             if let text = a.text { return LeadAnswer(step: id, value: text, label: text) }
