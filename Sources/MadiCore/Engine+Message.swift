@@ -454,9 +454,14 @@ extension TurnBuilder {
     /// recommendation, the recommendation is made again from the answers as they are now.
     mutating func correctsEarlier(_ input: PreparedInput, _ current: Step) -> Bool {
         guard [StepKind.choice, .number, .recommend].contains(current.kind), !current.navigation else { return false }
-        let cue = u.saysCorrection(input)
-        guard correctedTeamSize(input, current, cue: cue)
-                || (cue && corrected(input, s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }, confident: true))
+        // An earlier question's option typed as shown ("i'm new to it, i hardly ever use it" at
+        // the recommendation) corrects it as a word of change would.
+        let earlier = s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }
+        let cue = u.saysCorrection(input) || earlier.contains { id in
+            guard let step = content.step(id), step.kind == .choice else { return false }
+            return step.options.contains { $0.id != s.answers[id]?.option && u.isLabel($0.id, of: step, input) }
+        }
+        guard correctedTeamSize(input, current, cue: cue) || (cue && corrected(input, earlier, confident: true))
         else { return false }
         if current.kind == .recommend {
             enter(current.id)
@@ -951,11 +956,17 @@ extension TurnBuilder {
 
     /// An answer to "A or B?": their number (1, 2), or a label or synonym of one of them.
     func clarifyPick(_ input: PreparedInput, _ options: [String]) -> String? {
-        if let n = u.bareNumber(input), (1...options.count).contains(n) { return options[n - 1] }
+        if let n = u.bareNumber(input) ?? u.ordinal(input), (1...options.count).contains(n) { return options[n - 1] }
         guard let step = current else { return nil }
         let views = self.options(for: step).filter { options.contains($0.id) }
         let asStep = Engine.choiceStep(step, views, lang)
         if case let .option(id) = u.match(step: asStep, input, phrases: Understanding.phrases(of: asStep)).choice { return id }
+        // "the first one. u didnt answer about the certificate tho": the pick, then something else.
+        let pieces = Understanding.pieces(input.raw, cutAt: ".,;!")
+        if pieces.count >= 2, case let first = u.prepare(pieces[0]) {
+            if let n = u.bareNumber(first) ?? u.ordinal(first), (1...options.count).contains(n) { return options[n - 1] }
+            if case let .option(id) = u.match(step: asStep, first, phrases: Understanding.phrases(of: asStep)).choice { return id }
+        }
         return nil
     }
 

@@ -58,6 +58,8 @@ public final class Understanding: Sendable {
     let correctionCues: [String: [[String]]]
     /// `for_others`, as folded words by their first word.
     let forOthers: [String: [[String]]]
+    /// `ordinals` ("premier", "second"), folded → their rank (1...).
+    let ordinalRanks: [String: Int]
     /// Month names and their unambiguous abbreviations ("janv", "sept", "feb"), folded → 1...12.
     let monthNumbers: [String: Int]
     /// `month_lead_ins`, folded (their last word).
@@ -179,6 +181,9 @@ public final class Understanding: Sendable {
         goodbyes = Self.byFirstWord(content.lexicon.values.flatMap(\.goodbyes))
         correctionCues = Self.byFirstWord(content.lexicon.values.flatMap(\.correctionCues))
         forOthers = Self.byFirstWord(content.lexicon.values.flatMap(\.forOthers))
+        var ranks: [String: Int] = [:]
+        for lex in content.lexicon.values { for (i, w) in lex.ordinals.enumerated() where ranks[TextFold.fold(w)] == nil { ranks[TextFold.fold(w)] = i + 1 } }
+        ordinalRanks = ranks
         var months: [String: Int] = [:]
         var prefixes: [String: Set<Int>] = [:]
         for lex in content.lexicon.values {
@@ -224,6 +229,13 @@ public final class Understanding: Sendable {
     /// Whether the message thanks or takes leave ("merci bonne soirée", "thanks, bye"): `goodbyes`.
     func saysGoodbye(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: goodbyes)
+    }
+
+    /// A rank said in a short answer ("the first one", "la deuxième"): the choice's number.
+    public func ordinal(_ input: PreparedInput) -> Int? {
+        guard input.tokens.count <= 4 else { return nil }
+        let ranks = input.tokenStrings.compactMap { ordinalRanks[$0] }
+        return ranks.count == 1 ? ranks[0] : nil
     }
 
     /// The month a message names as a start date ("en janvier", "by sept", "mars"): at its start,
