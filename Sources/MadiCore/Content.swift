@@ -235,6 +235,9 @@ public struct Lexicon: Sendable {
     public var nameLeadIns: [String] = []
     /// Words that say an earlier answer is corrected ("en fait", "actually").
     public var correctionCues: [String] = []
+    /// Words that ask Madi to pass something on to the team ("dis à l'équipe", "add a note"): the
+    /// message is kept with the lead as it is.
+    public var noteRequests: [String] = []
     /// Words that may come right before a month said as a start date ("en", "d'ici", "in", "by").
     public var monthLeadIns: [String] = []
     /// Words that say the course is not for the prospect alone ("pas pour moi", "not for me"):

@@ -32,7 +32,7 @@ public enum ContentValidator {
         return Set(course + course.map { "other_" + $0 } + [
             "next_name", "next_summary", "order", "facts", "reasons", "ladder", "team_size", "email", "suggestion",
             "course", "command", "languages", "choices", "answer", "min", "max", "amount", "symbol", "day", "month",
-            "year", "address", "char", "domain", "option", "team", "low", "high", "n", "focus", "date", "dates",
+            "year", "address", "char", "domain", "option", "team", "team_total", "low", "high", "n", "focus", "date", "dates",
         ])
     }()
 

@@ -53,6 +53,25 @@ extension TurnBuilder {
         let clarifying = s.clarify
         s.clarify = nil
 
+        // "vous pouvez noter que 2 personnes seraient à distance" at the offer, the address or
+        // consent: kept for the team as said, and the question asked again.
+        if [.recommend, .consent, .email, .courses].contains(step.kind), !trimmed.hasAtSign, u.asksToNote(input) {
+            keepQuestion(trimmed)
+            say("note.kept")
+            ask(again: true)
+            return
+        }
+        // "yes. email is dave@hotmail.co.uk" at consent: another address is the one kept (asked back
+        // when it looks mistyped), and consent asked for it.
+        if step.kind == .consent, let address = Understanding.address(in: trimmed).address,
+           case let .valid(addr) = EmailValidator.validate(address), addr.normalized != s.email?.normalized,
+           let emailStep = content.steps.first(where: { $0.kind == .email }) {
+            s.step = emailStep.id
+            say("email.changed")
+            email(address, emailStep)
+            return
+        }
+
         // The e-mail step reads the whole message as an address (a "?" or "." is part of it).
         if step.kind == .email {
             if case .none = readEmail(input, trimmed, step) {} else { return }
@@ -1075,8 +1094,10 @@ extension TurnBuilder {
             if entry.scope == .none, known(entry.answer) != entry.answer {
                 say(known(entry.answer))
             } else {
+                // "ça fait combien au total pour les 6 ?": the total for the people said, or the team's.
+                let team = u.quantities.teamSize(lastInput, anyNumber: false)?.quantity.value ?? teamSize
                 out.append(FAQAnswerer(content: content, language: lang, today: s.today)
-                    .answer(entry, mentioned: u.mentionedCourses(lastInput), focus: focusCourse()))
+                    .answer(entry, mentioned: u.mentionedCourses(lastInput), focus: focusCourse(), team: team.flatMap { $0 >= 2 ? $0 : nil }))
             }
         case let .intent(intent) where reask && ![.bot, .human, .outOfScope].contains(intent):
             if let step = current { handle(intent, step) } // frustration, decline...: acted on, not only said
@@ -1176,6 +1197,13 @@ extension TurnBuilder {
             answer(choice: named[0], said: raw)
             return
         }
+        // "vous pouvez dire à l'équipe que je suis dispo le mardi ?": kept for the team as said
+        // (with the lead when there is one).
+        if u.asksToNote(input) {
+            keepQuestion(raw)
+            say(s.lead == .saved ? "note.kept.saved" : "note.kept")
+            return
+        }
         // "8 not 6", "no i said 8": the saved team's size corrected, and the lead saved again.
         if s.lead == .saved, let step = current, correctedTeamSize(input, step, cue: u.saysCorrection(input)) {
             leadChanged = true
@@ -1254,8 +1282,11 @@ extension TurnBuilder {
         say(key)
         switch step.kind {
         case .recommend:
+            // ("interested" there means the course recommended: a course chosen since is kept.)
+            let chosen = s.chosenCourse
             s.step = step.id
             answer(choice: "interested", said: nil)
+            if s.chosenCourse == nil { s.chosenCourse = chosen }
         case .consent:
             s.lead = .collecting
             enter(step.id)

@@ -98,7 +98,9 @@ struct FAQAnswerer {
     let language: String
     let today: Day
 
-    func answer(_ entry: FAQEntry, mentioned: [String], focus: String?) -> String {
+    /// `team`: how many people the prospect trains, when known: an answer with a `.team` form
+    /// ("faq.price.team") says the total for them.
+    func answer(_ entry: FAQEntry, mentioned: [String], focus: String?, team: Int? = nil) -> String {
         let facts = Facts(content: content, language: language, today: today)
         let catalogue = content.catalogue
         switch entry.scope {
@@ -106,8 +108,14 @@ struct FAQAnswerer {
             return facts.t(entry.answer)
         case .course:
             let ids = mentioned.isEmpty ? (focus.map { [$0] } ?? catalogue.courses.map(\.id)) : mentioned
+            let key = team.map { _ in entry.answer + ".team" }.flatMap { content.strings.has($0, language) ? $0 : nil } ?? entry.answer
             return ids.compactMap(catalogue.course).map { c in
                 var p = facts.courseParams(c)
+                if let team, key != entry.answer {
+                    p["team"] = String(team)
+                    p["team_total"] = facts.price(c.price * team, c.currency)
+                    return facts.t(key, p)
+                }
                 if let next = catalogue.next(after: c.id) {
                     p["next_name"] = next.name
                     p["next_summary"] = facts.loc(next.summary)

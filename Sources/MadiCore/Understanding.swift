@@ -58,6 +58,8 @@ public final class Understanding: Sendable {
     let correctionCues: [String: [[String]]]
     /// `for_others`, as folded words by their first word.
     let forOthers: [String: [[String]]]
+    /// `note_requests`, as folded words by their first word.
+    let noteRequests: [String: [[String]]]
     /// `ordinals` ("premier", "second"), folded → their rank (1...).
     let ordinalRanks: [String: Int]
     /// Month names and their unambiguous abbreviations ("janv", "sept", "feb"), folded → 1...12.
@@ -181,6 +183,7 @@ public final class Understanding: Sendable {
         goodbyes = Self.byFirstWord(content.lexicon.values.flatMap(\.goodbyes))
         correctionCues = Self.byFirstWord(content.lexicon.values.flatMap(\.correctionCues))
         forOthers = Self.byFirstWord(content.lexicon.values.flatMap(\.forOthers))
+        noteRequests = Self.byFirstWord(content.lexicon.values.flatMap(\.noteRequests))
         var ranks: [String: Int] = [:]
         for lex in content.lexicon.values { for (i, w) in lex.ordinals.enumerated() where ranks[TextFold.fold(w)] == nil { ranks[TextFold.fold(w)] = i + 1 } }
         ordinalRanks = ranks
@@ -247,6 +250,11 @@ public final class Understanding: Sendable {
             if i == 0 || monthLeadIns.contains(w[i - 1]) { return m }
         }
         return nil
+    }
+
+    /// Whether the message asks to pass something on to the team ("vous pouvez noter que…"): `note_requests`.
+    func asksToNote(_ input: PreparedInput) -> Bool {
+        Self.contains(input.tokenStrings, anyOf: noteRequests)
     }
 
     /// Whether the message says the course is not for the prospect alone ("c pas pr moi"): `for_others`.

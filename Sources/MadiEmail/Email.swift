@@ -291,6 +291,8 @@ public enum EmailSuggester {
         "gmail.com", "googlemail.com", "hotmail.com", "hotmail.fr", "outlook.com", "outlook.fr", "live.com", "live.fr",
         "msn.com", "yahoo.com", "yahoo.fr", "icloud.com", "me.com", "orange.fr", "wanadoo.fr", "free.fr", "sfr.fr",
         "laposte.net", "bbox.fr", "neuf.fr", "aol.com", "protonmail.com", "proton.me", "gmx.fr", "gmx.com",
+        "hotmail.co.uk", "yahoo.co.uk", "live.co.uk", "btinternet.com", "hotmail.es", "yahoo.es", "hotmail.de",
+        "gmx.de", "web.de", "hotmail.it", "libero.it", "hotmail.be", "skynet.be",
     ]
     static let providerScalars = providers.map { p in
         let scalars = p.unicodeScalars.map(\.value)
