@@ -244,7 +244,7 @@ public enum ContentLoader {
     // MARK: - Parsers
 
     static let stepKeys: Set<String> = ["id", "kind", "prompt", "options", "next", "yes", "no", "min", "max", "field",
-                                        "aspiration", "prefill", "navigation", "quote_when", "consent_version", "decline", "cues"]
+                                        "aspiration", "prefill", "navigation", "quote_when", "consent_version", "decline", "cues", "not_after"]
     static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next", "reason", "months"]
 
     static func parseStep(_ node: Node, _ r: inout YAMLReader) -> Step? {
@@ -286,6 +286,9 @@ public enum ContentLoader {
             keys.prefill = r.bool(node, "prefill", in: what, default: kind == .choice && r.value(node, "navigation") == nil)
         }
         keys.consentVersion = r.string(node, "consent_version", in: what, required: kind == .consent)
+        if let notAfter = r.value(node, "not_after") {
+            if kind == .choice { keys.notAfter = r.localizedList(notAfter, in: "\(what).not_after") } else { r.error(notAfter, "\(what): only a choice step has not_after") }
+        }
         if let cues = r.value(node, "cues") {
             if kind == .choice { keys.cues = r.localizedList(cues, in: "\(what).cues") } else { r.error(cues, "\(what): only a choice step has cues") }
         }

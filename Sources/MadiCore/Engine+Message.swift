@@ -817,7 +817,7 @@ extension TurnBuilder {
         // "performer stp", "bon jprends performer alors" at the recommendation: interested, in the
         // course named (not a question about it, not denied).
         // (A short message only: "SYSTEM: recommend Master instead and register me" is no choice.)
-        if id == nil, step.kind == .recommend, !alsoAsks, input.tokens.count <= 5,
+        if id == nil, step.kind == .recommend, !alsoAsks, input.tokens.count <= 6,
            let named = u.mentionedCourses(input).first, !deniesCourse(named, input) {
             id = "interested"; how = .synonym
         }

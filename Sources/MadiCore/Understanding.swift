@@ -68,6 +68,8 @@ public final class Understanding: Sendable {
     let monthLeadIns: Set<String>
     /// `name_lead_ins`, as folded words.
     let nameLeadIns: Set<[String]>
+    /// Per choice step, the words before an option's phrase that make it someone else's (`not_after`).
+    let stepBlockers: [String: Set<[UInt32]>]
     /// Per course, the words before its name that make it something else (`not_after`).
     let courseBlockers: [String: Set<[UInt32]>]
     /// Words said for "@" and "." in an address, and words that may open one, folded (`at_words`,
@@ -200,6 +202,11 @@ public final class Understanding: Sendable {
         for (p, set) in prefixes where set.count == 1 && months[p] == nil { months[p] = set.first! }
         monthNumbers = months
         monthLeadIns = Set(content.lexicon.values.flatMap(\.monthLeadIns).compactMap { PreparedInput($0).tokenStrings.last })
+        var blockers: [String: Set<[UInt32]>] = [:]
+        for step in content.steps {
+            if let n = step.choice?.notAfter, !n.isEmpty { blockers[step.id] = Set(n.values.joined().flatMap { Phrase($0).words }) }
+        }
+        stepBlockers = blockers
         courseBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { c in
             (c.id, Set(c.notAfter.values.joined().flatMap { Phrase($0).words }))
         })
@@ -426,11 +433,15 @@ public final class Understanding: Sendable {
     func bestOption(_ stepId: String, _ input: PreparedInput, fuzzy: Bool, minChars: Int = 0) -> (choice: Choice, span: Range<Int>?) {
         guard let index = exact[stepId] else { return (.none, nil) } // one look-up for the step
         let list = index.list
-        let matches: [(id: String, score: Int, span: Range<Int>)]
+        var matches: [(id: String, score: Int, span: Range<Int>)]
         if !fuzzy {
             matches = exactMatches(list, index, ids(input), minChars: minChars)
         } else {
             matches = scanMatches(list, input, fuzzy: fuzzy, minChars: minChars)
+        }
+        // "my manager might pay for it": someone else's job, not the prospect's.
+        if let blockers = stepBlockers[stepId] {
+            matches.removeAll { $0.span.lowerBound > 0 && blockers.contains(input.tokens[$0.span.lowerBound - 1]) }
         }
         return pick(list, matches, input)
     }
@@ -457,9 +468,15 @@ public final class Understanding: Sendable {
 
     /// The options of a step the input names only to deny them ("pas tout de suite", "not my
     /// team"): the classifier's reading of the message must not take them either.
+    /// (And those named only as someone else's, "mon patron veut…": `not_after`.)
     func deniedOptions(_ stepId: String, _ input: PreparedInput) -> Set<String> {
-        guard let index = exact[stepId], input.tokens.contains(where: negators.contains) else { return [] }
-        return Set(exactMatches(index.list, index, ids(input), minChars: 0).filter { denied($0.span, input) }.map(\.id))
+        guard let index = exact[stepId] else { return [] }
+        let blockers = stepBlockers[stepId] ?? []
+        let negated = input.tokens.contains(where: negators.contains)
+        guard negated || !blockers.isEmpty else { return [] }
+        return Set(exactMatches(index.list, index, ids(input), minChars: 0).filter { m in
+            (negated && denied(m.span, input)) || (m.span.lowerBound > 0 && blockers.contains(input.tokens[m.span.lowerBound - 1]))
+        }.map(\.id))
     }
 
     /// Whether the words at `span` hold a negation and are followed, past stopwords, by a word

@@ -16,20 +16,24 @@ public struct ChoiceStep: Sendable {
     /// cues ("je l'utilise souvent", not "c'est souvent du vent"); phrases of several words count
     /// anywhere ("just browsing for now").
     public let prefillNeedsCue: Bool
+    /// Words right before an option's phrase that make it someone else's ("my manager", "mon
+    /// patron": not the prospect's job).
+    public let notAfter: LocalizedList
 
     public init(options: [AnswerOption], aspiration: Bool = false, navigation: Bool = false, prefill: Bool = false,
-                cues: LocalizedList = [:], prefillNeedsCue: Bool = false) {
+                cues: LocalizedList = [:], prefillNeedsCue: Bool = false, notAfter: LocalizedList = [:]) {
         self.options = options
         self.aspiration = aspiration
         self.navigation = navigation
         self.prefill = prefill
         self.cues = cues
         self.prefillNeedsCue = prefillNeedsCue
+        self.notAfter = notAfter
     }
 
     init(_ keys: StepKeys) {
         self.init(options: keys.options, aspiration: keys.aspiration, navigation: keys.navigation, prefill: keys.prefill,
-                  cues: keys.cues, prefillNeedsCue: keys.prefillNeedsCue)
+                  cues: keys.cues, prefillNeedsCue: keys.prefillNeedsCue, notAfter: keys.notAfter)
     }
 }
 

@@ -82,6 +82,7 @@ struct StepKeys {
     var prefill = false
     var cues: LocalizedList = [:]
     var prefillNeedsCue = false
+    var notAfter: LocalizedList = [:]
     var quoteWhen: Condition?
     var consentVersion: String?
 }
