@@ -477,8 +477,8 @@ extension TurnBuilder {
         // the recommendation) corrects it as a word of change would.
         let earlier = s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }
         let cue = u.saysCorrection(input) || earlier.contains { id in
-            guard let step = content.step(id), step.kind == .choice else { return false }
-            return step.options.contains { $0.id != s.answers[id]?.option && u.isLabel($0.id, of: step, input) }
+            guard let option = u.labelOption(id, input) else { return false }
+            return option != s.answers[id]?.option
         }
         guard correctedTeamSize(input, current, cue: cue) || (cue && corrected(input, earlier, confident: true))
         else { return false }

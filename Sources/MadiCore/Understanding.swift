@@ -68,6 +68,8 @@ public final class Understanding: Sendable {
     let monthLeadIns: Set<String>
     /// `name_lead_ins`, as folded words.
     let nameLeadIns: Set<[String]>
+    /// Per choice step, its options' labels as shown (every language), folded → option id.
+    let labelOptions: [String: [String: String]]
     /// Per choice step, the words before an option's phrase that make it someone else's (`not_after`).
     let stepBlockers: [String: Set<[UInt32]>]
     /// Per course, the words before its name that make it something else (`not_after`).
@@ -202,6 +204,13 @@ public final class Understanding: Sendable {
         for (p, set) in prefixes where set.count == 1 && months[p] == nil { months[p] = set.first! }
         monthNumbers = months
         monthLeadIns = Set(content.lexicon.values.flatMap(\.monthLeadIns).compactMap { PreparedInput($0).tokenStrings.last })
+        var labelOptions: [String: [String: String]] = [:]
+        for step in content.steps where step.kind == .choice {
+            var table: [String: String] = [:]
+            for o in step.options { for label in o.label.values { table[Phrase(label).folded] = table[Phrase(label).folded] ?? o.id } }
+            labelOptions[step.id] = table
+        }
+        self.labelOptions = labelOptions
         var blockers: [String: Set<[UInt32]>] = [:]
         for step in content.steps {
             if let n = step.choice?.notAfter, !n.isEmpty { blockers[step.id] = Set(n.values.joined().flatMap { Phrase($0).words }) }
@@ -405,6 +414,11 @@ public final class Understanding: Sendable {
         let exact = bestOption(step.id, input, fuzzy: false)
         if exact.choice != .none { return exact }
         return bestOption(step.id, input, fuzzy: true)
+    }
+
+    /// The option of a choice step whose label as shown the whole input is, in any language.
+    func labelOption(_ stepId: String, _ input: PreparedInput) -> String? {
+        labelOptions[stepId]?[input.folded]
     }
 
     /// Whether the input is the option's label as shown, in any language (not a synonym).
