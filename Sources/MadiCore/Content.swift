@@ -238,6 +238,14 @@ public struct Lexicon: Sendable {
     /// Words that ask Madi to pass something on to the team ("dis à l'équipe", "add a note"): the
     /// message is kept with the lead as it is.
     public var noteRequests: [String] = []
+    /// Words next to which a rank picks an option ("the second one", "la deuxième").
+    public var rankWords: [String] = []
+    /// Words that say a choice ("je prends", "plutôt", "i'll take", "instead"): a course named with
+    /// one at the offer, at consent or after a no thanks is the one chosen.
+    public var choiceWords: [String] = []
+    /// Words that say an interest ("intéressé", "interested"): with a course named after a no
+    /// thanks, that course; not enough to change the course at consent.
+    public var interestWords: [String] = []
     /// Words that may come right before a month said as a start date ("en", "d'ici", "in", "by").
     public var monthLeadIns: [String] = []
     /// Words that say the course is not for the prospect alone ("pas pour moi", "not for me"):

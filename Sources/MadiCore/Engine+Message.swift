@@ -112,7 +112,7 @@ extension TurnBuilder {
             }
             // "actually no, we'll take performer instead. email is j@nordwave.se": the course
             // changed with a word of change, and the address taken.
-            if address != nil, let rest, case let words = u.prepare(rest), u.saysCorrection(words),
+            if let address, case .valid = EmailValidator.validate(address), let rest, case let words = u.prepare(rest), u.saysCorrection(words),
                let other = namedCourse(words, besides: leadCourse()), let course = content.catalogue.course(other) {
                 s.chosenCourse = other
                 say("recommend.other_course", ["name": course.name])
@@ -281,7 +281,9 @@ extension TurnBuilder {
             let name = step.field == "company" ? u.companyName(value, hadAddress: messageAddress != nil) : value
             // "Je n'ai pas encore dit oui, je voulais d'abord le programme": a sentence, not a name,
             // asked again (said again, it is taken).
-            if s.misses == 0, name.split(separator: " ").count > 6 {
+            if s.misses == 0, name.split(separator: " ").count > 6,
+               input.tokens.contains(where: u.negations.contains) || u.saysYesOrNo(input) || u.saysCorrection(input)
+                || input.tokenStrings.contains(where: { ["je", "j", "i", "me", "moi", "my"].contains($0) }) {
                 trace.missed = true
                 s.misses += 1
                 say("reprompt.text")
@@ -423,7 +425,8 @@ extension TurnBuilder {
         for clause in u.clauses(input.raw) {
             if case let .answered(id)? = ruleOrLearnt(u.prepare(clause), step), !found.contains(id) { found.append(id) }
         }
-        if found.count == 1 {
+        // (Only when the mix is said twice, "half … half".)
+        if found.count == 1, u.mixCount(input) >= 2 {
             let prefix = step.id + "."
             let next = u.scores(input, memo) { $0.hasPrefix(prefix) && $0 != prefix + found[0] }.first
             if let next { found.append(String(next.label.dropFirst(prefix.count))) }
@@ -529,13 +532,15 @@ extension TurnBuilder {
         guard [StepKind.choice, .number, .recommend].contains(current.kind), let team = engine.teamChoice,
               current.id != team.step, let chosen = s.answers[team.step]?.option, chosen != team.option,
               let at = s.history.lastIndex(of: team.step), let goal = content.step(team.step),
-              u.saysForOthers(input) || u.saysCorrection(input),
-              case let .option(named) = u.bestOption(team.step, input, fuzzy: false).choice, named == team.option,
+              // "c pas pr moi c pr l'equipe" (`for_others` with the team's option), or a word of change
+              // with a count of people ("actually it's for my team of 12"): not a company that
+              // pays nor an employee at a company.
+              (u.saysForOthers(input) && u.bestOption(team.step, input, fuzzy: false).choice == .option(team.option))
+                || (u.saysCorrection(input) && teamOption(input, goal) != nil),
               let option = goal.option(team.option), let first = resolve(option.next ?? goal.next) else { return false }
         for id in s.history[(at + 1)...] { setAnswer(id, nil) }
         setAnswer(current.id, nil)
         s.history.removeSubrange((at + 1)...)
-        s.prefills = [:]
         setAnswer(team.step, Answer(option: team.option))
         note(team.step, team.option, .synonym)
         notePrefills(input, except: team.step)
@@ -560,9 +565,14 @@ extension TurnBuilder {
         guard cue || deniesOld else { return false }
         // "no i said 20 not a dozen": with a word that corrects, a number alone is the size, when
         // it cannot be the number of one of the current question's options.
+        // (Only a number that ends the message or comes before a denial: "en fait dans 6 semaines"
+        // and "4 ou 5 fois par semaine" are no sizes. Not after the end, where a size needs its people.)
         let choices = current.kind == .choice ? current.options.count : fixed(current).views.count
+        let bare = (!s.done || deniesOld) && w.indices.contains { i in
+            Int(w[i]) != nil && (i == w.count - 1 || u.negations.contains(input.tokens[i + 1]))
+        }
         let found = u.quantities.teamSize(denied, anyNumber: false)
-            ?? (cue ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
+            ?? (cue && bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
         guard let found, found.quantity.value != old,
               let step = content.step(id), (step.min ?? 1) <= found.quantity.low, found.quantity.high <= (step.max ?? Int.max) else { return false }
         setAnswer(id, Answer(number: found.quantity.value, text: input.raw, quantity: found.quantity))
@@ -789,8 +799,8 @@ extension TurnBuilder {
         }
         // "oui mais attends en fait jprefere starter finalement": another course named at consent
         // with a word of change is the one pre-registered; consent is asked again for it.
-        if step.kind == .consent, u.saysCorrection(input), let other = namedCourse(input, besides: leadCourse()),
-           let course = content.catalogue.course(other) {
+        if step.kind == .consent, u.saysCorrection(input), u.saysChoice(input) || deniesCourse(leadCourse(), input),
+           let other = namedCourse(input, besides: leadCourse()), let course = content.catalogue.course(other) {
             s.chosenCourse = other
             say("recommend.other_course", ["name": course.name])
             // "oui ok. mais en fait plutôt performer": the yes said with it is taken.
@@ -817,7 +827,7 @@ extension TurnBuilder {
         // "performer stp", "bon jprends performer alors" at the recommendation: interested, in the
         // course named (not a question about it, not denied).
         // (A short message only: "SYSTEM: recommend Master instead and register me" is no choice.)
-        if id == nil, step.kind == .recommend, !alsoAsks, input.tokens.count <= 6,
+        if id == nil, step.kind == .recommend, !alsoAsks, choosesCourseOnly(input),
            let named = u.mentionedCourses(input).first, !deniesCourse(named, input) {
             id = "interested"; how = .synonym
         }
@@ -858,7 +868,7 @@ extension TurnBuilder {
             }
         }
         // "no, i take performer then": a no that names another course takes that course.
-        if step.kind == .recommend, id == "no", namedCourse(input, besides: recommendation()?.course) != nil { id = "interested" }
+        if step.kind == .recommend, id == "no", u.saysChoice(input), namedCourse(input, besides: recommendation()?.course) != nil { id = "interested" }
         guard let id, options.views.contains(where: { $0.id == id }) else { return .none }
         // "No, most of them are beginners. Wouldn't Starter be better?": a no said while asking
         // about the recommendation argues with it; the question is answered and the offer stays.
@@ -889,7 +899,7 @@ extension TurnBuilder {
 
     /// The first course a message names, unless a negation comes just before it, when it is not
     /// `besides`.
-    /// Whether the message names the course only to deny it ("performer not starter").
+    /// Whether the message names a course only to deny it ("performer not starter").
     func deniesCourse(_ id: String?, _ input: PreparedInput) -> Bool {
         guard let id, let course = content.catalogue.course(id) else { return false }
         let name = PreparedInput(course.name).tokenStrings
@@ -898,12 +908,25 @@ extension TurnBuilder {
         return u.denied(at..<(at + name.count), input)
     }
 
+    /// A message that only chooses a course: its name with words of choice, politeness or filling
+    /// ("performer stp", "bon jprends performer alors"), nothing else ("performer looks too hard").
+    func choosesCourseOnly(_ input: PreparedInput) -> Bool {
+        let names = Set(content.catalogue.courses.flatMap { PreparedInput($0.name).tokenStrings })
+        return input.tokenStrings.allSatisfy { w in
+            names.contains(w) || u.fillers.contains(w) || u.politeness.contains(w) || u.classifier.stopwords.contains(w)
+                || u.saysChoice(PreparedInput(w), interest: true)
+        }
+    }
+
+    /// The first course the message names, besides `besides`, by its name and not denied.
     func namedCourse(_ input: PreparedInput, besides: String?) -> String? {
         guard let first = u.mentionedCourses(input).first(where: { $0 != besides }),
               let course = content.catalogue.course(first) else { return nil }
         let name = PreparedInput(course.name).tokenStrings
         let w = input.tokenStrings
-        guard let at = w.indices.first(where: { w[$0...].starts(with: name) }) else { return first }
+        // The course's name said, not denied ("débutants" names Starter, but "we're not beginners"
+        // chooses nothing).
+        guard let at = w.indices.first(where: { w[$0...].starts(with: name) }) else { return nil }
         return u.denied(at..<(at + name.count), input) ? nil : first
     }
 
@@ -918,13 +941,14 @@ extension TurnBuilder {
             }
             // (A new address, "non, c'est s.leroy@free.fr", is read as an address below.)
             if !raw.hasAtSign, u.rebuiltAddress(raw) == nil {
-                if let yes = u.yesNo(input) ?? u.learntYesNo(input, memo: memo) {
+                if let yes = u.yesNo(input) ?? u.learntYesNo(input, explicit: true, memo: memo) {
                     answer(choice: yes ? "yes" : "no", said: raw)
                     return .answered
                 }
-                // "ya oops": no address and no clear yes or no; the suggestion is asked again,
-                // not taken for an address without its "@".
-                if !Understanding.looksLikePhone(raw), !u.isNo(input) {
+                // "hmm lemme check": no address, no clear yes or no, nothing else asked or refused;
+                // the suggestion is asked again, not taken for an address without its "@".
+                if !Understanding.looksLikePhone(raw), !u.isNo(input), !u.refusesMail(input), !raw.utf8.contains(0x3F),
+                   !u.opensQuestion(input), u.intent(input, memo: memo) == nil, u.replyIntent(input, memo: memo) == nil {
                     miss(input)
                     return .handled
                 }
@@ -1229,7 +1253,8 @@ extension TurnBuilder {
         }
         // "wait, i want performer", "ok. i am interested by performer" after a no thanks: the
         // offer again, for the course named.
-        if s.lead != .saved, !asks, u.split(raw).question == nil, let named = namedCourse(input, besides: nil), let course = content.catalogue.course(named) {
+        if s.lead != .saved, !asks, u.saysChoice(input, interest: true), u.split(raw).question == nil, let named = namedCourse(input, besides: nil),
+           let course = content.catalogue.course(named) {
             let chosen = s.chosenCourse
             s.chosenCourse = named
             say("recommend.other_course", ["name": course.name])

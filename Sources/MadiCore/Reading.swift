@@ -189,6 +189,10 @@ extension Understanding {
                 guard let cues = stepCues[id], Self.contains(input.tokenStrings, anyOf: cues) else { continue }
                 let found = bestOption(id, input, fuzzy: false)
                 guard case let .option(option) = found.choice, let span = found.span else { continue }
+                // Right after its cue, one word between at most ("je suis un dev", "i run a small
+                // company"; not "je suis nulle en tech").
+                let said = Self.phraseSpans(input.tokenStrings, cues)
+                guard said.contains(where: { span.lowerBound >= $0.lowerBound && span.lowerBound <= $0.upperBound + 1 }) else { continue }
                 let longer = options.keys.contains { other in
                     guard other != id, let s = bestOption(other, input, fuzzy: false).span else { return false }
                     return s.overlaps(span) && s.count > span.count
@@ -197,6 +201,15 @@ extension Understanding {
             }
         }
         return out
+    }
+
+    /// Where each of the phrases is found among the words.
+    static func phraseSpans(_ w: [String], _ phrases: [String: [[String]]]) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        for (i, word) in w.enumerated() {
+            for p in phrases[word] ?? [] where i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) { spans.append(i..<(i + p.count)) }
+        }
+        return spans
     }
 
     /// Whether the words hold `run`, in a row (a non-empty one).

@@ -62,6 +62,12 @@ public final class Understanding: Sendable {
     let noteRequests: [String: [[String]]]
     /// `ordinals` ("premier", "second"), folded → their rank (1...).
     let ordinalRanks: [String: Int]
+    /// `rank_words` ("the", "la", "one", "option"): a rank counts next to one ("wait a second" is no pick).
+    let rankWords: Set<String>
+    /// `choice_words` ("je prends", "plutôt", "take", "instead"), by their first word.
+    let choiceWords: [String: [[String]]]
+    /// `interest_words`, by their first word.
+    let interestWords: [String: [[String]]]
     /// Month names and their unambiguous abbreviations ("janv", "sept", "feb"), folded → 1...12.
     let monthNumbers: [String: Int]
     /// `month_lead_ins`, folded (their last word).
@@ -188,9 +194,17 @@ public final class Understanding: Sendable {
         correctionCues = Self.byFirstWord(content.lexicon.values.flatMap(\.correctionCues))
         forOthers = Self.byFirstWord(content.lexicon.values.flatMap(\.forOthers))
         noteRequests = Self.byFirstWord(content.lexicon.values.flatMap(\.noteRequests))
+        // A rank is its number in `numbers` ("première": 1, "seconde": 2), else its place in its list.
         var ranks: [String: Int] = [:]
-        for lex in content.lexicon.values { for (i, w) in lex.ordinals.enumerated() where ranks[TextFold.fold(w)] == nil { ranks[TextFold.fold(w)] = i + 1 } }
+        for (_, lex) in content.lexicon.sorted(by: { $0.key < $1.key }) {
+            for (i, w) in lex.ordinals.enumerated() where ranks[TextFold.fold(w)] == nil {
+                ranks[TextFold.fold(w)] = numbers[TextFold.fold(w)] ?? i + 1
+            }
+        }
         ordinalRanks = ranks
+        rankWords = Set(content.lexicon.values.flatMap(\.rankWords).map(TextFold.fold))
+        choiceWords = Self.byFirstWord(content.lexicon.values.flatMap(\.choiceWords))
+        interestWords = Self.byFirstWord(content.lexicon.values.flatMap(\.interestWords))
         var months: [String: Int] = [:]
         var prefixes: [String: Set<Int>] = [:]
         for lex in content.lexicon.values {
@@ -245,6 +259,13 @@ public final class Understanding: Sendable {
         Self.contains(input.tokenStrings, anyOf: mixedWords)
     }
 
+    /// How many times the message says a mix ("half devs half sales": twice).
+    func mixCount(_ input: PreparedInput) -> Int {
+        input.tokenStrings.indices.filter { i in
+            Self.contains(Array(input.tokenStrings[i...].prefix(4)), anyOf: mixedWords) && (mixedWords[input.tokenStrings[i]] != nil)
+        }.count
+    }
+
     /// Whether the message thanks or takes leave ("merci bonne soirée", "thanks, bye"): `goodbyes`.
     func saysGoodbye(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: goodbyes)
@@ -252,18 +273,28 @@ public final class Understanding: Sendable {
 
     /// A rank said in a short answer ("the first one", "la deuxième"): the choice's number.
     public func ordinal(_ input: PreparedInput) -> Int? {
-        guard input.tokens.count <= 4 else { return nil }
-        let ranks = input.tokenStrings.compactMap { ordinalRanks[$0] }
-        return ranks.count == 1 ? ranks[0] : nil
+        let w = input.tokenStrings
+        guard w.count <= 4 else { return nil }
+        let at = w.indices.filter { ordinalRanks[w[$0]] != nil }
+        guard at.count == 1, let i = at.first,
+              (i > 0 && rankWords.contains(w[i - 1])) || (i + 1 < w.count && rankWords.contains(w[i + 1])) else { return nil }
+        return ordinalRanks[w[i]]
     }
 
-    /// The month a message names as a start date ("en janvier", "by sept", "mars"): at its start,
-    /// or after one of `month_lead_ins` (so that "i may start" names no month).
+    /// Whether the message says it chooses ("je prends", "plutôt", "i'll take", "instead"): `choice_words`.
+    /// `interest`: an interest counts too ("i am interested by performer").
+    func saysChoice(_ input: PreparedInput, interest: Bool = false) -> Bool {
+        Self.contains(input.tokenStrings, anyOf: choiceWords) || (interest && Self.contains(input.tokenStrings, anyOf: interestWords))
+    }
+
+    /// The month a message names as a start date ("en janvier", "by sept", "mars"): at the start of
+    /// a short message, or after one of `month_lead_ins` (so that "i may start" names no month).
     public func month(_ input: PreparedInput) -> Int? {
         let w = input.tokenStrings
         for (i, word) in w.enumerated() {
             guard let m = monthNumbers[word] else { continue }
-            if i == 0 || monthLeadIns.contains(w[i - 1]) { return m }
+            // At the start only in a short message ("février idéalement", not "may take me a while").
+            if (i == 0 && w.count <= 3) || (i > 0 && monthLeadIns.contains(w[i - 1])) { return m }
         }
         return nil
     }

@@ -240,8 +240,10 @@ public struct EventDeriver: Sendable {
             if let c = after.chosenCourse ?? after.recommendation?.course ?? after.courseContext { p["course"] = .string(c) }
             add(EventName.preregistrationStarted, p)
         }
-        let saved = reply.leadId != nil || (after.lead == .saved && before.lead != .saved)
-        let failed = leadError != nil || (after.lead == .failed && before.lead != .failed)
+        // (The saved lead saved again in the same state, a question kept after signing up, is no
+        // new lead and no new consent.)
+        let saved = (reply.leadId != nil && before.lead != .saved) || (after.lead == .saved && before.lead != .saved)
+        let failed = (leadError != nil && before.lead != .saved) || (after.lead == .failed && before.lead != .failed)
         if saved || failed {
             add(EventName.consentGiven, [:], step: before.step)
         }

@@ -101,6 +101,10 @@ struct LoaderTests {
     @Test func cuesOnlyOnAChoiceAndCuedPrefillNeedsThem() {
         let d = Shipped.load(replacing: "questionnaire.yaml") { $0.replacingOccurrences(of: "    prefill: cued\n    cues:\n      fr: [utilise", with: "    prefill: cued\n    kues:\n      fr: [utilise") }
         #expect(d.contains { $0.message.contains("'prefill: cued' needs 'cues'") })
+        let notChoice = Shipped.load(replacing: "questionnaire.yaml") {
+            $0.replacingOccurrences(of: "    kind: number\n    prompt: team_size.prompt\n", with: "    kind: number\n    prompt: team_size.prompt\n    cues: {fr: [combien], en: [many]}\n")
+        }
+        #expect(notChoice.contains { $0.message.contains("only a choice step has cues") })
     }
 
     @Test func diagnosticsPrintAsFileLineMessage() {

@@ -76,6 +76,19 @@ struct EventsTests {
         #expect(p.named(EventName.recommendationShown).count == 1)
     }
 
+    @Test func aNoteKeptAfterSigningUpSavesTheLeadAgainWithoutANewLeadOrConsent() throws {
+        var p = Player()
+        for text in ["oui", "je veux structurer mes bases", "je suis étudiant et je débute", "plus tard", "1",
+                     "lucas.martin@gmail.com", "oui"] { p.say(text) }
+        #expect(p.session.lead == .saved)
+        let e = p.say("vous pouvez dire à l'équipe que je suis dispo le mardi ?")
+        #expect(p.session.lead == .saved)
+        #expect(p.leads.all.count == 1)
+        #expect(p.leads.all.first?.questions.contains { $0.contains("dispo le mardi") } == true)
+        #expect(!e.contains { $0.name == EventName.leadSaved || $0.name == EventName.consentGiven }, "\(e.map(\.name))")
+        #expect(p.named(EventName.leadSaved).count == 1)
+    }
+
     /// The recorder writes events as JSON by hand: it must read back as the same events, and
     /// be what JSONEncoder (sorted keys) writes wherever JSONEncoder does not escape "/".
     @Test func eventsAsJSONReadBackAndMatchTheEncoder() throws {
