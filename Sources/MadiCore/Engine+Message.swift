@@ -87,8 +87,7 @@ extension TurnBuilder {
             // Not an address but a question ("c'est quoi le prix ?"): answered, then the e-mail asked again.
             if address == nil, trimmed.utf8.contains(0x3F) || u.opensQuestion(input) {
                 // "je peux vous appeler plutôt ?": a person asked for, not a question for the team.
-                if let q = u.split(trimmed).question,
-                   u.intent(q, memo: memo) == .human || u.replyIntent(q, memo: memo, bar: Understanding.questionScore) == .human {
+                if let q = u.split(trimmed).question, asksForPerson(q, bar: Understanding.questionScore) {
                     handle(.human, step)
                     return
                 }
@@ -113,9 +112,8 @@ extension TurnBuilder {
             // "actually no, we'll take performer instead. email is j@nordwave.se": the course
             // changed with a word of change, and the address taken.
             if let address, case .valid = EmailValidator.validate(address), let rest, case let words = u.prepare(rest), u.saysCorrection(words),
-               let other = namedCourse(words, besides: leadCourse()), let course = content.catalogue.course(other) {
-                s.chosenCourse = other
-                say("recommend.other_course", ["name": course.name])
+               let other = namedCourse(words, besides: leadCourse()) {
+                choose(course: other)
             }
             // "karim@yahoo.fr. au fait c'est quand la prochaine session ?": the address, then the answer.
             if address != nil, let rest, rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest)) {
@@ -150,18 +148,15 @@ extension TurnBuilder {
             return
         }
 
-        // "just me actually", "it's just for me, not the staff": no team after all.
-        if !answerInput.isEmpty, leavesTeam(answerInput, step) || joinsTeam(answerInput, step) { return }
-        // "ah en fait ils sont plutôt débutants": an earlier answer corrected ("actually make that
-        // 20 people not a dozen. can the company pay on invoice?": the side question answered too).
+        // "just me actually", "it's just for me, not the staff": no team after all; "c pas pr moi c
+        // pr l'equipe": a team after all; "ah en fait ils sont plutôt débutants": an earlier answer
+        // corrected. The side question said with them is answered too ("actually make that 20
+        // people not a dozen. can the company pay on invoice?").
         if !answerInput.isEmpty {
-            let (savedTrace, savedQuestions) = (trace, s.questions)
+            let saved = (trace, s.questions)
             if let side { prefaceSide(side) }
-            if correctsEarlier(answerInput, step) { return }
-            preface = []
-            trace.side = savedTrace.side
-            trace.intent = savedTrace.intent
-            s.questions = savedQuestions
+            if leavesTeam(answerInput, step) || joinsTeam(answerInput, step) || correctsEarlier(answerInput, step) { return }
+            undoPreface(saved)
         }
 
         // 1. An answer to the current question (a side question never overrides it).
@@ -174,7 +169,7 @@ extension TurnBuilder {
             }
             // The side question's answer is made first, to be said before whatever comes next
             // (the next question, a "did you mean", a reprompt); taken back if nothing is answered.
-            let (savedTrace, savedQuestions, start) = (trace, s.questions, out.count)
+            let (saved, start) = ((trace, s.questions), out.count)
             if let side { prefaceSide(side) }
             switch read(answerInput, step) {
             case .answered:
@@ -188,10 +183,7 @@ extension TurnBuilder {
                 preface = []
                 return
             case .none:
-                preface = []
-                trace.side = savedTrace.side
-                trace.intent = savedTrace.intent
-                s.questions = savedQuestions
+                undoPreface(saved)
             }
         }
         // An address alone, before its question ("paul.dev@exemple.fr" at the job question): kept
@@ -311,8 +303,8 @@ extension TurnBuilder {
         // option whose `months` reach it, said back with the month (an option named outright,
         // "asap… i have exams in jan", comes first).
         if !m.choice.isOption, let (month, number, option) = monthOption(input, step) {
-            // Past every bounded option ("d'ici septembre" in November): not plainly "just
-            // looking", asked back.
+            // A month that falls in the last option, open-ended ("d'ici septembre" in November): not
+            // plainly "just looking", asked back between the last two.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
             if bounded.count >= 2, option.months == bounded.last,
                let before = step.options.first(where: { $0.months == bounded[bounded.count - 2] }) {
@@ -322,15 +314,14 @@ extension TurnBuilder {
             note(step.id, option.id, .synonym)
             say("ack.month", ["month": month, "answer": ChoiceStep.noteText(option, self)])
             // The month is kept with the answer (the lead says it, the recommendation shows the
-            // sessions from then), before what comes next is said.
-            setAnswer(step.id, Answer(option: option.id, number: number, text: month))
-            s.prefills[step.id] = nil
-            advance(step, resolve(option.next ?? step.next))
+            // sessions from then).
+            choiceDetail = (number, month)
+            answer(choice: option.id, said: input.raw)
             return .answered
         }
         // "on est une quinzaine de devs, on veut intégrer des LLM": a count of people means the
         // option that asks for it, whatever else the message names.
-        if case let .option(id) = m.choice, let (team, _) = teamOption(input, step), team != id {
+        if case let .option(id) = m.choice, let team = teamOption(input, step), team != id {
             notePrefills(input, except: step.id)
             note(step.id, team, .quantity)
             answer(choice: team, said: input.raw)
@@ -363,7 +354,7 @@ extension TurnBuilder {
             break
         }
         // "get my 8 analysts comfortable with ai": a count of people means the option that asks for it.
-        if let (team, _) = teamOption(input, step) {
+        if let team = teamOption(input, step) {
             notePrefills(input, except: step.id)
             note(step.id, team, .quantity)
             answer(choice: team, said: input.raw)
@@ -384,11 +375,11 @@ extension TurnBuilder {
 
     /// The option of `step` that leads to the team's size, when the message gives a count of at
     /// least two people ("mon équipe de 8", "une quinzaine de devs").
-    func teamOption(_ input: PreparedInput, _ step: Step) -> (String, Quantity)? {
+    func teamOption(_ input: PreparedInput, _ step: Step) -> String? {
         guard let sizeStep = engine.fieldSteps["team_size"],
               let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
               let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 else { return nil }
-        return (option.id, found.quantity)
+        return option.id
     }
 
     /// The month named as a start date and the option it picks, at a step whose options have `months`.
@@ -800,9 +791,8 @@ extension TurnBuilder {
         // "oui mais attends en fait jprefere starter finalement": another course named at consent
         // with a word of change is the one pre-registered; consent is asked again for it.
         if step.kind == .consent, u.saysCorrection(input), u.saysChoice(input) || deniesCourse(leadCourse(), input),
-           let other = namedCourse(input, besides: leadCourse()), let course = content.catalogue.course(other) {
-            s.chosenCourse = other
-            say("recommend.other_course", ["name": course.name])
+           let other = namedCourse(input, besides: leadCourse()) {
+            choose(course: other)
             // "oui ok. mais en fait plutôt performer": the yes said with it is taken.
             if u.yesNo(input) == true {
                 answer(choice: "yes", said: input.raw)
@@ -897,15 +887,18 @@ extension TurnBuilder {
         return opening.tokens.count <= 4 && u.saysUnsure(opening)
     }
 
-    /// The first course a message names, unless a negation comes just before it, when it is not
-    /// `besides`.
-    /// Whether the message names a course only to deny it ("performer not starter").
-    func deniesCourse(_ id: String?, _ input: PreparedInput) -> Bool {
-        guard let id, let course = content.catalogue.course(id) else { return false }
+    /// Where the message says the course's name (not a synonym of it).
+    func nameSpan(_ id: String, _ input: PreparedInput) -> Range<Int>? {
+        guard let course = content.catalogue.course(id) else { return nil }
         let name = PreparedInput(course.name).tokenStrings
         let w = input.tokenStrings
-        guard let at = w.indices.first(where: { w[$0...].starts(with: name) }) else { return false }
-        return u.denied(at..<(at + name.count), input)
+        return w.indices.first(where: { w[$0...].starts(with: name) }).map { $0..<($0 + name.count) }
+    }
+
+    /// Whether the message names a course only to deny it ("performer not starter").
+    func deniesCourse(_ id: String?, _ input: PreparedInput) -> Bool {
+        guard let id, let span = nameSpan(id, input) else { return false }
+        return u.denied(span, input)
     }
 
     /// A message that only chooses a course: its name with words of choice, politeness or filling
@@ -919,15 +912,18 @@ extension TurnBuilder {
     }
 
     /// The first course the message names, besides `besides`, by its name and not denied.
+    /// ("débutants" names Starter, but "we're not beginners" chooses nothing.)
     func namedCourse(_ input: PreparedInput, besides: String?) -> String? {
         guard let first = u.mentionedCourses(input).first(where: { $0 != besides }),
-              let course = content.catalogue.course(first) else { return nil }
-        let name = PreparedInput(course.name).tokenStrings
-        let w = input.tokenStrings
-        // The course's name said, not denied ("débutants" names Starter, but "we're not beginners"
-        // chooses nothing).
-        guard let at = w.indices.first(where: { w[$0...].starts(with: name) }) else { return nil }
-        return u.denied(at..<(at + name.count), input) ? nil : first
+              let span = nameSpan(first, input) else { return nil }
+        return u.denied(span, input) ? nil : first
+    }
+
+    /// Another course chosen in words: it becomes the course, and Madi says so.
+    mutating func choose(course id: String) {
+        guard let course = content.catalogue.course(id) else { return }
+        s.chosenCourse = id
+        say("recommend.other_course", ["name": course.name])
     }
 
     /// The e-mail step: a suggestion or a rebuilt address to accept (yes, no, or the option's
@@ -1091,6 +1087,14 @@ extension TurnBuilder {
     }
 
     /// The answer to a side question comes before the next question, after what was noted.
+    /// Takes back a side question's answer made ahead (`prefaceSide`) when nothing came of the message.
+    mutating func undoPreface(_ saved: (trace: Trace, questions: [String])) {
+        preface = []
+        trace.side = saved.trace.side
+        trace.intent = saved.trace.intent
+        s.questions = saved.questions
+    }
+
     mutating func prefaceSide(_ side: Side?) {
         guard let side else { return }
         let before = out.count
@@ -1194,6 +1198,11 @@ extension TurnBuilder {
         }
     }
 
+    /// Whether the message asks for a person ("can i talk to a real human?").
+    func asksForPerson(_ input: PreparedInput, bar: Double = Understanding.acceptScore) -> Bool {
+        u.intent(input, memo: memo) == .human || u.replyIntent(input, memo: memo, bar: bar) == .human
+    }
+
     /// Whether a sentence of the message, not the whole of it, asks if Madi is a bot.
     func asksIfBot(_ input: PreparedInput) -> Bool {
         let pieces = Understanding.pieces(input.raw, cutAt: ".?!;")
@@ -1209,7 +1218,7 @@ extension TurnBuilder {
         // "en fait je préfère la Performer finalement", "je veux changer pour master": signed up,
         // another course named, said as a change (or not asked about): the pre-registration moves.
         // ("i want performer not starter": the course signed up for, denied, says the change too.)
-        if s.lead == .saved, let other = namedCourse(input, besides: leadCourse()), case let named = [other],
+        if s.lead == .saved, let other = namedCourse(input, besides: leadCourse()),
            u.saysCorrection(input) || deniesCourse(leadCourse(), input),
            let courses = content.steps.first(where: { $0.kind == .courses }), let kept = s.email {
             s.done = false
@@ -1217,8 +1226,8 @@ extension TurnBuilder {
             s.step = courses.id
             s.prefillEmail = kept.normalized // the same address, said back
             say("email.same", ["email": kept.normalized])
-            note(courses.id, named[0], .synonym)
-            answer(choice: named[0], said: raw)
+            note(courses.id, other, .synonym)
+            answer(choice: other, said: raw)
             return
         }
         // "vous pouvez dire à l'équipe que je suis dispo le mardi ?": kept for the team as said
@@ -1235,8 +1244,7 @@ extension TurnBuilder {
         }
         // "so will someone call me or not??" after a no thanks: a person can call back only with an
         // address; the e-mail question again, rather than "leave your email at the end".
-        if s.lead != .saved, !raw.hasAtSign, u.intent(input, memo: memo) == .human || u.replyIntent(input, memo: memo) == .human,
-           reopen(saying: "intent.human.after_end") { return }
+        if s.lead != .saved, !raw.hasAtSign, asksForPerson(input), reopen(saying: known("intent.human.after_end")) { return }
         // "my email is dev.k@proton.me" after a no: the offer again, with that address.
         if s.lead != .saved, let address = Understanding.address(in: raw).address {
             s.prefillEmail = address
@@ -1253,15 +1261,13 @@ extension TurnBuilder {
         }
         // "wait, i want performer", "ok. i am interested by performer" after a no thanks: the
         // offer again, for the course named.
-        if s.lead != .saved, !asks, u.saysChoice(input, interest: true), u.split(raw).question == nil, let named = namedCourse(input, besides: nil),
-           let course = content.catalogue.course(named) {
-            let chosen = s.chosenCourse
-            s.chosenCourse = named
-            say("recommend.other_course", ["name": course.name])
-            // (Set again after: "interested" at the recommendation means the one recommended.)
-            if reopen() { s.chosenCourse = named; return }
+        if s.lead != .saved, !asks, u.saysChoice(input, interest: true), u.split(raw).question == nil,
+           let named = namedCourse(input, besides: nil) {
+            let (chosen, said) = (s.chosenCourse, out.count)
+            choose(course: named)
+            if reopen() { return } // (reopening keeps the course chosen)
             s.chosenCourse = chosen
-            out.removeLast()
+            out.removeSubrange(said...)
         }
         let intent = u.intent(input, memo: memo)
         if intent == .changeMind, s.lead != .saved, reopen() { return }
@@ -1286,8 +1292,9 @@ extension TurnBuilder {
         say("end.hint")
     }
 
-    /// A question kept for the team after the lead was saved ("vous pouvez préciser à l'équipe
-    /// que je suis dispo le mardi ?") goes with it: the saved lead is saved again with it.
+    /// After the lead was saved, a question or a note kept for the team ("vous pouvez préciser à
+    /// l'équipe que je suis dispo le mardi ?") or an answer corrected ("no i said 8 not 6") goes
+    /// with it: the saved lead is saved again.
     mutating func keptAfterSaving(since count: Int) {
         guard s.done, s.lead == .saved, s.questions.count > count || leadChanged,
               let consent = content.steps.first(where: { $0.kind == .consent }),

@@ -76,9 +76,11 @@ public final class Understanding: Sendable {
     let nameLeadIns: Set<[String]>
     /// Per choice step, its options' labels as shown (every language), folded → option id.
     let labelOptions: [String: [String: String]]
-    /// Per choice step, the words before an option's phrase that make it someone else's (`not_after`).
+    /// Per choice step, the words right before an option's phrase that make it someone else's
+    /// (`not_after`, one word each).
     let stepBlockers: [String: Set<[UInt32]>]
-    /// Per course, the words before its name that make it something else (`not_after`).
+    /// Per course, the words right before its name that make it something else (`not_after`,
+    /// one word each).
     let courseBlockers: [String: Set<[UInt32]>]
     /// Words said for "@" and "." in an address, and words that may open one, folded (`at_words`,
     /// `dot_words`, `address_openers` in lexicon.yaml).

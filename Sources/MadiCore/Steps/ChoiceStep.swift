@@ -69,7 +69,9 @@ extension ChoiceStep: StepBehaviour {
 
     static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
         guard let option = step.option(id) else { return }
-        turn.setAnswer(step.id, Answer(option: id))
+        let detail = turn.choiceDetail
+        turn.choiceDetail = nil
+        turn.setAnswer(step.id, Answer(option: id, number: detail?.number, text: detail?.text))
         turn.s.prefills[step.id] = nil
         turn.advance(step, turn.resolve(option.next ?? step.next))
     }

@@ -10,7 +10,8 @@ extension TurnBuilder {
             if let step = current, let target = resolve(step.yes) { go(to: target, from: step.id) }
         case .leadFailed:
             guard s.lead == .saving else { return }
-            // The saved lead again, with a question kept after the end: that lead stays as it was.
+            // The saved lead saved again after the end (a note, a correction) and refused: that
+            // lead stays as it was.
             if s.done, s.leadId != nil {
                 s.lead = .saved
                 say("save.update_failed")
