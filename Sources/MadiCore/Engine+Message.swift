@@ -144,6 +144,9 @@ extension TurnBuilder {
         // (Cut at punctuation only: in "des dev front et back", "back" is not a request.)
         let pieces = Understanding.pieces(rest ?? trimmed, cutAt: ".,;!?")
         if pieces.count > 1, let last = pieces.last, u.command(u.prepare(u.dropPoliteness(last))) == .back {
+            // ("attends en fait j'utilise chatgpt tous les jours, je me suis trompée": the answer
+            // corrected, when the rest says which.)
+            if !answerInput.isEmpty, correctsEarlier(answerInput, step) { return }
             command(.back)
             return
         }
@@ -788,10 +791,13 @@ extension TurnBuilder {
             for c in u.mentionedCourses(input) where !named.contains(c) { named.append(c) }
             if named.count >= 2, named.allSatisfy({ c in options.views.contains { $0.id == c } }) { return .clarify(Array(named.prefix(2))) }
         }
-        // "oui mais attends en fait jprefere starter finalement": another course named at consent
-        // with a word of change is the one pre-registered; consent is asked again for it.
-        if step.kind == .consent, u.saysCorrection(input), u.saysChoice(input) || deniesCourse(leadCourse(), input),
-           let other = namedCourse(input, besides: leadCourse()) {
+        // "oui mais attends en fait jprefere starter finalement", "yes, but for master", "actually
+        // no, master": another course named at consent with a word of change or choice, or in a
+        // short message, is the one pre-registered; consent is asked again for it (the yes said
+        // with it is taken).
+        if step.kind == .consent, let other = namedCourse(input, besides: leadCourse()),
+           (u.saysCorrection(input) && (u.saysChoice(input) || deniesCourse(leadCourse(), input) || input.tokens.count <= 6))
+            || (u.yesNo(input) == true && input.tokens.count <= 6) {
             choose(course: other)
             // "oui ok. mais en fait plutôt performer": the yes said with it is taken.
             if u.yesNo(input) == true {
@@ -831,14 +837,17 @@ extension TurnBuilder {
         }
         if id == nil, step.kind == .consent, u.refusesMail(input) { id = "no"; how = .synonym }
         if id == nil, step.kind != .courses, let yes = u.yesNo(input),
-           // "yeah idk…": a yes word said while unsure is not a yes.
-           !(yes && opensUnsure(input)) {
+           // "yeah idk…": a yes word said while unsure is not a yes; nor, at consent, one inside a
+           // message that asks something ("Before I agree: could the job centre fund it?").
+           !(yes && opensUnsure(input)), !(yes && step.kind == .consent && alsoAsks && !u.isPlainYes(input)) {
             id = step.kind == .recommend ? (yes ? "interested" : "no") : (yes ? "yes" : "no"); how = .synonym
         }
-        if id == nil, step.kind == .consent || step.kind == .yesNo, let yes = u.learntYesNo(input, explicit: step.kind == .consent, memo: memo) {
+        if id == nil, step.kind == .consent || step.kind == .yesNo, !(step.kind == .consent && alsoAsks),
+           let yes = u.learntYesNo(input, explicit: step.kind == .consent, memo: memo) {
             id = yes ? "yes" : "no"; how = .learnt
         }
-        if id == nil {
+        // (At consent, a message that also asks something gives its yes in words or not at all.)
+        if id == nil, !(step.kind == .consent && alsoAsks) {
             let ids = options.views.map(\.id)
             switch learntOption(input, step.id, ids) {
             case let .answered(o)?: id = o; how = .learnt

@@ -702,6 +702,13 @@ public final class Understanding: Sendable {
         yes.contains { Fuzzy.isWhole($0, input) }
     }
 
+    /// A yes said alone but for filling words ("then ok", "ok so"; not "before I agree").
+    func isPlainYes(_ input: PreparedInput) -> Bool {
+        if isWholeYes(input) { return true }
+        let kept = input.tokenStrings.filter { w in !fillers.contains(w) || yes.contains { $0.wordTexts == [w] } }
+        return kept.count < input.tokenStrings.count && !kept.isEmpty && isWholeYes(PreparedInput(kept.joined(separator: " ")))
+    }
+
     public func isNo(_ input: PreparedInput) -> Bool {
         no.contains { Fuzzy.isWhole($0, input) }
     }
