@@ -1141,6 +1141,8 @@ extension TurnBuilder {
             return
         case let .intent(intent):
             trace.intent = intent
+            // A wish to speak to a person goes with the lead, for the team's call back.
+            if intent == .human { keepQuestion(lastInput.raw) }
             // "ur just a bot arent u. i wanna speak to someone real": the bot's answer says both.
             say(known(intent == .human && asksIfBot(lastInput) ? "intent.bot" : "intent." + intent.rawValue))
         case let .unknown(question):
@@ -1199,6 +1201,7 @@ extension TurnBuilder {
             command(.back)
         case .human where step.kind == .email:
             // "je peux vous appeler plutôt ?" when the address is asked: it is the way back to a person.
+            keepQuestion(lastInput.raw)
             say("intent.human.email")
             ask(again: true)
         case .greeting, .yes, .changeMind, .no, .bot, .human, .outOfScope:
