@@ -186,12 +186,11 @@ extension Understanding {
             let input = prepare(sentence)
             guard !input.tokens.contains(where: negations.contains), !Self.holds(input, answered) else { continue }
             for id in stepIds where !out.contains(where: { $0.step == id }) {
-                guard let cues = stepCues[id], Self.contains(input.tokenStrings, anyOf: cues) else { continue }
+                guard let cues = stepCues[id], case let said = Self.phraseSpans(input.tokenStrings, cues), !said.isEmpty else { continue }
                 let found = bestOption(id, input, fuzzy: false)
                 guard case let .option(option) = found.choice, let span = found.span else { continue }
                 // Right after its cue, one word between at most ("je suis un dev", "i run a small
                 // company"; not "je suis nulle en tech").
-                let said = Self.phraseSpans(input.tokenStrings, cues)
                 guard said.contains(where: { span.lowerBound >= $0.lowerBound && span.lowerBound <= $0.upperBound + 1 }) else { continue }
                 let longer = options.keys.contains { other in
                     guard other != id, let s = bestOption(other, input, fuzzy: false).span else { return false }

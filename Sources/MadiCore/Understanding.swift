@@ -227,14 +227,13 @@ public final class Understanding: Sendable {
             labelOptions[step.id] = table
         }
         self.labelOptions = labelOptions
+        func words(_ list: LocalizedList) -> Set<[UInt32]> { Set(list.values.joined().flatMap { Phrase($0).words }) }
         var blockers: [String: Set<[UInt32]>] = [:]
         for step in content.steps {
-            if let n = step.choice?.notAfter, !n.isEmpty { blockers[step.id] = Set(n.values.joined().flatMap { Phrase($0).words }) }
+            if let n = step.choice?.notAfter, !n.isEmpty { blockers[step.id] = words(n) }
         }
         stepBlockers = blockers
-        courseBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { c in
-            (c.id, Set(c.notAfter.values.joined().flatMap { Phrase($0).words }))
-        })
+        courseBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { ($0.id, words($0.notAfter)) })
         nameLeadIns = Set(content.lexicon.values.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
         atWords = Set(content.lexicon.values.flatMap(\.atWords).map(TextFold.fold))
         dotWords = Set(content.lexicon.values.flatMap(\.dotWords).map(TextFold.fold))
