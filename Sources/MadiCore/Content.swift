@@ -257,6 +257,13 @@ public struct Lexicon: Sendable {
     public var mixedWords: [String] = []
     /// Words that say the prospect does not know ("jsp", "idk"): a yes said with them is not a yes.
     public var unsureWords: [String] = []
+    /// Words that ask, after signing up, to take the consent back ("ne me contactez plus",
+    /// "delete my data"): asked back, then the saved lead is marked withdrawn.
+    public var withdrawRequests: [String] = []
+    /// Words that name the e-mail address ("adresse", "mail") and words that ask to change
+    /// something ("changer", "wrong"): together after signing up, the address is asked again.
+    public var addressWords: [String] = []
+    public var changeWords: [String] = []
     /// Words said for "@" and "." in an address ("arobase", "at"; "point", "dot"), one word each.
     public var atWords: [String] = []
     public var dotWords: [String] = []

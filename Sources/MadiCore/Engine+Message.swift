@@ -237,6 +237,15 @@ extension TurnBuilder {
             // "Bonjour, c'est parti. Nous cherchons à former…": the opening starts the questions,
             // and the rest answers the first one.
             let opened = step.navigation ? afterOpening(input, step) : nil
+            // "Bonjour. Je souhaiterais consulter d'abord votre catalogue": a greeting, then another
+            // of the welcome's options: that option.
+            if let (rest, greeted) = opened, let start = step.options.first,
+               case let .option(o) = u.match(step: step, rest).choice, o != start.id {
+                if greeted { trace.intent = .greeting; out.insert(t("intent.greeting"), at: 0) }
+                note(step.id, o, .synonym)
+                answer(choice: o, said: input.raw)
+                return .answered
+            }
             if opened != nil, case .answered = readPastWelcome(input, step, opened: opened) { return .answered }
             let r = readChoice(input, step)
             if step.navigation, case .answered = r, input.tokens.count <= 3, !u.isWholeYes(input),
@@ -650,7 +659,7 @@ extension TurnBuilder {
         guard let span else { return nil } // a number or a whole label
         let reject = Learnt.close(id, id)
         let content = max(input.tokenStrings.filter { !u.classifier.stopwords.contains($0) }.count, 1)
-        let negated = u.denied(span, input)
+        let negated = u.denied(span, input, saying: u.negatingPhrases(step.id, input))
         // A short message, or one the synonym says most of, keeps the rule's reading.
         if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
         let tiny = span.count * 4 < content // "no" in "i have no idea where to start"
@@ -723,7 +732,9 @@ extension TurnBuilder {
     /// `opened`: the message's opening and what follows it, from `afterOpening`.
     mutating func readPastWelcome(_ input: PreparedInput, _ step: Step, opened: (PreparedInput, Bool)?) -> Reading {
         guard let start = step.options.first, let target = resolve(start.next ?? step.next),
-              let first = content.step(target), first.kind == .choice || first.kind == .number else { return .none }
+              let first = content.step(target), first.kind == .choice || first.kind == .number,
+              // ("I'd rather talk to someone from your team": a person asked for, not the team's goal.)
+              !asksForPerson(input) else { return .none }
         let saved = s
         let savedOut = out
         let (input, greeted) = opened ?? (input, false)
@@ -815,7 +826,9 @@ extension TurnBuilder {
         let callsOnly = step.kind == .consent && number == nil && u.refusesCallsOnly(input)
         // So is "ok but no spam please".
         let spamOnly = step.kind == .consent && number == nil && u.yesButNoSpam(input)
-        switch callsOnly || spamOnly ? .none : u.match(step: options.asChoice, input, phrases: options.phrases).choice {
+        // "no problem", "sure, no worries": a yes that holds a "no" is read as a whole, not as the "no" option.
+        let negatedYes = step.kind != .courses && !u.negatedYesSpans(input).isEmpty
+        switch callsOnly || spamOnly || negatedYes ? .none : u.match(step: options.asChoice, input, phrases: options.phrases).choice {
         case let .option(o): id = o; how = number != nil ? .number : .label
         default: break
         }
@@ -1227,6 +1240,31 @@ extension TurnBuilder {
     mutating func afterEnd(_ input: PreparedInput, _ raw: String) {
         // A message that asks nothing is a side question only by its keywords ("le prix").
         let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
+        if withdrawal(input) { return }
+        // "can you change my email to sam@brightwave.io", "oops wrong address" after signing up:
+        // the new address read like any other, consent asked again for it, and the saved lead
+        // moves to it.
+        if s.lead == .saved, let emailStep = content.steps.first(where: { $0.kind == .email }) {
+            let address = Understanding.address(in: raw).address
+            let other = address.map { a -> Bool in
+                if case let .valid(addr) = EmailValidator.validate(a) { return addr.normalized != s.email?.normalized }
+                return true
+            } ?? false
+            if other || (!raw.hasAtSign && u.asksToChangeAddress(input)) {
+                s.done = false
+                s.history.append(s.step)
+                s.step = emailStep.id
+                s.lead = .collecting
+                if let address, other {
+                    say("email.changed")
+                    email(address, emailStep)
+                } else {
+                    say("email.change.ask")
+                    asked = true
+                }
+                return
+            }
+        }
         // "en fait je préfère la Performer finalement", "je veux changer pour master": signed up,
         // another course named, said as a change (or not asked about): the pre-registration moves.
         // ("i want performer not starter": the course signed up for, denied, says the change too.)
@@ -1302,6 +1340,40 @@ extension TurnBuilder {
             return
         }
         say("end.hint")
+    }
+
+    /// "ne me contactez plus", "please delete my data" after signing up: asked back; a yes saves
+    /// the lead marked withdrawn (the front's report says it is done), a no keeps it as it was.
+    /// Anything else drops the question and is read as usual.
+    mutating func withdrawal(_ input: PreparedInput) -> Bool {
+        if s.withdrawal == .asked {
+            s.withdrawal = nil
+            switch u.yesNo(input) {
+            case true?:
+                guard let consent = content.steps.first(where: { $0.kind == .consent }),
+                      var draft = leadDraft(consentVersion: consent.consent?.version ?? ""), draft.replaces != nil else { return false }
+                draft.withdrawn = true
+                s.withdrawal = .saving
+                s.lead = .saving
+                effects.append(.saveLead(draft))
+                return true
+            case false?:
+                say("withdraw.kept")
+                return true
+            case nil:
+                break
+            }
+        }
+        guard u.asksToWithdraw(input) else { return false }
+        if s.withdrawal == .done {
+            say("withdraw.already")
+        } else if s.lead == .saved {
+            s.withdrawal = .asked
+            say("withdraw.confirm")
+        } else {
+            return false
+        }
+        return true
     }
 
     /// After the lead was saved, a question or a note kept for the team ("vous pouvez préciser à

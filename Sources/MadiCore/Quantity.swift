@@ -218,6 +218,19 @@ public struct QuantityReader: Sendable {
             return Found(quantity: Quantity(low: 1), span: span, aboutPeople: true)
         }
         guard var f = found.first(where: \.aboutPeople) ?? (anyNumber ? found.first : nil) else { return nil }
+        // "3 devs et 2 chefs de projet", "5 sales and 3 managers": counts of people joined, added up.
+        if f.aboutPeople, !f.quantity.isRange, let at = found.firstIndex(where: { $0.span == f.span }) {
+            var total = f.quantity
+            var end = f.span.upperBound
+            for g in found[(at + 1)...] {
+                let before = g.span.lowerBound - 1
+                guard !g.quantity.isRange, before >= end, ["et", "and", "plus"].contains(w[before]),
+                      before - end <= 4, g.span.upperBound < w.count, !["ou", "or", "a", "to"].contains(w[g.span.upperBound]) else { break }
+                total = Quantity(low: total.low + g.quantity.low, approximate: total.approximate || g.quantity.approximate, word: nil)
+                end = g.span.upperBound
+            }
+            if end > f.span.upperBound { f = Found(quantity: total, span: f.span.lowerBound..<end, aboutPeople: true) }
+        }
         if countsSelf, !f.quantity.isRange {
             f.quantity = Quantity(low: f.quantity.low + 1, approximate: f.quantity.approximate, word: nil)
         }

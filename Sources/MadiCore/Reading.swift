@@ -311,7 +311,8 @@ extension Understanding {
     /// A sentence that starts like a question ("combien…", "c'est quoi…", "how…", "is it…").
     func opensQuestion(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
-        return questionOpeners.contains { w.starts(with: $0) }
+        // ("pourquoi pas", "why not": a yes.)
+        return questionOpeners.contains { w.starts(with: $0) } && !isWholeYes(input)
     }
 
     /// The learnt decision on a message among the labels `allowed` accepts.

@@ -53,6 +53,17 @@ public struct Session: Codable, Sendable, Equatable {
     /// The lead saved in this session: a later save for another course ("finalement je préfère
     /// Performer") replaces it rather than adding a second one.
     public var leadId: String?
+    /// Taking the consent back after signing up ("ne me contactez plus"): asked back, then saving.
+    public var withdrawal: Withdrawal?
+
+    public enum Withdrawal: String, Codable, Sendable, Equatable {
+        /// "Sure you want to withdraw?" asked; the next message says.
+        case asked
+        /// The lead, marked withdrawn, is being saved.
+        case saving
+        /// Saved withdrawn: nobody writes to the prospect.
+        case done
+    }
 
     public enum Pending: Codable, Sendable, Equatable {
         case understand(text: String)
@@ -211,6 +222,9 @@ public struct LeadDraft: Codable, Sendable, Equatable {
     /// The lead saved earlier in the same conversation, which this one replaces (the course was
     /// changed after signing up).
     public var replaces: String?
+    /// The prospect took the consent back after signing up: the lead `replaces` names is marked
+    /// withdrawn (kept, so that the team knows not to write).
+    public var withdrawn: Bool?
 
     public init(email: String, emailASCII: String?, firstName: String?, course: String, recommendedCourse: String?,
                 answers: [LeadAnswer], language: String, source: String, company: String?, teamSize: Int?,

@@ -29,6 +29,8 @@ public final class Understanding: Sendable {
     /// Every word of the content's phrases: such a word is never read as a typo of another.
     let vocabulary: Set<[UInt32]>
     let negations: Set<[UInt32]>
+    /// Yes phrases that hold a negation ("pas de souci", "no problem").
+    let negatedYes: [Phrase]
     /// The negations that deny the option named after them ("pas des débutants", "not really a
     /// beginner"): those that are no answer on their own ("non", "never", "jamais" name options).
     let negators: Set<[UInt32]>
@@ -68,6 +70,10 @@ public final class Understanding: Sendable {
     let choiceWords: [String: [[String]]]
     /// `interest_words`, by their first word.
     let interestWords: [String: [[String]]]
+    /// `withdraw_requests`, `address_words` and `change_words`, by their first word.
+    let withdrawRequests: [String: [[String]]]
+    let addressWords: [String: [[String]]]
+    let changeWords: [String: [[String]]]
     /// Month names and their unambiguous abbreviations ("janv", "sept", "feb"), folded → 1...12.
     let monthNumbers: [String: Int]
     /// `month_lead_ins`, folded (their last word).
@@ -170,6 +176,7 @@ public final class Understanding: Sendable {
             }
         }
         negations = neg
+        negatedYes = yes.filter { $0.words.count > 1 && $0.words.contains(where: neg.contains) }
         var answers: Set<[UInt32]> = []
         for list in options.values { for o in list { for p in o.phrases where p.words.count == 1 { answers.formUnion(p.words) } } }
         for p in yes + no where p.words.count == 1 { answers.formUnion(p.words) }
@@ -207,6 +214,9 @@ public final class Understanding: Sendable {
         rankWords = Set(content.lexicon.values.flatMap(\.rankWords).map(TextFold.fold))
         choiceWords = Self.byFirstWord(content.lexicon.values.flatMap(\.choiceWords))
         interestWords = Self.byFirstWord(content.lexicon.values.flatMap(\.interestWords))
+        withdrawRequests = Self.byFirstWord(content.lexicon.values.flatMap(\.withdrawRequests))
+        addressWords = Self.byFirstWord(content.lexicon.values.flatMap(\.addressWords))
+        changeWords = Self.byFirstWord(content.lexicon.values.flatMap(\.changeWords))
         var months: [String: Int] = [:]
         var prefixes: [String: Set<Int>] = [:]
         for lex in content.lexicon.values {
@@ -303,6 +313,19 @@ public final class Understanding: Sendable {
     /// Whether the message asks to pass something on to the team ("vous pouvez noter que…"): `note_requests`.
     func asksToNote(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: noteRequests)
+    }
+
+    /// Whether the message takes the consent back ("ne me contactez plus", "delete my data"):
+    /// `withdraw_requests`.
+    func asksToWithdraw(_ input: PreparedInput) -> Bool {
+        Self.contains(input.tokenStrings, anyOf: withdrawRequests)
+    }
+
+    /// Whether the message asks to change the address ("je me suis trompé d'adresse", "can you
+    /// change my email"): a word of `address_words` with one of `change_words` or a correction cue.
+    func asksToChangeAddress(_ input: PreparedInput) -> Bool {
+        Self.contains(input.tokenStrings, anyOf: addressWords)
+            && (Self.contains(input.tokenStrings, anyOf: changeWords) || saysCorrection(input))
     }
 
     /// Whether the message says the course is not for the prospect alone ("c pas pr moi"): `for_others`.
@@ -498,7 +521,8 @@ public final class Understanding: Sendable {
         // An option named only to be denied ("pas des débutants", "not really a beginner") is not
         // chosen; nor is a negative phrase that denies the option named after it ("not really" in
         // "not really a beginner").
-        let matches = matches.filter { !denied($0.span, input) && !deniesNext($0.span, list, input) }
+        let own = matches.map(\.span).filter { input.tokens[$0].contains(where: negators.contains) }
+        let matches = matches.filter { !denied($0.span, input, saying: own) && !deniesNext($0.span, list, input) }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
         if tied.count > 1 { return (.ambiguous(tied.map(\.id)), top.span) }
@@ -520,9 +544,19 @@ public final class Understanding: Sendable {
         let blockers = stepBlockers[stepId] ?? []
         let negated = input.tokens.contains(where: negators.contains)
         guard negated || !blockers.isEmpty else { return [] }
-        return Set(exactMatches(index.list, index, ids(input), minChars: 0).filter { m in
-            (negated && denied(m.span, input)) || (m.span.lowerBound > 0 && blockers.contains(input.tokens[m.span.lowerBound - 1]))
+        let matches = exactMatches(index.list, index, ids(input), minChars: 0)
+        let own = matches.map(\.span).filter { input.tokens[$0].contains(where: negators.contains) }
+        return Set(matches.filter { m in
+            (negated && denied(m.span, input, saying: own)) || (m.span.lowerBound > 0 && blockers.contains(input.tokens[m.span.lowerBound - 1]))
         }.map(\.id))
+    }
+
+    /// Where the message says one of the step's phrases that hold a negation themselves ("pas
+    /// pressé", "not sure"): their negation denies nothing else.
+    func negatingPhrases(_ stepId: String, _ input: PreparedInput) -> [Range<Int>] {
+        guard let index = exact[stepId], input.tokens.contains(where: negators.contains) else { return [] }
+        return exactMatches(index.list, index, ids(input), minChars: 0).map(\.span)
+            .filter { input.tokens[$0].contains(where: negators.contains) }
     }
 
     /// Whether the words at `span` hold a negation and are followed, past stopwords, by a word
@@ -540,10 +574,11 @@ public final class Understanding: Sendable {
     /// Whether the words at `span` follow a negation that denies them: one of `negators` right
     /// before, or with at most one other word and stopwords between ("pas des débutants
     /// complets", "not really a beginner", "ils ne sont pas débutants").
-    func denied(_ span: Range<Int>, _ input: PreparedInput) -> Bool {
+    func denied(_ span: Range<Int>, _ input: PreparedInput, saying phrases: [Range<Int>] = []) -> Bool {
         var i = span.lowerBound - 1, others = 0
         while i >= 0, span.lowerBound - i <= 3 {
-            if negators.contains(input.tokens[i]) { return true }
+            // ("pas pressé je me renseigne": the "pas" of an answer's own phrase denies nothing after it.)
+            if negators.contains(input.tokens[i]), !phrases.contains(where: { $0.contains(i) }) { return true }
             if !classifier.stopwords.contains(input.tokenStrings[i]) {
                 others += 1
                 if others > 1 { return false }
@@ -655,6 +690,16 @@ public final class Understanding: Sendable {
     public func yesNo(_ input: PreparedInput) -> Bool? {
         if yes.contains(where: { Fuzzy.isWhole($0, input) }) { return true }
         if no.contains(where: { Fuzzy.isWhole($0, input) }) { return false }
+        // "pas de souci", "no problem", "pourquoi pas": a yes phrase that holds a negation. Its
+        // words negate nothing; the rest is read on its own ("yes no problem", "sure, no worries",
+        // "no problem but no, not now").
+        let covered = negatedYesSpans(input)
+        if !covered.isEmpty {
+            let rest = input.tokenStrings.indices.filter { !covered.contains($0) }.map { input.tokenStrings[$0] }
+            let restInput = PreparedInput(rest.joined(separator: " "))
+            if let said = yesNo(restInput) { return said }
+            return restInput.tokens.contains(where: negations.contains) ? nil : true
+        }
         let y = yes.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
         let n = no.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
         // "carrément pas", "sure, not now": a yes with a negation is not a yes; "non merci, ça
@@ -663,6 +708,17 @@ public final class Understanding: Sendable {
         if y > n { return true }
         if n > y { return false }
         return nil
+    }
+
+    /// The places of the yes phrases that hold a negation ("no problem", "pas de souci").
+    func negatedYesSpans(_ input: PreparedInput) -> Set<Int> {
+        var covered = Set<Int>()
+        for p in negatedYes where p.words.count <= input.tokens.count {
+            for i in 0...(input.tokens.count - p.words.count) where input.tokens[i..<(i + p.words.count)].elementsEqual(p.words) {
+                covered.formUnion(i..<(i + p.words.count))
+            }
+        }
+        return covered
     }
 
     /// "je préfère pas être appelée", "no phone calls please": calls refused, nothing said of e-mail.

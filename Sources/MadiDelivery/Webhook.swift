@@ -25,7 +25,8 @@ public enum WebhookPayload {
             ("team_size", lead.teamSize.map { JSON.number(Double($0)) } ?? .null),
             ("language", .string(lead.language)),
             ("source", .string(lead.source)),
-            ("consent", .object([("version", .string(lead.consentVersion)), ("at", .string(lead.consentedAt))])),
+            ("consent", .object([("version", .string(lead.consentVersion)), ("at", .string(lead.consentedAt)),
+                                 ("withdrawn_at", lead.withdrawnAt.map(JSON.string) ?? .null)])),
         ]
         l.append(("answers", .array(lead.decodedAnswers.map {
             .object([("step", .string($0.step)), ("value", .string($0.value)), ("label", .string($0.label))])

@@ -30,10 +30,17 @@ public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
             return .failure(LeadSaveError(code: "store_unavailable", message: "the lead store is unavailable"))
         }
         let key = LeadDraft.emailKey(draft.email) + " " + draft.course
-        // The course changed after signing up: the lead saved then moves to the new course, as the
-        // store does, unless one for that course exists already.
-        if index[key] == nil, let replaced = draft.replaces, let i = leads.firstIndex(where: { $0.id == replaced }),
-           LeadDraft.emailKey(leads[i].draft.email) == LeadDraft.emailKey(draft.email) {
+        // The consent taken back: the lead saved then is marked withdrawn, as the store does.
+        if draft.withdrawn == true {
+            guard let i = leads.firstIndex(where: { $0.id == draft.replaces }) else {
+                return .failure(LeadSaveError(code: "lead_not_found", message: "the lead to withdraw is not in the store"))
+            }
+            leads[i].draft.withdrawn = true
+            return .success(leads[i].id)
+        }
+        // The course or the address changed after signing up: the lead saved then moves, as the
+        // store does, unless one for that course and address exists already.
+        if index[key] == nil, let replaced = draft.replaces, let i = leads.firstIndex(where: { $0.id == replaced }) {
             index = index.filter { $0.value != i }
             index[key] = i
         }

@@ -285,6 +285,7 @@ public enum ScenarioRunner {
         case "consent_version": return lead.consentVersion
         case "answers": return lead.answers.map { "\($0.step)=\($0.value)" }.joined(separator: ", ")
         case "questions": return lead.questions.isEmpty ? "none" : lead.questions.joined(separator: " | ")
+        case "withdrawn": return lead.withdrawn == true ? "true" : "false"
         default: return "unknown field '\(field)'"
         }
     }

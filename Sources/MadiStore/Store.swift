@@ -23,12 +23,15 @@ public struct StoredLead: Codable, Sendable, Equatable, FetchableRecord {
     public var consentedAt: String
     /// JSON array of the side questions Madi could not answer.
     public var questions: String
+    /// When the prospect took the consent back after signing up (nobody writes to them); nil while
+    /// the consent stands.
+    public var withdrawnAt: String?
 
     enum CodingKeys: String, CodingKey {
         case id, email, course, answers, language, source, company, kind
         case createdAt = "created_at", updatedAt = "updated_at", emailAscii = "email_ascii", firstName = "first_name"
         case recommendedCourse = "recommended_course", teamSize = "team_size", consentVersion = "consent_version"
-        case consentedAt = "consented_at", questions
+        case consentedAt = "consented_at", questions, withdrawnAt = "withdrawn_at"
     }
 
     public var decodedAnswers: [LeadAnswer] {
@@ -177,6 +180,9 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                     last_used REAL NOT NULL
                 )
                 """)
+        }
+        m.registerMigration("v5: consent withdrawn") { db in
+            try db.execute(sql: "ALTER TABLE lead ADD COLUMN withdrawn_at TEXT")
         }
         return m
     }
@@ -412,7 +418,7 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                         }
                         results.append(.success(id))
                     } catch {
-                        results.append(.failure(Self.map(error, path: path)))
+                        results.append(.failure((error as? LeadSaveError) ?? Self.map(error, path: path)))
                     }
                 }
                 return .commit
@@ -444,11 +450,22 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         let key = LeadDraft.emailKey(draft.email)
         // The course changed after signing up, in the same conversation: the lead saved then moves
         // to the new course (and is updated below), unless one for that course exists already.
+        // The consent taken back: the lead saved then is marked withdrawn, as it is otherwise.
+        if draft.withdrawn == true, let replaced = draft.replaces {
+            try db.cachedStatement(sql: "UPDATE lead SET withdrawn_at = ?, updated_at = ? WHERE id = ?")
+                .execute(arguments: [time, time, replaced])
+            guard db.changesCount > 0 else { throw LeadSaveError(code: "lead_not_found", message: "the lead to withdraw is not in the store") }
+            try enqueueDelivery(db, leadId: replaced, time: time)
+            return replaced
+        }
+        // The course or the address changed after signing up, in the same conversation: the lead
+        // saved then moves to the new course and address (and is updated below), unless one for
+        // them exists already.
         if let replaced = draft.replaces {
             try db.cachedStatement(sql: """
-                UPDATE lead SET course = ? WHERE id = ? AND email_key = ? AND course <> ?
+                UPDATE lead SET course = ?, email = ?, email_key = ? WHERE id = ? AND (email_key <> ? OR course <> ?)
                     AND NOT EXISTS (SELECT 1 FROM lead WHERE email_key = ? AND course = ?)
-                """).execute(arguments: [draft.course, replaced, key, draft.course, key, draft.course])
+                """).execute(arguments: [draft.course, draft.email, key, replaced, key, draft.course, key, draft.course])
         }
         // Statements prepared once per connection (a group of 256 leads spent most of its time
         // preparing the same three statements again).
@@ -465,7 +482,7 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                 company = COALESCE(excluded.company, lead.company),
                 team_size = COALESCE(excluded.team_size, lead.team_size), kind = excluded.kind,
                 consent_version = excluded.consent_version, consented_at = excluded.consented_at,
-                questions = excluded.questions
+                questions = excluded.questions, withdrawn_at = NULL
             """).execute(arguments: [UUID().uuidString.lowercased(), time, time, draft.email, draft.emailASCII, draft.firstName,
                              draft.course, draft.recommendedCourse, answers, draft.language, draft.source,
                              draft.company, draft.teamSize, draft.kind, draft.consentVersion, time, key, questions])

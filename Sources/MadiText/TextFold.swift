@@ -38,7 +38,25 @@ package enum TextFold {
         }
         var result = String(out)
         if result.hasSuffix(" ") { result.removeLast() }
-        return result
+        return collapsingRuns(result)
+    }
+
+    /// A letter a–z three times or more in a row is one ("ouiii", "foreverrr", "pleeease"): no
+    /// French or English word holds one three times. (Digits are left as they are.)
+    package static func collapsingRuns(_ folded: String) -> String {
+        var bytes = Array(folded.utf8)
+        var w = 0
+        var r = 0
+        while r < bytes.count {
+            let b = bytes[r]
+            var end = r + 1
+            while end < bytes.count, bytes[end] == b { end += 1 }
+            let keep = (0x61...0x7A).contains(b) && end - r >= 3 ? 1 : end - r
+            for _ in 0..<keep { bytes[w] = b; w += 1 }
+            r = end
+        }
+        if w == bytes.count { return folded }
+        return String(decoding: bytes[..<w], as: UTF8.self)
     }
 
     /// The same for pure ASCII text, on bytes; nil when the text is not ASCII.
@@ -51,11 +69,19 @@ package enum TextFold {
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count)
         var lastSpace = true
+        var run = 0
         for b in s.utf8 {
             if b >= 0x80 { return nil }
             switch b {
-            case 0x41...0x5A: out.append(b + 0x20); lastSpace = false
-            case 0x61...0x7A, 0x30...0x39: out.append(b); lastSpace = false
+            case 0x41...0x5A, 0x61...0x7A:
+                // A letter typed three times or more is one ("ouiii", "foreverrr", "pleeease"):
+                // no French or English word holds one three times.
+                let letter = b | 0x20
+                run = out.last == letter && !lastSpace ? run + 1 : 1
+                if run == 3 { out.removeLast() }
+                if run < 3 { out.append(letter) }
+                lastSpace = false
+            case 0x30...0x39: out.append(b); lastSpace = false; run = 0
             default:
                 if !lastSpace { out.append(0x20); lastSpace = true }
             }

@@ -70,11 +70,44 @@ struct LeadStoreTests {
         leads = try store.list()
         #expect(leads.count == 2)
         #expect(Set(leads.map(\.course)) == ["performer", "master"])
-        // Another address does not move someone else's lead.
-        var other = draft("zoe@free.fr", course: "starter")
+        // The address changed after signing up ("oops, it's zoe@free.fr"): the lead moves to it.
+        var other = draft("zoe@free.fr", course: "performer")
         other.replaces = first
-        _ = try store.save(other).get()
-        #expect(try store.count() == 3)
+        #expect(try store.save(other).get() == first)
+        leads = try store.list()
+        #expect(leads.count == 2)
+        #expect(leads.first { $0.id == first }?.email == "zoe@free.fr")
+        #expect(try store.lead(id: master)?.email == "ana@orange.fr")
+    }
+
+    /// The consent taken back after signing up: the same lead, marked withdrawn, sent again to the
+    /// CRM; a new consent in the same conversation clears the mark.
+    @Test func aWithdrawnLeadIsMarkedAndANewConsentClearsIt() throws {
+        let clock = Clock()
+        let store = LeadStore(path: tempPath(), now: clock.now)
+        let id = try store.save(draft()).get()
+        #expect(try store.delivery(leadId: id)?.revision == 1)
+        clock.advance(30)
+        var withdrawal = draft()
+        withdrawal.replaces = id
+        withdrawal.withdrawn = true
+        #expect(try store.save(withdrawal).get() == id)
+        var lead = try #require(try store.lead(id: id))
+        #expect(lead.withdrawnAt == LeadStore.timestamp(clock.now()))
+        #expect(lead.updatedAt == lead.withdrawnAt)
+        #expect(try store.count() == 1)
+        #expect(try store.delivery(leadId: id)?.revision == 2) // the CRM hears of it
+        var again = draft()
+        again.replaces = id
+        #expect(try store.save(again).get() == id)
+        lead = try #require(try store.lead(id: id))
+        #expect(lead.withdrawnAt == nil)
+        // A withdrawal for a lead that is not there fails, and stores nothing.
+        var stray = draft("kim@proton.me")
+        stray.replaces = "no-such-lead"
+        stray.withdrawn = true
+        #expect(throws: LeadSaveError.self) { try store.save(stray).get() }
+        #expect(try store.count() == 1)
     }
 
     @Test func theSameAddressInAnotherCaseIsTheSameLead() throws {

@@ -11,6 +11,16 @@ struct FoldTests {
         #expect(TextFold.fold("e\u{301}quipe") == "equipe") // decomposed accent
     }
 
+    /// Letters typed three times or more are read once, in both paths; doubled ones and digits stay.
+    @Test func lettersTypedOverAndOverAreReadOnce() {
+        #expect(TextFold.fold("ouiiii") == "oui")
+        #expect(TextFold.fold("Foreverrr!!") == "forever")
+        #expect(TextFold.fold("pleeeease, ok") == "please ok")
+        #expect(TextFold.fold("nooon merciii ω") == "non merci ω")
+        #expect(TextFold.fold("cool 1000 équipe") == "cool 1000 equipe")
+        #expect(TextFold.fold("AAA aa") == "a aa")
+    }
+
     @Test(arguments: ["Hello, World!", "  a--b  ", "l'équipe", "ÉCOLE", "x\u{0}y", "tab\there", "2 personnes", "", "---"])
     func asciiFastPathAgreesWithTheGeneralOne(_ s: String) {
         // The general path, forced by a trailing non-ASCII letter that folds to itself.
@@ -41,7 +51,7 @@ struct FoldTests {
             }
             var result = String(out)
             if result.hasSuffix(" ") { result.removeLast() }
-            return result
+            return TextFold.collapsingRuns(result)
         }
         let pool = (0x20...0x24F).compactMap(Unicode.Scalar.init) + ["\u{301}", "\u{308}", "İ", "ẞ", "Ω", "Ж", "ж", "…", "’", "\u{A0}"]
         var state: UInt64 = 7

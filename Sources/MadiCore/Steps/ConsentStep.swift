@@ -46,6 +46,7 @@ extension ConsentStep: StepBehaviour {
                 turn.say("save.incomplete"); return
             }
             turn.s.lead = .saving
+            turn.s.withdrawal = nil // (consent given again after withdrawing)
             turn.effects.append(.saveLead(draft))
         } else {
             turn.s.lead = .declined

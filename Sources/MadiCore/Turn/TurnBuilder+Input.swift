@@ -7,11 +7,24 @@ extension TurnBuilder {
             guard s.lead == .saving else { return }
             s.lead = .saved
             s.leadId = id
+            // Withdrawn: said so, and the offer may be taken up again (a new consent).
+            if s.withdrawal == .saving {
+                s.withdrawal = .done
+                s.lead = .declined
+                say("withdraw.done")
+                return
+            }
             if let step = current, let target = resolve(step.yes) { go(to: target, from: step.id) }
         case .leadFailed:
             guard s.lead == .saving else { return }
             // The saved lead saved again after the end (a note, a correction) and refused: that
             // lead stays as it was.
+            if s.withdrawal == .saving {
+                s.withdrawal = nil
+                s.lead = .saved
+                say("withdraw.failed")
+                return
+            }
             if s.done, s.leadId != nil {
                 s.lead = .saved
                 say("save.update_failed")
