@@ -551,6 +551,10 @@ public final class Understanding: Sendable {
         }.map(\.id))
     }
 
+    /// Words that open a clause as its subject ("je", "on", "i", "we"), folded: a negation does not
+    /// reach past them.
+    static let subjects: Set<String> = ["je", "j", "on", "nous", "il", "ils", "elle", "elles", "i", "we", "they", "he", "she"]
+
     /// Where the message says one of the step's phrases that hold a negation themselves ("pas
     /// pressé", "not sure"): their negation denies nothing else.
     func negatingPhrases(_ stepId: String, _ input: PreparedInput) -> [Range<Int>] {
@@ -564,6 +568,7 @@ public final class Understanding: Sendable {
     /// beginner", "pas vraiment débutant").
     func deniesNext(_ span: Range<Int>, _ list: [OptionPhrases], _ input: PreparedInput) -> Bool {
         guard input.tokens[span].contains(where: negators.contains) else { return false }
+        if span.upperBound < input.tokens.count, Self.subjects.contains(input.tokenStrings[span.upperBound]) { return false }
         var i = span.upperBound
         while i < input.tokens.count, classifier.stopwords.contains(input.tokenStrings[i]) { i += 1 }
         guard i < input.tokens.count, i - span.upperBound <= 2 else { return false }
@@ -575,6 +580,9 @@ public final class Understanding: Sendable {
     /// before, or with at most one other word and stopwords between ("pas des débutants
     /// complets", "not really a beginner", "ils ne sont pas débutants").
     func denied(_ span: Range<Int>, _ input: PreparedInput, saying phrases: [Range<Int>] = []) -> Bool {
+        // ("pas pressé, je me renseigne": a clause that opens with its subject is not denied by
+        // the one before.)
+        if Self.subjects.contains(input.tokenStrings[span.lowerBound]) { return false }
         var i = span.lowerBound - 1, others = 0
         while i >= 0, span.lowerBound - i <= 3 {
             // ("pas pressé je me renseigne": the "pas" of an answer's own phrase denies nothing after it.)
