@@ -826,6 +826,13 @@ extension TurnBuilder {
         let callsOnly = step.kind == .consent && number == nil && u.refusesCallsOnly(input)
         // So is "ok but no spam please".
         let spamOnly = step.kind == .consent && number == nil && u.yesButNoSpam(input)
+        // "no no, go ahead", "non non c'est bon": a yes and a no, asked again.
+        if step.kind == .consent, !callsOnly, !spamOnly, number == nil, u.saysYesAndNo(input) {
+            trace.missed = true
+            say("consent.reprompt")
+            asked = true
+            return .handled
+        }
         // "no problem", "sure, no worries": a yes that holds a "no" is read as a whole, not as the "no" option.
         let negatedYes = step.kind != .courses && !u.negatedYesSpans(input).isEmpty
         switch callsOnly || spamOnly || negatedYes ? .none : u.match(step: options.asChoice, input, phrases: options.phrases).choice {

@@ -718,6 +718,22 @@ public final class Understanding: Sendable {
         return nil
     }
 
+    /// A no said beside a yes that no negation touches ("no no, go ahead", "non non c'est bon",
+    /// "no thanks, i'm fine"): at consent, which one is meant is asked rather than guessed.
+    public func saysYesAndNo(_ input: PreparedInput) -> Bool {
+        let covered = negatedYesSpans(input)
+        let outside = { (r: Range<Int>) in !r.contains(where: covered.contains) }
+        let yesSpans = yes.compactMap { Fuzzy.match($0, in: input, fuzzy: false)?.tokens }
+        let noSpans = no.compactMap { Fuzzy.match($0, in: input, fuzzy: false)?.tokens }.filter(outside)
+        guard !noSpans.isEmpty, yesSpans.contains(where: { y in !noSpans.contains { $0.overlaps(y) } }) else { return false }
+        // ("non merci, ça m'intéresse pas": the yes is negated itself, a no.)
+        let noWords = Set(no.filter { $0.words.count == 1 }.map { $0.words[0] })
+        return input.tokens.indices.allSatisfy { i in
+            !negations.contains(input.tokens[i]) || covered.contains(i) || noWords.contains(input.tokens[i])
+                || noSpans.contains { $0.contains(i) }
+        }
+    }
+
     /// The places of the yes phrases that hold a negation ("no problem", "pas de souci").
     func negatedYesSpans(_ input: PreparedInput) -> Set<Int> {
         var covered = Set<Int>()
