@@ -36,7 +36,8 @@ extension TurnBuilder {
             guard let courses = content.firstStep(ofKind: .courses) else { return }
             if s.step == courses.id { repeatCurrent(); return }
             if s.lead == .saving { say("save.pending"); return }
-            if let step = current, step.isQuestion { s.resume = step.id }
+            // (From the welcome, nothing answered yet: "help me choose" starts the questions, not "back to my answers".)
+            if let step = current, step.isQuestion, !step.navigation { s.resume = step.id }
             s.done = false
             go(to: courses.id, from: s.step)
         case .help:
