@@ -1219,6 +1219,10 @@ extension TurnBuilder {
             ask(again: true)
         case .back:
             command(.back)
+        case .no where step.kind == .choice:
+            // "meh", "nope" to a question with options: the closest one will do.
+            say("intent.no.choice")
+            ask(again: true)
         case .human where step.kind == .email:
             // "je peux vous appeler plutôt ?" when the address is asked: it is the way back to a person.
             keepQuestion(lastInput.raw)
