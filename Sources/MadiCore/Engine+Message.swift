@@ -51,7 +51,9 @@ extension TurnBuilder {
         }
         guard let step = current else { return }
         let clarifying = s.clarify
+        let month = s.clarifyMonth
         s.clarify = nil
+        s.clarifyMonth = nil
 
         // "vous pouvez noter que 2 personnes seraient à distance" at the offer, the address or
         // consent: kept for the team as said, and the question asked again.
@@ -166,6 +168,7 @@ extension TurnBuilder {
         if !answerInput.isEmpty {
             if let clarifying, let pick = clarifyPick(answerInput, clarifying) {
                 prefaceSide(side)
+                if let month { choiceDetail = (month.number, month.name) }
                 note(step.id, pick, .label)
                 answer(choice: pick, said: trimmed)
                 return
@@ -320,6 +323,7 @@ extension TurnBuilder {
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
             if bounded.count >= 2, option.months == bounded.last,
                let before = step.options.first(where: { $0.months == bounded[bounded.count - 2] }) {
+                s.clarifyMonth = Session.MonthSaid(number: number, name: month)
                 return .clarify([before.id, option.id])
             }
             notePrefills(input, except: step.id)

@@ -53,6 +53,15 @@ public struct Session: Codable, Sendable, Equatable {
     /// The lead saved in this session: a later save for another course ("finalement je préfère
     /// Performer") replaces it rather than adding a second one.
     public var leadId: String?
+    /// The month said with an answer asked back ("d'ici septembre": "within three months, or just
+    /// looking?"): kept with the option then picked.
+    public var clarifyMonth: MonthSaid?
+
+    public struct MonthSaid: Codable, Sendable, Equatable {
+        public var number: Int
+        public var name: String
+    }
+
     /// Taking the consent back after signing up ("ne me contactez plus"): asked back, then saving.
     public var withdrawal: Withdrawal?
 

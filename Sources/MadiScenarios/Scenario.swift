@@ -284,6 +284,7 @@ public enum ScenarioRunner {
         case "kind": return lead.kind
         case "consent_version": return lead.consentVersion
         case "answers": return lead.answers.map { "\($0.step)=\($0.value)" }.joined(separator: ", ")
+        case "labels": return lead.answers.map { "\($0.step)=\($0.label)" }.joined(separator: ", ")
         case "questions": return lead.questions.isEmpty ? "none" : lead.questions.joined(separator: " | ")
         case "withdrawn": return lead.withdrawn == true ? "true" : "false"
         default: return "unknown field '\(field)'"

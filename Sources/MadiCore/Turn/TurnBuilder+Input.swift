@@ -42,7 +42,10 @@ extension TurnBuilder {
                 return
             }
             if let step = current { note(step.id, id, .label) }
+            // (The option picked when asked back between two keeps the month said before it.)
+            if let month = s.clarifyMonth, s.clarify?.contains(id) == true { choiceDetail = (month.number, month.name) }
             s.clarify = nil
+            s.clarifyMonth = nil
             answer(choice: id, said: nil)
         case let .text(raw):
             text(raw)
