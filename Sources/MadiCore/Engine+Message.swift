@@ -1157,7 +1157,9 @@ extension TurnBuilder {
             } else {
                 // "ça fait combien au total pour les 6 ?": the total for the people said, or the team's.
                 let team = u.quantities.teamSize(lastInput, anyNumber: false)?.quantity.value ?? teamSize
-                out.append(FAQAnswerer(content: content, language: lang, today: s.today)
+                let from = Dictionary(content.catalogue.courses.map { ($0.id, sessionsFrom($0)) }, uniquingKeysWith: { a, _ in a })
+                let today = s.today
+                out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today })
                     .answer(entry, mentioned: u.mentionedCourses(lastInput), focus: focusCourse(), team: team.flatMap { $0 >= 2 ? $0 : nil }))
             }
         case let .intent(intent) where reask && ![.bot, .human, .outOfScope].contains(intent):

@@ -97,6 +97,9 @@ struct FAQAnswerer {
     let content: Content
     let language: String
     let today: Day
+    /// The day each course's sessions are shown from (the month the prospect said they would
+    /// start), else `today`.
+    var sessionsFrom: ((Course) -> Day)? = nil
 
     /// `team`: how many people the prospect trains, when known: an answer with a `.team` form
     /// ("faq.price.team") says the total for them.
@@ -110,6 +113,7 @@ struct FAQAnswerer {
             let ids = mentioned.isEmpty ? (focus.map { [$0] } ?? catalogue.courses.map(\.id)) : mentioned
             let key = team.map { _ in entry.answer + ".team" }.flatMap { content.strings.has($0, language) ? $0 : nil } ?? entry.answer
             return ids.compactMap(catalogue.course).map { c in
+                let facts = sessionsFrom.map { Facts(content: content, language: language, today: $0(c)) } ?? facts
                 var p = facts.courseParams(c)
                 if let team, key != entry.answer {
                     p["team"] = String(team)

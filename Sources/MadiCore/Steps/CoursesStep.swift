@@ -66,7 +66,7 @@ extension TurnBuilder {
         say("courses.intro")
         let recommended = recommendation()?.course
         for course in content.catalogue.courses {
-            var p = engine.courseParams(course, lang, today: s.today)
+            var p = engine.courseParams(course, lang, today: sessionsFrom(course))
             p["order"] = String(content.catalogue.rank(course.id) + 1)
             p["facts"] = t("course.facts", p)
             var card = t("courses.card", p)
