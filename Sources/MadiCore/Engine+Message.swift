@@ -705,6 +705,13 @@ extension TurnBuilder {
            elsewhere.score >= Understanding.strongScore, elsewhere.score - top.score >= Understanding.elsewhereMargin {
             return nil
         }
+        // "bof pas trop mon truc" to the offer: read first as a no in general, then as this step's
+        // own no; the same answer.
+        if let top = scores.first, ["intent.no", "intent.decline", "intent.yes"].contains(top.label), top.score >= Understanding.acceptScore,
+           let best = scores.first(where: { option($0.label) != nil }), best.score >= Understanding.acceptScore,
+           let id = option(best.label), ["yes", "no", "interested"].contains(id), (top.label == "intent.yes") == (id != "no") {
+            return .answered(id)
+        }
         // "not exactly - most of them don't use AI at all": an option denied, another the
         // classifier reads, is that other one.
         if !denied.isEmpty {
