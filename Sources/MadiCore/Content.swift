@@ -263,6 +263,14 @@ public struct Lexicon: Sendable {
     /// Words that name the e-mail address ("adresse", "mail") and words that ask to change
     /// something ("changer", "wrong"): together after signing up, the address is asked again.
     public var addressWords: [String] = []
+    /// Word beginnings that ask for data to be erased ("supprim", "effac", "delete"): said with a
+    /// withdrawal, the request goes to the team with the lead.
+    public var eraseWords: [String] = []
+    /// Words that give the consent again after withdrawing ("keep my registration").
+    public var rejoinRequests: [String] = []
+    /// Words for a company ("boîte", "entreprise", "company"): a count after one and "de"/"of"
+    /// ("une boîte de 200 personnes") is the company's size, not a team's.
+    public var companyWords: [String] = []
     public var changeWords: [String] = []
     /// Words said for "@" and "." in an address ("arobase", "at"; "point", "dot"), one word each.
     public var atWords: [String] = []

@@ -33,6 +33,12 @@ extension TurnBuilder {
         lastInput = input
         if s.lead == .saving { say("save.pending"); return }
         s.pending = nil
+        // "STOP" after signing up: the consent taken back (asked back first), not the program left.
+        if s.done, s.lead == .saved, u.command(input) == .quit, input.tokenStrings == ["stop"] {
+            s.withdrawal = .asked
+            say("withdraw.confirm")
+            return
+        }
         if let c = u.command(input) { s.clarify = nil; command(c); return }
         if trimmed.utf8.first == 0x2F {
             if u.isLanguageCommand(input) {
@@ -104,6 +110,16 @@ extension TurnBuilder {
                 handle(intent, step)
                 return
             }
+            // "help me choose", "no thanks, i want the questions first" once a course was picked
+            // from the list: the questions, rather than the address again.
+            if address == nil, !trimmed.hasAtSign, s.recommendation == nil, let courses = content.firstStep(ofKind: .courses),
+               let top = u.scores(input, memo, { $0 == courses.id + ".guide" || $0.hasPrefix("faq.") || $0.hasPrefix("intent.") }).first,
+               top.label == courses.id + ".guide", top.score >= Understanding.acceptScore, let target = resolve(courses.no) {
+                s.lead = .none
+                s.chosenCourse = nil
+                go(to: target, from: step.id)
+                return
+            }
             // A sentence without any address ("j'hésite encore entre performer et master"): asked again kindly.
             if address == nil, !trimmed.hasAtSign, input.tokens.count >= 3,
                !u.triesAnAddress(trimmed) {
@@ -135,6 +151,14 @@ extension TurnBuilder {
                 // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
+        }
+        // "which one would you recommend for someone like me?" at the course list: the questions
+        // are how Madi answers that (the FAQ entry `fit`).
+        if step.kind == .courses, case let .faq(i)? = side, content.faq[i].id == "fit",
+           fixed(step).views.contains(where: { $0.id == "guide" }) {
+            note(step.id, "guide", .learnt)
+            answer(choice: "guide", said: trimmed)
+            return
         }
         // (An address alone leaves nothing to read as an answer.)
         let answerInput = parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer
@@ -664,8 +688,9 @@ extension TurnBuilder {
         let reject = Learnt.close(id, id)
         let content = max(input.tokenStrings.filter { !u.classifier.stopwords.contains($0) }.count, 1)
         let negated = u.denied(span, input, saying: u.negatingPhrases(step.id, input))
-        // A short message, or one the synonym says most of, keeps the rule's reading.
-        if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
+        // A short message, or one the synonym says most of, keeps the rule's reading; so does a
+        // synonym right after the question's cue ("je suis directeur administratif et financier…").
+        if !negated, input.tokens.count <= 3 || span.count * 2 >= content || u.cued(step.id, span, input) { return nil }
         let tiny = span.count * 4 < content // "no" in "i have no idea where to start"
         // (Options the message denies, "not really a beginner", are not readings either.)
         let denied = u.deniedOptions(step.id, input)
@@ -1266,14 +1291,22 @@ extension TurnBuilder {
         let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
         if withdrawal(input) { return }
         // "can you change my email to sam@brightwave.io", "oops wrong address" after signing up:
-        // the new address read like any other, consent asked again for it, and the saved lead
-        // moves to it.
+        // the new address read like any other (asked back when it looks mistyped, then consent
+        // asked for it), and the saved lead moves to it.
         if s.lead == .saved, let emailStep = content.steps.first(where: { $0.kind == .email }) {
             let address = Understanding.address(in: raw).address
             let other = address.map { a -> Bool in
                 if case let .valid(addr) = EmailValidator.validate(a) { return addr.normalized != s.email?.normalized }
                 return true
             } ?? false
+            // A valid address that looks right: the saved lead moves to it at once (the consent
+            // given stands: it is the same prospect's address, corrected).
+            if other, let address, case let .valid(addr) = EmailValidator.validate(address), EmailSuggester.suggest(addr.normalized) == nil {
+                s.email = addr
+                leadChanged = true
+                say("email.changed.saved", ["email": addr.normalized])
+                return
+            }
             if other || (!raw.hasAtSign && u.asksToChangeAddress(input)) {
                 s.done = false
                 s.history.append(s.step)
@@ -1372,31 +1405,59 @@ extension TurnBuilder {
     mutating func withdrawal(_ input: PreparedInput) -> Bool {
         if s.withdrawal == .asked {
             s.withdrawal = nil
-            switch u.yesNo(input) {
+            // ("y", "ya": a yes here, though not everywhere.)
+            let said = u.yesNo(input) ?? (["y", "ya", "yeah"].contains(input.tokenStrings.joined(separator: " ")) ? true : nil)
+            switch said {
             case true?:
-                guard let consent = content.steps.first(where: { $0.kind == .consent }),
-                      var draft = leadDraft(consentVersion: consent.consent?.version ?? ""), draft.replaces != nil else { return false }
-                draft.withdrawn = true
-                s.withdrawal = .saving
-                s.lead = .saving
-                effects.append(.saveLead(draft))
-                return true
+                return saveWithdrawal()
             case false?:
+                s.withdrawalSaid = nil
                 say("withdraw.kept")
+                return true
+            case nil where input.tokens.count <= 3 && !u.asksToWithdraw(input) && u.split(input.raw).question == nil:
+                // A short answer that is neither: the question again, rather than dropped.
+                s.withdrawal = .asked
+                say("withdraw.confirm")
                 return true
             case nil:
                 break
             }
+        }
+        // After withdrawing: "supprimez-les", "delete it" pass an erasure on; "keep my
+        // registration", "vous pouvez me recontacter" give the consent again.
+        if s.withdrawal == .done, s.lead == .declined {
+            if u.asksToErase(input), !u.asksToRejoin(input) {
+                s.withdrawalSaid = input.raw
+                return saveWithdrawal()
+            }
+            if u.asksToRejoin(input), !u.asksToWithdraw(input), reopen() { return true }
         }
         guard u.asksToWithdraw(input) else { return false }
         if s.withdrawal == .done {
             say("withdraw.already")
         } else if s.lead == .saved {
             s.withdrawal = .asked
+            s.withdrawalSaid = input.raw
             say("withdraw.confirm")
         } else {
             return false
         }
+        return true
+    }
+
+    /// The saved lead saved again marked withdrawn (with an erasure asked for, kept for the team).
+    mutating func saveWithdrawal() -> Bool {
+        guard let consent = content.steps.first(where: { $0.kind == .consent }),
+              var draft = leadDraft(consentVersion: consent.consent?.version ?? ""), draft.replaces != nil else { return false }
+        draft.withdrawn = true
+        // "supprimez mes données": the erasure asked for goes to the team with the lead.
+        if let asked = s.withdrawalSaid, u.asksToErase(u.prepare(asked)) {
+            keepQuestion(asked)
+            draft.questions = s.questions
+        }
+        s.withdrawal = .saving
+        s.lead = .saving
+        effects.append(.saveLead(draft))
         return true
     }
 
@@ -1406,7 +1467,8 @@ extension TurnBuilder {
     mutating func keptAfterSaving(since count: Int) {
         guard s.done, s.lead == .saved, s.questions.count > count || leadChanged,
               let consent = content.steps.first(where: { $0.kind == .consent }),
-              let draft = leadDraft(consentVersion: consent.consent?.version ?? "") else { return }
+              var draft = leadDraft(consentVersion: consent.consent?.version ?? "") else { return }
+        draft.keepsConsent = true // (no consent asked in this turn: the one given stands, with its time)
         s.lead = .saving
         effects.append(.saveLead(draft))
     }

@@ -44,11 +44,14 @@ public struct QuantityReader: Sendable {
     /// The group openers said in the first person plural ("on est", "we are"): their count
     /// includes the prospect.
     let inclusiveOpeners: [[String]]
+    /// Words for a company ("boîte", "entreprise", "company"): "une boîte de 200" is its size.
+    let companyWords: Set<String>
 
     public init(lexicon: [String: Lexicon]) {
         var numbers: [String: Int] = [:], approx: [String: Int] = [:]
         var hedges: Set<String> = [], range: Set<String> = [], openers: Set<String> = [], people: Set<String> = []
         var groups: [[String]] = [], weak: Set<String> = [], plus: [[String]] = [], alone: [[String]] = []
+        var companies: Set<String> = []
         for (_, lex) in lexicon.sorted(by: { $0.key < $1.key }) {
             for (w, n) in lex.numbers { numbers[TextFold.fold(w)] = n }
             for (w, n) in lex.approximations { approx[TextFold.fold(w)] = n }
@@ -60,7 +63,9 @@ public struct QuantityReader: Sendable {
             weak.formUnion(lex.ordinals.map(TextFold.fold))
             plus += lex.plusSelf.map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
             alone += lex.selfOnly.map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
+            companies.formUnion(lex.companyWords.map(TextFold.fold))
         }
+        companyWords = companies
         plusSelf = plus
         selfOnly = alone
         self.numbers = numbers
@@ -191,6 +196,14 @@ public struct QuantityReader: Sendable {
         return false
     }
 
+    /// Whether the count at `span` follows a word for a company and "de"/"of" ("boîte de 200").
+    static func sizeOfCompany(_ span: Range<Int>, _ w: [String], _ companies: Set<String>) -> Bool {
+        // (The count may start at its "de": "de 10 à 15".)
+        let of = ["de", "d", "of"].contains(w[span.lowerBound]) ? span.lowerBound : span.lowerBound - 1
+        guard of >= 1, ["de", "d", "of"].contains(w[of]) else { return false }
+        return companies.contains(w[of - 1])
+    }
+
     /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
     public func saysSelfOnly(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
@@ -200,7 +213,13 @@ public struct QuantityReader: Sendable {
 
     /// The quantity a message gives as a team size: the one about people, else the only one.
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
-        let found = all(input)
+        // "moi + 3 collègues": the sign read as the word.
+        if input.raw.contains("+"), !input.raw.contains("@") {
+            let said = PreparedInput(input.raw.replacingOccurrences(of: "+", with: " plus "))
+            if said.tokens.count > input.tokens.count { return teamSize(said, anyNumber: anyNumber) }
+        }
+        // "une boîte de 200 personnes", "a company of 50": the company's size, not the team's.
+        let found = all(input).filter { f in !companyWords.isEmpty && !Self.sizeOfCompany(f.span, input.tokenStrings, companyWords) }
         let w = input.tokenStrings
         func says(_ p: [String]) -> Range<Int>? {
             guard p.count <= w.count else { return nil }

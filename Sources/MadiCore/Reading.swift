@@ -212,6 +212,13 @@ extension Understanding {
     }
 
     /// Whether the words hold `run`, in a row (a non-empty one).
+    /// Whether one of the step's cues comes right before `span`, one word between at most ("je
+    /// suis directeur", "i run a small agency").
+    func cued(_ stepId: String, _ span: Range<Int>, _ input: PreparedInput) -> Bool {
+        guard let cues = stepCues[stepId] else { return false }
+        return Self.phraseSpans(input.tokenStrings, cues).contains { span.lowerBound >= $0.upperBound && span.lowerBound <= $0.upperBound + 1 }
+    }
+
     static func holds(_ input: PreparedInput, _ run: [String]) -> Bool {
         guard !run.isEmpty, input.tokenStrings.count >= run.count else { return false }
         let w = input.tokenStrings

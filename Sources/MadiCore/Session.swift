@@ -64,6 +64,8 @@ public struct Session: Codable, Sendable, Equatable {
 
     /// Taking the consent back after signing up ("ne me contactez plus"): asked back, then saving.
     public var withdrawal: Withdrawal?
+    /// What the prospect said when asking to withdraw ("supprimez mes données": an erasure, passed on).
+    public var withdrawalSaid: String?
 
     public enum Withdrawal: String, Codable, Sendable, Equatable {
         /// "Sure you want to withdraw?" asked; the next message says.
@@ -234,6 +236,9 @@ public struct LeadDraft: Codable, Sendable, Equatable {
     /// The prospect took the consent back after signing up: the lead `replaces` names is marked
     /// withdrawn (kept, so that the team knows not to write).
     public var withdrawn: Bool?
+    /// An update with no consent asked (a note, a corrected size or address after signing up):
+    /// the consent stored stands, with its time.
+    public var keepsConsent: Bool?
 
     public init(email: String, emailASCII: String?, firstName: String?, course: String, recommendedCourse: String?,
                 answers: [LeadAnswer], language: String, source: String, company: String?, teamSize: Int?,

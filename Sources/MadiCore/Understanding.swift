@@ -74,6 +74,8 @@ public final class Understanding: Sendable {
     let withdrawRequests: [String: [[String]]]
     let addressWords: [String: [[String]]]
     let changeWords: [String: [[String]]]
+    let eraseWords: [String]
+    let rejoinRequests: [String: [[String]]]
     /// Month names and their unambiguous abbreviations ("janv", "sept", "feb"), folded → 1...12.
     let monthNumbers: [String: Int]
     /// `month_lead_ins`, folded (their last word).
@@ -217,6 +219,8 @@ public final class Understanding: Sendable {
         withdrawRequests = Self.byFirstWord(content.lexicon.values.flatMap(\.withdrawRequests))
         addressWords = Self.byFirstWord(content.lexicon.values.flatMap(\.addressWords))
         changeWords = Self.byFirstWord(content.lexicon.values.flatMap(\.changeWords))
+        eraseWords = content.lexicon.values.flatMap(\.eraseWords).map(TextFold.fold)
+        rejoinRequests = Self.byFirstWord(content.lexicon.values.flatMap(\.rejoinRequests))
         var months: [String: Int] = [:]
         var prefixes: [String: Set<Int>] = [:]
         for lex in content.lexicon.values {
@@ -319,6 +323,17 @@ public final class Understanding: Sendable {
     /// `withdraw_requests`.
     func asksToWithdraw(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: withdrawRequests)
+    }
+
+    /// Whether the message gives the consent again after withdrawing ("keep my registration",
+    /// "vous pouvez me recontacter"): `rejoin_requests`, not negated.
+    func asksToRejoin(_ input: PreparedInput) -> Bool {
+        Self.contains(input.tokenStrings, anyOf: rejoinRequests, unless: { i in i > 0 && negators.contains(input.tokens[i - 1]) })
+    }
+
+    /// Whether the message asks for data to be erased ("supprimez mes infos", "delete my data").
+    func asksToErase(_ input: PreparedInput) -> Bool {
+        input.tokenStrings.contains { w in eraseWords.contains { w.hasPrefix($0) } }
     }
 
     /// Whether the message asks to change the address ("je me suis trompé d'adresse", "can you

@@ -36,6 +36,7 @@ public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
                 return .failure(LeadSaveError(code: "lead_not_found", message: "the lead to withdraw is not in the store"))
             }
             leads[i].draft.withdrawn = true
+            leads[i].draft.questions = draft.questions
             return .success(leads[i].id)
         }
         // The course or the address changed after signing up: the lead saved then moves, as the

@@ -448,12 +448,12 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         let answers = String(decoding: try JSONEncoder().encode(draft.answers), as: UTF8.self)
         let questions = String(decoding: try JSONEncoder().encode(draft.questions.map(Sanitize.line)), as: UTF8.self)
         let key = LeadDraft.emailKey(draft.email)
-        // The course changed after signing up, in the same conversation: the lead saved then moves
-        // to the new course (and is updated below), unless one for that course exists already.
+        let keeps = draft.keepsConsent == true
         // The consent taken back: the lead saved then is marked withdrawn, as it is otherwise.
         if draft.withdrawn == true, let replaced = draft.replaces {
-            try db.cachedStatement(sql: "UPDATE lead SET withdrawn_at = ?, updated_at = ? WHERE id = ?")
-                .execute(arguments: [time, time, replaced])
+            // (With the questions kept for the team: an erasure asked for goes with it.)
+            try db.cachedStatement(sql: "UPDATE lead SET withdrawn_at = ?, updated_at = ?, questions = ? WHERE id = ?")
+                .execute(arguments: [time, time, questions, replaced])
             guard db.changesCount > 0 else { throw LeadSaveError(code: "lead_not_found", message: "the lead to withdraw is not in the store") }
             try enqueueDelivery(db, leadId: replaced, time: time)
             return replaced
@@ -481,11 +481,13 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                 language = excluded.language, source = excluded.source,
                 company = COALESCE(excluded.company, lead.company),
                 team_size = COALESCE(excluded.team_size, lead.team_size), kind = excluded.kind,
-                consent_version = excluded.consent_version, consented_at = excluded.consented_at,
-                questions = excluded.questions, withdrawn_at = NULL
+                consent_version = CASE WHEN ? THEN lead.consent_version ELSE excluded.consent_version END,
+                consented_at = CASE WHEN ? THEN lead.consented_at ELSE excluded.consented_at END,
+                questions = excluded.questions, withdrawn_at = CASE WHEN ? THEN lead.withdrawn_at END
             """).execute(arguments: [UUID().uuidString.lowercased(), time, time, draft.email, draft.emailASCII, draft.firstName,
                              draft.course, draft.recommendedCourse, answers, draft.language, draft.source,
-                             draft.company, draft.teamSize, draft.kind, draft.consentVersion, time, key, questions])
+                             draft.company, draft.teamSize, draft.kind, draft.consentVersion, time, key, questions,
+                             keeps, keeps, keeps])
         let id = try String.fetchOne(db.cachedStatement(sql: "SELECT id FROM lead WHERE email_key = ? AND course = ?"),
                                      arguments: [key, draft.course]) ?? ""
         // The outbox: the lead and its delivery are committed together, so that no saved lead is

@@ -80,6 +80,34 @@ struct LeadStoreTests {
         #expect(try store.lead(id: master)?.email == "ana@orange.fr")
     }
 
+    /// An update with no consent asked (a note, a corrected size or address) keeps the consent's
+    /// version and time; a new consent (a course changed, consent asked again) replaces them.
+    @Test func anUpdateWithoutConsentKeepsTheConsentTime() throws {
+        let clock = Clock()
+        let store = LeadStore(path: tempPath(), now: clock.now)
+        let id = try store.save(draft()).get()
+        let given = try #require(try store.lead(id: id)).consentedAt
+        clock.advance(60)
+        var note = draft(company: "ACME")
+        note.replaces = id
+        note.keepsConsent = true
+        note.consentVersion = "v2"
+        #expect(try store.save(note).get() == id)
+        var lead = try #require(try store.lead(id: id))
+        #expect(lead.consentedAt == given)
+        #expect(lead.consentVersion == "v1")
+        #expect(lead.updatedAt != given)
+        #expect(lead.company == "ACME")
+        clock.advance(60)
+        var again = draft()
+        again.replaces = id
+        again.consentVersion = "v2"
+        _ = try store.save(again).get()
+        lead = try #require(try store.lead(id: id))
+        #expect(lead.consentedAt == lead.updatedAt)
+        #expect(lead.consentVersion == "v2")
+    }
+
     /// The consent taken back after signing up: the same lead, marked withdrawn, sent again to the
     /// CRM; a new consent in the same conversation clears the mark.
     @Test func aWithdrawnLeadIsMarkedAndANewConsentClearsIt() throws {
@@ -91,10 +119,12 @@ struct LeadStoreTests {
         var withdrawal = draft()
         withdrawal.replaces = id
         withdrawal.withdrawn = true
+        withdrawal.questions = ["supprimez mes données"]
         #expect(try store.save(withdrawal).get() == id)
         var lead = try #require(try store.lead(id: id))
         #expect(lead.withdrawnAt == LeadStore.timestamp(clock.now()))
         #expect(lead.updatedAt == lead.withdrawnAt)
+        #expect(lead.decodedQuestions == ["supprimez mes données"])
         #expect(try store.count() == 1)
         #expect(try store.delivery(leadId: id)?.revision == 2) // the CRM hears of it
         var again = draft()

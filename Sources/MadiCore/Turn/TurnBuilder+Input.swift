@@ -11,7 +11,11 @@ extension TurnBuilder {
             if s.withdrawal == .saving {
                 s.withdrawal = .done
                 s.lead = .declined
-                say("withdraw.done")
+                let erase = s.withdrawalSaid.map { u.asksToErase(u.prepare($0)) } ?? false
+                s.withdrawalSaid = nil
+                say(erase ? "withdraw.done.erase" : "withdraw.done")
+                // (Consent refused again at the consent question: the conversation ends there.)
+                if !s.done, let step = current, step.kind == .consent { s.done = true }
                 return
             }
             if let step = current, let target = resolve(step.yes) { go(to: target, from: step.id) }
@@ -23,6 +27,7 @@ extension TurnBuilder {
                 s.withdrawal = nil
                 s.lead = .saved
                 say("withdraw.failed")
+                if !s.done, let step = current, step.kind == .consent { s.done = true }
                 return
             }
             if s.done, s.leadId != nil {
