@@ -114,7 +114,7 @@ extension TurnBuilder {
             // from the list: the questions, rather than the address again.
             if address == nil, !trimmed.hasAtSign, s.recommendation == nil, let courses = content.firstStep(ofKind: .courses),
                let top = u.scores(input, memo, { $0 == courses.id + ".guide" || $0.hasPrefix("faq.") || $0.hasPrefix("intent.") }).first,
-               top.label == courses.id + ".guide", top.score >= Understanding.acceptScore, let target = resolve(courses.no) {
+               top.label == courses.id + ".guide", top.score >= Understanding.strongScore, let target = resolve(courses.no) {
                 s.lead = .none
                 s.chosenCourse = nil
                 go(to: target, from: step.id)
@@ -688,10 +688,11 @@ extension TurnBuilder {
         let reject = Learnt.close(id, id)
         let content = max(input.tokenStrings.filter { !u.classifier.stopwords.contains($0) }.count, 1)
         let negated = u.denied(span, input, saying: u.negatingPhrases(step.id, input))
-        // A short message, or one the synonym says most of, keeps the rule's reading; so does a
-        // synonym right after the question's cue ("je suis directeur administratif et financier…").
-        if !negated, input.tokens.count <= 3 || span.count * 2 >= content || u.cued(step.id, span, input) { return nil }
-        let tiny = span.count * 4 < content // "no" in "i have no idea where to start"
+        // A short message, or one the synonym says most of, keeps the rule's reading.
+        if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
+        // "no" in "i have no idea where to start"; but not a synonym right after the question's cue
+        // ("je suis directeur administratif et financier…"): kept unless the classifier reads another.
+        let tiny = span.count * 4 < content && !u.cued(step.id, span, input)
         // (Options the message denies, "not really a beginner", are not readings either.)
         let denied = u.deniedOptions(step.id, input)
         let allowed = u.labels(forStep: step.id, options: step.options.map(\.id).filter { !denied.contains($0) })
