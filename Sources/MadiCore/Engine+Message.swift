@@ -82,6 +82,15 @@ extension TurnBuilder {
 
         // The e-mail step reads the whole message as an address (a "?" or "." is part of it).
         if step.kind == .email {
+            // "max.mueller@gmx" refused, then "sorry, gmx.de": the domain completes the address.
+            if let tried = s.emailTried, !trimmed.hasAtSign, let at = tried.lastIndex(of: "@"),
+               let domain = trimmed.split(whereSeparator: { $0 == " " || $0 == "," }).map({ String($0).trimmingCharacters(in: .punctuationCharacters) })
+                   .last(where: { w in w.contains(".") && w.split(separator: ".").count >= 2 && w.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" } }) {
+                s.emailTried = nil
+                email(String(tried[..<at]) + "@" + domain.lowercased(), step)
+                return
+            }
+            s.emailTried = nil
             if case .none = readEmail(input, trimmed, step) {} else { return }
             let (address, rest) = Understanding.address(in: trimmed)
             // "helene@lefebvre.fr … mettre en copie c.morel@lefebvre.fr": the first address, and
@@ -188,6 +197,11 @@ extension TurnBuilder {
             undoPreface(saved)
         }
 
+        // "idk, maybe 3? or 1. hmm": two option numbers offered as alternatives, asked back.
+        if step.kind == .choice, clarifying == nil, let pair = numbersOffered(input, step) {
+            askClarify(pair, step)
+            return
+        }
         // 1. An answer to the current question (a side question never overrides it).
         if !answerInput.isEmpty {
             if let clarifying, let pick = clarifyPick(answerInput, clarifying) {
@@ -420,6 +434,22 @@ extension TurnBuilder {
               let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
               let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 else { return nil }
         return option.id
+    }
+
+    /// Two option numbers said as alternatives ("3 or 1", "2 ou 3"), as the options they name.
+    func numbersOffered(_ input: PreparedInput, _ step: Step) -> [String]? {
+        let w = input.tokenStrings
+        guard w.contains(where: { ["or", "ou"].contains($0) }) else { return nil }
+        var picked: [Int] = []
+        for (i, t) in w.enumerated() {
+            guard let n = Int(t), (1...step.options.count).contains(n) else { continue }
+            // (A number with a word after it is a count, "2 or 3 months", not an option's number.)
+            if i + 1 < w.count, !["or", "ou", "maybe", "peut", "hmm", "idk", "jsp"].contains(w[i + 1]) { return nil }
+            if !picked.contains(n) { picked.append(n) }
+        }
+        // (Not a size or a count with people: "2 or 3 people" is no pick.)
+        guard picked.count == 2, !w.contains(where: { u.quantities.people.contains($0) }) else { return nil }
+        return picked.map { step.options[$0 - 1].id }
     }
 
     /// The month named as a start date and the option it picks, at a step whose options have `months`.
@@ -1203,7 +1233,9 @@ extension TurnBuilder {
             // A wish to speak to a person goes with the lead, for the team's call back.
             if intent == .human { keepQuestion(lastInput.raw) }
             // "ur just a bot arent u. i wanna speak to someone real": the bot's answer says both.
-            say(known(intent == .human && asksIfBot(lastInput) ? "intent.bot" : "intent." + intent.rawValue))
+            // (An intent with no reply of its own, "back" beside an answer, says nothing.)
+            let key = intent == .human && asksIfBot(lastInput) ? "intent.bot" : "intent." + intent.rawValue
+            if content.strings.has(key, lang) { say(known(key)) }
         case let .unknown(question):
             if reask, askAssistant(answering: question) { return }
             trace.side = "unknown"

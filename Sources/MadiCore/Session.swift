@@ -66,6 +66,9 @@ public struct Session: Codable, Sendable, Equatable {
     public var withdrawal: Withdrawal?
     /// What the prospect said when asking to withdraw ("supprimez mes données": an erasure, passed on).
     public var withdrawalSaid: String?
+    /// The last address refused as invalid ("max.mueller@gmx"): a domain said next ("sorry,
+    /// gmx.de") completes it.
+    public var emailTried: String?
 
     public enum Withdrawal: String, Codable, Sendable, Equatable {
         /// "Sure you want to withdraw?" asked; the next message says.

@@ -90,6 +90,7 @@ extension TurnBuilder {
                 advance(step, resolve(step.next))
             }
         case let .invalid(problem):
+            s.emailTried = raw // ("sorry, gmx.de" then completes it)
             say("email.invalid." + problem.key, problem.params)
             say("email.reprompt")
         }
