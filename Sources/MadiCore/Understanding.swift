@@ -537,7 +537,13 @@ public final class Understanding: Sendable {
         // chosen; nor is a negative phrase that denies the option named after it ("not really" in
         // "not really a beginner").
         let own = matches.map(\.span).filter { input.tokens[$0].contains(where: negators.contains) }
-        let matches = matches.filter { !denied($0.span, input, saying: own) && !deniesNext($0.span, list, input) }
+        // ("no idea what i'm doing": the "no" of a phrase that says the prospect does not know is
+        // no answer; the phrase itself may be one, "aucune idée".)
+        let unsure = Self.phraseSpans(input.tokenStrings, unsureWords)
+        let matches = matches.filter { m in
+            !denied(m.span, input, saying: own) && !deniesNext(m.span, list, input)
+                && !unsure.contains { $0.count > m.span.count && $0.contains(m.span.lowerBound) && $0.contains(m.span.upperBound - 1) }
+        }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
         if tied.count > 1 { return (.ambiguous(tied.map(\.id)), top.span) }
