@@ -1287,13 +1287,9 @@ extension TurnBuilder {
             miss(lastInput) // "peut-être" to consent: a clear yes or no is needed
         case .unsure where step.navigation:
             // "honestly i have no idea what i'm doing" at the welcome: the questions are how Madi
-            // helps; what the message says of later ones is kept.
+            // helps, offered again.
             say("intent.unsure.start")
-            if let first = step.options.first {
-                notePrefills(lastInput, except: step.id)
-                note(step.id, first.id, .learnt)
-                answer(choice: first.id, said: lastInput.raw)
-            }
+            ask(again: true)
         case .unsure:
             say("intent.unsure")
             ask(again: true)
