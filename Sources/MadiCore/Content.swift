@@ -278,3 +278,9 @@ public struct Lexicon: Sendable {
     /// Words that may come before an address said in words ("c'est", "my email is").
     public var addressOpeners: [String] = []
 }
+
+extension Dictionary where Key == String {
+    /// The values in the order of their keys (languages, labels): what is read from them never
+    /// depends on the process's hash seed, so that a message reads the same in every run.
+    public var inKeyOrder: [Value] { keys.sorted().map { self[$0]! } }
+}

@@ -144,6 +144,7 @@ extension TurnBuilder {
             }
             // "karim@yahoo.fr. au fait c'est quand la prochaine session ?": the address, then the answer.
             if address != nil, let rest, rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest)) {
+                messageAddress = address // (its answer knows the address is given)
                 prefaceSide(readSide(u.prepare(rest), keywordsOnly: false) ?? .unknown(rest))
             }
             email(address ?? trimmed, step)
@@ -1250,7 +1251,7 @@ extension TurnBuilder {
     /// A sentence's form for a prospect whose address Madi has ("…if you leave your email" is not
     /// said again): `<key>.known` in the strings, when there is one.
     func known(_ key: String) -> String {
-        s.email != nil && content.strings.has(key + ".known", lang) ? key + ".known" : key
+        (s.email != nil || messageAddress != nil) && content.strings.has(key + ".known", lang) ? key + ".known" : key
     }
 
     /// Keeps the prospect's question with the lead, for the team's call back.

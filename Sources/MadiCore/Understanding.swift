@@ -110,7 +110,7 @@ public final class Understanding: Sendable {
         var options: [String: [OptionPhrases]] = [:]
         for step in content.steps where step.kind == .choice { options[step.id] = Self.phrases(of: step) }
         self.options = options
-        commands = content.commands.flatMap { c in c.phrases.values.joined().map { (c.command, Phrase($0)) } }
+        commands = content.commands.flatMap { c in c.phrases.inKeyOrder.joined().map { (c.command, Phrase($0)) } }
         var names: [(String, Phrase)] = []
         var yes: [Phrase] = [], no: [Phrase] = [], numbers: [String: Int] = [:], fillers: Set<String> = []
         for (lang, lex) in content.lexicon.sorted(by: { $0.key < $1.key }) {
@@ -125,7 +125,7 @@ public final class Understanding: Sendable {
         prefillSteps = content.steps.filter { $0.kind == .choice && $0.prefill }.map(\.id)
         var cues: [String: [String: [[String]]]] = [:]
         for step in content.steps {
-            if let c = step.choice?.cues, !c.isEmpty { cues[step.id] = Self.byFirstWord(Array(c.values.joined())) }
+            if let c = step.choice?.cues, !c.isEmpty { cues[step.id] = Self.byFirstWord(Array(c.inKeyOrder.joined())) }
         }
         stepCues = cues
         cuedSteps = Set(content.steps.filter { $0.choice?.prefillNeedsCue ?? false }.map(\.id))
@@ -139,9 +139,9 @@ public final class Understanding: Sendable {
         self.no = no
         self.numbers = numbers
         self.fillers = fillers
-        faq = content.faq.enumerated().map { (i, e) in (i, e.keywords.values.joined().map(Phrase.init).filter { !$0.isEmpty }) }
+        faq = content.faq.enumerated().map { (i, e) in (i, e.keywords.inKeyOrder.joined().map(Phrase.init).filter { !$0.isEmpty }) }
         courses = content.catalogue.courses.map { c in
-            (c.id, ([c.name, c.id] + c.synonyms.values.joined()).map(Phrase.init).filter { !$0.isEmpty })
+            (c.id, ([c.name, c.id] + c.synonyms.inKeyOrder.joined()).map(Phrase.init).filter { !$0.isEmpty })
         }
         languages = content.languages
         var vocab: Set<[UInt32]> = []
@@ -171,7 +171,7 @@ public final class Understanding: Sendable {
         var neg: Set<[UInt32]> = []
         // Each word of a contraction ("don't": "don", "t", as typed without the apostrophe too), but
         // not each word of a phrase: "plutôt pas" makes "plutôt" no negation ("plutôt débutants").
-        for lex in content.lexicon.values {
+        for lex in content.lexicon.inKeyOrder {
             for w in lex.negations {
                 let words = Phrase(w).words
                 if words.count == 1 || w.contains("'") || w.contains("’") { neg.formUnion(words) }
@@ -193,18 +193,18 @@ public final class Understanding: Sendable {
         quantities = QuantityReader(lexicon: content.lexicon)
         questionOpeners = openers
         faqIds = content.faq.map(\.id)
-        clauseJoiners = Set(content.lexicon.values.flatMap(\.clauseJoiners).map(TextFold.fold))
+        clauseJoiners = Set(content.lexicon.inKeyOrder.flatMap(\.clauseJoiners).map(TextFold.fold))
         sideLabels = Set(content.faq.map { "faq." + $0.id } + Intent.allCases.map { "intent." + $0.rawValue })
-        callWords = content.lexicon.values.flatMap(\.callWords).map(TextFold.fold)
-        mailWords = content.lexicon.values.flatMap(\.mailWords).map(TextFold.fold)
-        spamWords = content.lexicon.values.flatMap(\.spamWords).map(TextFold.fold)
-        politeness = Set(content.lexicon.values.flatMap(\.politeness).map(TextFold.fold))
-        unsureWords = Self.byFirstWord(content.lexicon.values.flatMap(\.unsureWords))
-        mixedWords = Self.byFirstWord(content.lexicon.values.flatMap(\.mixedWords))
-        goodbyes = Self.byFirstWord(content.lexicon.values.flatMap(\.goodbyes))
-        correctionCues = Self.byFirstWord(content.lexicon.values.flatMap(\.correctionCues))
-        forOthers = Self.byFirstWord(content.lexicon.values.flatMap(\.forOthers))
-        noteRequests = Self.byFirstWord(content.lexicon.values.flatMap(\.noteRequests))
+        callWords = content.lexicon.inKeyOrder.flatMap(\.callWords).map(TextFold.fold)
+        mailWords = content.lexicon.inKeyOrder.flatMap(\.mailWords).map(TextFold.fold)
+        spamWords = content.lexicon.inKeyOrder.flatMap(\.spamWords).map(TextFold.fold)
+        politeness = Set(content.lexicon.inKeyOrder.flatMap(\.politeness).map(TextFold.fold))
+        unsureWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.unsureWords))
+        mixedWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.mixedWords))
+        goodbyes = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.goodbyes))
+        correctionCues = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.correctionCues))
+        forOthers = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.forOthers))
+        noteRequests = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.noteRequests))
         // A rank is its number in `numbers` ("première": 1, "seconde": 2), else its place in its list.
         var ranks: [String: Int] = [:]
         for (_, lex) in content.lexicon.sorted(by: { $0.key < $1.key }) {
@@ -213,17 +213,17 @@ public final class Understanding: Sendable {
             }
         }
         ordinalRanks = ranks
-        rankWords = Set(content.lexicon.values.flatMap(\.rankWords).map(TextFold.fold))
-        choiceWords = Self.byFirstWord(content.lexicon.values.flatMap(\.choiceWords))
-        interestWords = Self.byFirstWord(content.lexicon.values.flatMap(\.interestWords))
-        withdrawRequests = Self.byFirstWord(content.lexicon.values.flatMap(\.withdrawRequests))
-        addressWords = Self.byFirstWord(content.lexicon.values.flatMap(\.addressWords))
-        changeWords = Self.byFirstWord(content.lexicon.values.flatMap(\.changeWords))
-        eraseWords = content.lexicon.values.flatMap(\.eraseWords).map(TextFold.fold)
-        rejoinRequests = Self.byFirstWord(content.lexicon.values.flatMap(\.rejoinRequests))
+        rankWords = Set(content.lexicon.inKeyOrder.flatMap(\.rankWords).map(TextFold.fold))
+        choiceWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.choiceWords))
+        interestWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.interestWords))
+        withdrawRequests = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.withdrawRequests))
+        addressWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.addressWords))
+        changeWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.changeWords))
+        eraseWords = content.lexicon.inKeyOrder.flatMap(\.eraseWords).map(TextFold.fold)
+        rejoinRequests = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.rejoinRequests))
         var months: [String: Int] = [:]
         var prefixes: [String: Set<Int>] = [:]
-        for lex in content.lexicon.values {
+        for lex in content.lexicon.inKeyOrder {
             for (i, name) in lex.months.enumerated() {
                 let folded = TextFold.fold(name)
                 months[folded] = i + 1
@@ -233,25 +233,25 @@ public final class Understanding: Sendable {
         // An abbreviation counts when it names one month only ("jui" could be juin or juillet).
         for (p, set) in prefixes where set.count == 1 && months[p] == nil { months[p] = set.first! }
         monthNumbers = months
-        monthLeadIns = Set(content.lexicon.values.flatMap(\.monthLeadIns).compactMap { PreparedInput($0).tokenStrings.last })
+        monthLeadIns = Set(content.lexicon.inKeyOrder.flatMap(\.monthLeadIns).compactMap { PreparedInput($0).tokenStrings.last })
         var labelOptions: [String: [String: String]] = [:]
         for step in content.steps where step.kind == .choice {
             var table: [String: String] = [:]
-            for o in step.options { for label in o.label.values { table[Phrase(label).folded] = table[Phrase(label).folded] ?? o.id } }
+            for o in step.options { for label in o.label.inKeyOrder { table[Phrase(label).folded] = table[Phrase(label).folded] ?? o.id } }
             labelOptions[step.id] = table
         }
         self.labelOptions = labelOptions
-        func words(_ list: LocalizedList) -> Set<[UInt32]> { Set(list.values.joined().flatMap { Phrase($0).words }) }
+        func words(_ list: LocalizedList) -> Set<[UInt32]> { Set(list.inKeyOrder.joined().flatMap { Phrase($0).words }) }
         var blockers: [String: Set<[UInt32]>] = [:]
         for step in content.steps {
             if let n = step.choice?.notAfter, !n.isEmpty { blockers[step.id] = words(n) }
         }
         stepBlockers = blockers
         courseBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { ($0.id, words($0.notAfter)) })
-        nameLeadIns = Set(content.lexicon.values.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
-        atWords = Set(content.lexicon.values.flatMap(\.atWords).map(TextFold.fold))
-        dotWords = Set(content.lexicon.values.flatMap(\.dotWords).map(TextFold.fold))
-        addressOpeners = Set(content.lexicon.values.flatMap(\.addressOpeners).map(Self.foldedWords).filter { !$0.isEmpty })
+        nameLeadIns = Set(content.lexicon.inKeyOrder.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
+        atWords = Set(content.lexicon.inKeyOrder.flatMap(\.atWords).map(TextFold.fold))
+        dotWords = Set(content.lexicon.inKeyOrder.flatMap(\.dotWords).map(TextFold.fold))
+        addressOpeners = Set(content.lexicon.inKeyOrder.flatMap(\.addressOpeners).map(Self.foldedWords).filter { !$0.isEmpty })
     }
 
     /// The message cut at any of `separators`, each piece trimmed, empty ones left out.
@@ -500,14 +500,14 @@ public final class Understanding: Sendable {
         if let list = options[step.id], let phrases = list.first(where: { $0.id == id }) {
             return phrases.phrases.prefix(o.label.count).contains { $0.folded == input.folded }
         }
-        return o.label.values.contains { Phrase($0).folded == input.folded }
+        return o.label.inKeyOrder.contains { Phrase($0).folded == input.folded }
     }
 
     /// A step's options as the phrases that name them (labels in every language, synonyms).
     static func phrases(of step: Step) -> [OptionPhrases] {
         step.options.map { o in
-            var texts = Array(o.label.values)
-            for list in o.synonyms.values { texts += list }
+            var texts = Array(o.label.inKeyOrder)
+            for list in o.synonyms.inKeyOrder { texts += list }
             return OptionPhrases(id: o.id, phrases: texts.map(Phrase.init).filter { !$0.isEmpty })
         }
     }

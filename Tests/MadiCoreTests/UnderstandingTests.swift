@@ -11,6 +11,19 @@ struct UnderstandingTests {
         u.choose(step: c.step(step)!, PreparedInput(text))
     }
 
+    /// What is read from the content's per-language lists comes in the languages' order, never in
+    /// the hash seed's (a message had read differently from one run to the next): an option's
+    /// phrases list its English label and synonyms before its French ones, every time.
+    @Test func phrasesComeInTheLanguagesOrder() {
+        let usage = c.step("usage")!
+        for (option, phrases) in zip(usage.options, Understanding.phrases(of: usage).map(\.phrases)) {
+            let expected = (option.label.keys.sorted().compactMap { option.label[$0] }
+                + option.synonyms.keys.sorted().flatMap { option.synonyms[$0]! }).map(Phrase.init).filter { !$0.isEmpty }
+            #expect(phrases.map(\.folded) == expected.map(\.folded))
+        }
+        #expect(["b": 2, "a": 1, "c": 3].inKeyOrder == [1, 2, 3])
+    }
+
     @Test(arguments: [
         ("usage", "2", "sometimes"),
         ("usage", "la 2", "sometimes"),
