@@ -92,6 +92,7 @@ struct Serve: ParsableCommand {
         hubConfig.ttl = sessionTTL
         hubConfig.maxPending = maxPending
         hubConfig.source = source
+        hubConfig.unguessableIds = true // (a session's id is its only key over HTTP)
         let funnel = funnelOptions.funnel(store: leads, content: c)
         let hub = SessionHub(engine: engine, leads: metrics.counting(leads), assistant: assistant, config: hubConfig,
                              today: todayUTC, store: sessions.map(SQLiteSessions.init), observer: funnel)

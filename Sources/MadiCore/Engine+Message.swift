@@ -53,6 +53,9 @@ extension TurnBuilder {
             let kept = s.questions.count
             afterEnd(input, trimmed)
             keptAfterSaving(since: kept)
+            // ("hein ?", "what does that mean for my data?" while asked whether to withdraw: the
+            // question answered, then asked again.)
+            if s.withdrawal == .asked, !asked { say("withdraw.confirm") }
             return
         }
         guard let step = current else { return }
@@ -316,6 +319,13 @@ extension TurnBuilder {
             guard !value.isEmpty else { return .none }
             // "oui mais pas de pub" to "what's the company's name?" is not a name: asked again. Said
             // again, it is one ("OK Services"). A request ("je veux parler à quelqu'un") gets its answer.
+            // ("no problem", "ok" alone is never a name, however often asked.)
+            if u.isWholeYes(input) || u.isNo(input) {
+                trace.missed = true
+                s.misses += 1
+                ask(again: true)
+                return .handled
+            }
             if s.misses == 0, value.count < 40, u.saysYesOrNo(input) || u.intent(input, memo: memo) != nil {
                 if let intent = u.intent(input, memo: memo), ![.yes, .no, .changeMind].contains(intent) { return .none }
                 trace.missed = true
@@ -1346,6 +1356,11 @@ extension TurnBuilder {
                 say("email.changed.saved", ["email": addr.normalized])
                 return
             }
+            // "wait, which email did you take?": said back.
+            if address == nil, !raw.hasAtSign, asks, !u.asksToChangeAddress(input), u.namesAddress(input), let kept = s.email {
+                say("email.which", ["email": kept.normalized])
+                return
+            }
             if other || (!raw.hasAtSign && u.asksToChangeAddress(input)) {
                 s.done = false
                 s.history.append(s.step)
@@ -1457,7 +1472,12 @@ extension TurnBuilder {
                 // A short answer that is neither: the question again, rather than dropped.
                 s.withdrawal = .asked
                 say("withdraw.confirm")
+                asked = true
                 return true
+            case nil where u.split(input.raw).question != nil && !u.asksToWithdraw(input):
+                // A question: answered as usual, the withdrawal asked again after it.
+                s.withdrawal = .asked
+                return false
             case nil:
                 break
             }
@@ -1477,7 +1497,8 @@ extension TurnBuilder {
         } else if s.lead == .saved {
             s.withdrawal = .asked
             s.withdrawalSaid = input.raw
-            say("withdraw.confirm")
+            say(u.asksToErase(input) ? "withdraw.confirm.erase" : "withdraw.confirm")
+            asked = true
         } else {
             return false
         }

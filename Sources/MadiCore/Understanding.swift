@@ -331,16 +331,20 @@ public final class Understanding: Sendable {
         Self.contains(input.tokenStrings, anyOf: rejoinRequests, unless: { i in i > 0 && negators.contains(input.tokens[i - 1]) })
     }
 
+    /// Whether the message names the address ("which email did you take?").
+    func namesAddress(_ input: PreparedInput) -> Bool {
+        Self.contains(input.tokenStrings, anyOf: addressWords)
+    }
+
     /// Whether the message asks for data to be erased ("supprimez mes infos", "delete my data").
     func asksToErase(_ input: PreparedInput) -> Bool {
         input.tokenStrings.contains { w in eraseWords.contains { w.hasPrefix($0) } }
     }
 
     /// Whether the message asks to change the address ("je me suis trompé d'adresse", "can you
-    /// change my email"): a word of `address_words` with one of `change_words` or a correction cue.
+    /// change my email"): a word of `address_words` with one of `change_words`.
     func asksToChangeAddress(_ input: PreparedInput) -> Bool {
-        Self.contains(input.tokenStrings, anyOf: addressWords)
-            && (Self.contains(input.tokenStrings, anyOf: changeWords) || saysCorrection(input))
+        Self.contains(input.tokenStrings, anyOf: addressWords) && Self.contains(input.tokenStrings, anyOf: changeWords)
     }
 
     /// Whether the message says the course is not for the prospect alone ("c pas pr moi"): `for_others`.

@@ -14,6 +14,9 @@ public struct HubConfig: Sendable {
     public var maxPending = 1024
     /// Source recorded with leads when a session gives none.
     public var source = "jsonl"
+    /// Session ids nobody can guess ("s-" and 128 random bits) rather than counted ("s1", "s2"):
+    /// over HTTP a session's id is all that proves whose conversation it is.
+    public var unguessableIds = false
 
     public init() {}
 }
@@ -159,7 +162,15 @@ public final class SessionHub: @unchecked Sendable {
             var sid = requested ?? ""
             while sid.isEmpty || (requested == nil && sessions[sid] != nil) {
                 counter += 1
-                sid = "s\(counter)" // never one a client chose and still uses
+                if config.unguessableIds {
+                    var rng = SystemRandomNumberGenerator()
+                    sid = "s-" + [rng.next(), rng.next()].map { (n: UInt64) in
+                        let hex = String(n, radix: 16)
+                        return String(repeating: "0", count: 16 - hex.count) + hex
+                    }.joined()
+                } else {
+                    sid = "s\(counter)" // never one a client chose and still uses
+                }
             }
             let chosen = sid
             let box = Box(id: chosen, now: now, cancellable: assistant != nil)

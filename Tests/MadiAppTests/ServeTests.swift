@@ -218,6 +218,18 @@ struct ServeTests {
         #expect(!r.stderr.contains("sk-never-shown"))
     }
 
+    /// Over HTTP a session's id is its only key: ids Madi gives cannot be guessed from another one
+    /// (a visitor could otherwise post into the next visitor's conversation).
+    @Test func sessionIdsCannotBeGuessed() throws {
+        let s = try Served()
+        let ids = try (0..<3).map { _ in try #require(try s.call("POST", "/v1/sessions", "{}").json?["session"]?.string) }
+        #expect(Set(ids).count == 3)
+        for id in ids {
+            #expect(id.hasPrefix("s-") && id.count == 34 && id.dropFirst(2).allSatisfy(\.isHexDigit), "\(id)")
+        }
+        #expect(try s.say("s1", "sorry typo, my email is someone@example.org").status == 404)
+    }
+
     @Test func metricsCountTurnsLatencySessionsAndLeads() throws {
         let s = try Served()
         let sid = try #require(try s.call("POST", "/v1/sessions", "{}").json?["session"]?.string)
