@@ -33,7 +33,7 @@ struct Leads: ParsableCommand {
             do {
                 for l in try Leads.open(storage).list(since: try Leads.since(since)) {
                     print(([String(l.id.prefix(8)), l.createdAt, l.course, l.kind, Sanitize.line(l.email)]
-                        + (l.withdrawnAt == nil ? [] : ["withdrawn"])).joined(separator: "  "))
+                        + (l.withdrawnAt == nil ? [] : ["withdrawn"]) + (l.erasureRequestedAt == nil ? [] : ["erasure requested"])).joined(separator: "  "))
                 }
             } catch let e as LeadSaveError { throw Leads.fail(e) }
         }
@@ -57,6 +57,7 @@ struct Leads: ParsableCommand {
                     ("team size", l.teamSize.map(String.init)), ("language", l.language), ("source", l.source),
                     ("consent", "\(l.consentVersion) at \(l.consentedAt)"),
                     ("consent withdrawn", l.withdrawnAt.map { "at \($0): do not write to this prospect" }),
+                    ("erasure requested", l.erasureRequestedAt.map { "at \($0): erase this prospect's data" }),
                 ]
                 for (k, v) in fields { if let v { print("\(k): \(Sanitize.line(v))") } }
                 for a in l.decodedAnswers { print("answer \(a.step): \(Sanitize.line(a.label)) (\(a.value))") }
@@ -108,13 +109,13 @@ struct Leads: ParsableCommand {
 enum LeadExport {
     static let columns = ["id", "created_at", "updated_at", "email", "email_ascii", "first_name", "course",
                           "recommended_course", "kind", "company", "team_size", "language", "source",
-                          "consent_version", "consented_at", "withdrawn_at", "questions", "answers"]
+                          "consent_version", "consented_at", "withdrawn_at", "erasure_requested_at", "questions", "answers"]
 
     static func values(_ l: StoredLead) -> [String] {
         let answers = l.decodedAnswers.map { "\($0.step)=\($0.label)" }.joined(separator: "; ")
         return [l.id, l.createdAt, l.updatedAt, l.email, l.emailAscii ?? "", l.firstName ?? "", l.course,
                 l.recommendedCourse ?? "", l.kind, l.company ?? "", l.teamSize.map(String.init) ?? "", l.language,
-                l.source, l.consentVersion, l.consentedAt, l.withdrawnAt ?? "", l.decodedQuestions.joined(separator: " | "), answers]
+                l.source, l.consentVersion, l.consentedAt, l.withdrawnAt ?? "", l.erasureRequestedAt ?? "", l.decodedQuestions.joined(separator: " | "), answers]
     }
 
     static func render(_ leads: [StoredLead], format: Leads.Format) -> String {

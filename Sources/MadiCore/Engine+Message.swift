@@ -74,7 +74,7 @@ extension TurnBuilder {
         }
         // "yes. email is dave@hotmail.co.uk" at consent: another address is the one kept (asked back
         // when it looks mistyped), and consent asked for it.
-        if step.kind == .consent, let address = Understanding.address(in: trimmed).address,
+        if step.kind == .consent, let address = Understanding.address(in: trimmed).address ?? correctedEnding(trimmed),
            case let .valid(addr) = EmailValidator.validate(address), addr.normalized != s.email?.normalized,
            let emailStep = content.steps.first(where: { $0.kind == .email }) {
             s.step = emailStep.id
@@ -201,6 +201,18 @@ extension TurnBuilder {
             undoPreface(saved)
         }
 
+        // "Starter m'intéresse", "I'm interested in Starter" mid-questionnaire: that course's
+        // pre-registration (the questions can wait).
+        if step.kind == .choice || step.kind == .number, clarifying == nil, input.tokens.count <= 6, parts.question == nil,
+           u.saysChoice(input, interest: true), let named = namedCourse(input, besides: nil),
+           let courses = content.firstStep(ofKind: .courses), courses.id != step.id {
+            s.history.append(step.id)
+            s.step = courses.id
+            note(courses.id, named, .synonym)
+            if let course = content.catalogue.course(named) { say("recommend.other_course", ["name": course.name]) }
+            answer(choice: named, said: trimmed)
+            return
+        }
         // "idk, maybe 3? or 1. hmm": two option numbers offered as alternatives, asked back.
         if step.kind == .choice, clarifying == nil, let pair = numbersOffered(input, step) {
             askClarify(pair, step)
@@ -445,6 +457,30 @@ extension TurnBuilder {
               let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
               let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 else { return nil }
         return option.id
+    }
+
+    /// "oops it's .fr not .com", "c'est pas .com mais .fr": the address given with its ending
+    /// changed (the first ending said, unless a negation comes right before it).
+    func correctedEnding(_ raw: String) -> String? {
+        guard let email = s.email?.normalized, let at = email.lastIndex(of: "@"), raw.contains(".") else { return nil }
+        let words = raw.lowercased().split(whereSeparator: { " ,;!?()".contains($0) }).map(String.init)
+        let endings = words.indices.filter { i in
+            let w = words[i].filter { $0 != "." }
+            return words[i].hasPrefix(".") && (2...6).contains(w.count) && w.allSatisfy { $0.isLetter }
+        }
+        guard let first = endings.first else { return nil }
+        let negated = first > 0 && ["not", "pas", "non"].contains(words[first - 1])
+        let ending = { (i: Int) in String(words[i].drop(while: { $0 == "." }).reversed().drop(while: { $0 == "." }).reversed()) }
+        let new = negated ? endings.dropFirst().first.map(ending) : ending(first)
+        let old = negated ? ending(first) : endings.dropFirst().first.map(ending)
+        guard let new else { return nil }
+        let domain = email[email.index(after: at)...]
+        let base: Substring
+        if let old, domain.hasSuffix("." + old) { base = domain.dropLast(old.count + 1) }
+        else if let dot = domain.lastIndex(of: ".") { base = domain[..<dot] }
+        else { return nil }
+        let rebuilt = String(email[..<at]) + "@" + base + "." + new
+        return rebuilt == email ? nil : rebuilt
     }
 
     /// Two option numbers said as alternatives ("3 or 1", "2 ou 3"), as the options they name.
@@ -1343,7 +1379,7 @@ extension TurnBuilder {
         // the new address read like any other (asked back when it looks mistyped, then consent
         // asked for it), and the saved lead moves to it.
         if s.lead == .saved, let emailStep = content.steps.first(where: { $0.kind == .email }) {
-            let address = Understanding.address(in: raw).address
+            let address = Understanding.address(in: raw).address ?? correctedEnding(raw)
             let other = address.map { a -> Bool in
                 if case let .valid(addr) = EmailValidator.validate(a) { return addr.normalized != s.email?.normalized }
                 return true
@@ -1366,6 +1402,7 @@ extension TurnBuilder {
                 s.history.append(s.step)
                 s.step = emailStep.id
                 s.lead = .collecting
+                s.changingAddress = true
                 if let address, other {
                     say("email.changed")
                     email(address, emailStep)
@@ -1514,6 +1551,7 @@ extension TurnBuilder {
         if let asked = s.withdrawalSaid, u.asksToErase(u.prepare(asked)) {
             keepQuestion(asked)
             draft.questions = s.questions
+            draft.erase = true
         }
         s.withdrawal = .saving
         s.lead = .saving
@@ -1551,6 +1589,11 @@ extension TurnBuilder {
             if s.chosenCourse == nil { s.chosenCourse = chosen }
         case .consent:
             s.lead = .collecting
+            // ("my real email is mike@citybank.co.uk" after withdrawing: consent for that one.)
+            if let said = s.prefillEmail, case let .valid(addr) = EmailValidator.validate(said) {
+                s.email = addr
+                s.prefillEmail = nil
+            }
             enter(step.id)
         case .courses where s.prefillEmail != nil && s.chosenCourse != nil:
             // An address given for the course chosen before: that course's pre-registration.

@@ -206,6 +206,11 @@ public struct QuantityReader: Sendable {
 
     /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
     public func saysSelfOnly(_ input: PreparedInput) -> Bool {
+        // ("just me + 2 coworkers": the sign read as the word, "me plus".)
+        if input.raw.contains("+"), !input.raw.contains("@") {
+            let said = PreparedInput(input.raw.replacingOccurrences(of: "+", with: " plus "))
+            if said.tokens.count > input.tokens.count { return saysSelfOnly(said) }
+        }
         let w = input.tokenStrings
         func says(_ p: [String]) -> Bool { p.count <= w.count && (0...(w.count - p.count)).contains { w[$0..<($0 + p.count)].elementsEqual(p) } }
         return selfOnly.contains(where: says) && !plusSelf.contains(where: says)

@@ -69,6 +69,8 @@ public struct Session: Codable, Sendable, Equatable {
     /// The last address refused as invalid ("max.mueller@gmx"): a domain said next ("sorry,
     /// gmx.de") completes it.
     public var emailTried: String?
+    /// The address asked for again after signing up: the one given replaces the saved one.
+    public var changingAddress: Bool?
 
     public enum Withdrawal: String, Codable, Sendable, Equatable {
         /// "Sure you want to withdraw?" asked; the next message says.
@@ -239,6 +241,8 @@ public struct LeadDraft: Codable, Sendable, Equatable {
     /// The prospect took the consent back after signing up: the lead `replaces` names is marked
     /// withdrawn (kept, so that the team knows not to write).
     public var withdrawn: Bool?
+    /// With `withdrawn`: the prospect asked for their data to be erased.
+    public var erase: Bool?
     /// An update with no consent asked (a note, a corrected size or address after signing up):
     /// the consent stored stands, with its time.
     public var keepsConsent: Bool?

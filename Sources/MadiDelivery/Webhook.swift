@@ -26,7 +26,8 @@ public enum WebhookPayload {
             ("language", .string(lead.language)),
             ("source", .string(lead.source)),
             ("consent", .object([("version", .string(lead.consentVersion)), ("at", .string(lead.consentedAt)),
-                                 ("withdrawn_at", lead.withdrawnAt.map(JSON.string) ?? .null)])),
+                                 ("withdrawn_at", lead.withdrawnAt.map(JSON.string) ?? .null),
+                                 ("erasure_requested_at", lead.erasureRequestedAt.map(JSON.string) ?? .null)])),
         ]
         l.append(("answers", .array(lead.decodedAnswers.map {
             .object([("step", .string($0.step)), ("value", .string($0.value)), ("label", .string($0.label))])

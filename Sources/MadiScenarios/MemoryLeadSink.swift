@@ -37,6 +37,7 @@ public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
             }
             leads[i].draft.withdrawn = true
             leads[i].draft.questions = draft.questions
+            if draft.erase == true { leads[i].draft.erase = true }
             return .success(leads[i].id)
         }
         // The course or the address changed after signing up: the lead saved then moves, as the

@@ -287,6 +287,7 @@ public enum ScenarioRunner {
         case "labels": return lead.answers.map { "\($0.step)=\($0.label)" }.joined(separator: ", ")
         case "questions": return lead.questions.isEmpty ? "none" : lead.questions.joined(separator: " | ")
         case "withdrawn": return lead.withdrawn == true ? "true" : "false"
+        case "erase": return lead.erase == true ? "true" : "false"
         default: return "unknown field '\(field)'"
         }
     }

@@ -26,12 +26,15 @@ public struct StoredLead: Codable, Sendable, Equatable, FetchableRecord {
     /// When the prospect took the consent back after signing up (nobody writes to them); nil while
     /// the consent stands.
     public var withdrawnAt: String?
+    /// When the prospect asked for their data to be erased (with or after a withdrawal): the team
+    /// erases it. Nil otherwise.
+    public var erasureRequestedAt: String?
 
     enum CodingKeys: String, CodingKey {
         case id, email, course, answers, language, source, company, kind
         case createdAt = "created_at", updatedAt = "updated_at", emailAscii = "email_ascii", firstName = "first_name"
         case recommendedCourse = "recommended_course", teamSize = "team_size", consentVersion = "consent_version"
-        case consentedAt = "consented_at", questions, withdrawnAt = "withdrawn_at"
+        case consentedAt = "consented_at", questions, withdrawnAt = "withdrawn_at", erasureRequestedAt = "erasure_requested_at"
     }
 
     public var decodedAnswers: [LeadAnswer] {
@@ -183,6 +186,7 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         }
         m.registerMigration("v5: consent withdrawn") { db in
             try db.execute(sql: "ALTER TABLE lead ADD COLUMN withdrawn_at TEXT")
+            try db.execute(sql: "ALTER TABLE lead ADD COLUMN erasure_requested_at TEXT")
         }
         return m
     }
@@ -452,8 +456,11 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         // The consent taken back: the lead saved then is marked withdrawn, as it is otherwise.
         if draft.withdrawn == true, let replaced = draft.replaces {
             // (With the questions kept for the team: an erasure asked for goes with it.)
-            try db.cachedStatement(sql: "UPDATE lead SET withdrawn_at = ?, updated_at = ?, questions = ? WHERE id = ?")
-                .execute(arguments: [time, time, questions, replaced])
+            try db.cachedStatement(sql: """
+                UPDATE lead SET withdrawn_at = COALESCE(withdrawn_at, ?), updated_at = ?, questions = ?,
+                    erasure_requested_at = CASE WHEN ? THEN COALESCE(erasure_requested_at, ?) ELSE erasure_requested_at END
+                WHERE id = ?
+                """).execute(arguments: [time, time, questions, draft.erase == true, time, replaced])
             guard db.changesCount > 0 else { throw LeadSaveError(code: "lead_not_found", message: "the lead to withdraw is not in the store") }
             try enqueueDelivery(db, leadId: replaced, time: time)
             return replaced
@@ -483,11 +490,12 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                 team_size = COALESCE(excluded.team_size, lead.team_size), kind = excluded.kind,
                 consent_version = CASE WHEN ? THEN lead.consent_version ELSE excluded.consent_version END,
                 consented_at = CASE WHEN ? THEN lead.consented_at ELSE excluded.consented_at END,
-                questions = excluded.questions, withdrawn_at = CASE WHEN ? THEN lead.withdrawn_at END
+                questions = excluded.questions, withdrawn_at = CASE WHEN ? THEN lead.withdrawn_at END,
+                erasure_requested_at = CASE WHEN ? THEN lead.erasure_requested_at END
             """).execute(arguments: [UUID().uuidString.lowercased(), time, time, draft.email, draft.emailASCII, draft.firstName,
                              draft.course, draft.recommendedCourse, answers, draft.language, draft.source,
                              draft.company, draft.teamSize, draft.kind, draft.consentVersion, time, key, questions,
-                             keeps, keeps, keeps])
+                             keeps, keeps, keeps, keeps])
         let id = try String.fetchOne(db.cachedStatement(sql: "SELECT id FROM lead WHERE email_key = ? AND course = ?"),
                                      arguments: [key, draft.course]) ?? ""
         // The outbox: the lead and its delivery are committed together, so that no saved lead is

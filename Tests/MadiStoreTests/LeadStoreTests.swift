@@ -120,11 +120,13 @@ struct LeadStoreTests {
         withdrawal.replaces = id
         withdrawal.withdrawn = true
         withdrawal.questions = ["supprimez mes données"]
+        withdrawal.erase = true
         #expect(try store.save(withdrawal).get() == id)
         var lead = try #require(try store.lead(id: id))
         #expect(lead.withdrawnAt == LeadStore.timestamp(clock.now()))
         #expect(lead.updatedAt == lead.withdrawnAt)
         #expect(lead.decodedQuestions == ["supprimez mes données"])
+        #expect(lead.erasureRequestedAt == lead.withdrawnAt)
         #expect(try store.count() == 1)
         #expect(try store.delivery(leadId: id)?.revision == 2) // the CRM hears of it
         var again = draft()
@@ -132,6 +134,7 @@ struct LeadStoreTests {
         #expect(try store.save(again).get() == id)
         lead = try #require(try store.lead(id: id))
         #expect(lead.withdrawnAt == nil)
+        #expect(lead.erasureRequestedAt == nil) // (a new consent supersedes the request)
         // A withdrawal for a lead that is not there fails, and stores nothing.
         var stray = draft("kim@proton.me")
         stray.replaces = "no-such-lead"

@@ -52,8 +52,7 @@ extension EmailStep: StepBehaviour {
         if let rebuilt = turn.s.emailRebuilt {
             turn.s.emailRebuilt = nil
             if id == "yes", case let .valid(addr) = EmailValidator.validate(rebuilt) {
-                turn.s.email = addr
-                turn.advance(step, turn.resolve(step.next))
+                turn.take(addr, step)
             } else {
                 turn.say("email.retype")
                 turn.asked = true
@@ -61,14 +60,13 @@ extension EmailStep: StepBehaviour {
             return
         }
         guard let pending = turn.s.emailPending else { return }
+        var taken = pending
         if id == "yes", let suggestion = turn.s.emailSuggestion, case let .valid(addr) = EmailValidator.validate(suggestion) {
-            turn.s.email = addr
-        } else {
-            turn.s.email = pending
+            taken = addr
         }
         turn.s.emailPending = nil
         turn.s.emailSuggestion = nil
-        turn.advance(step, turn.resolve(step.next))
+        turn.take(taken, step)
     }
 }
 
@@ -86,14 +84,36 @@ extension TurnBuilder {
                 say("email.suggest", ["suggestion": suggestion])
                 asked = true
             } else {
-                s.email = addr
-                advance(step, resolve(step.next))
+                take(addr, step)
             }
         case let .invalid(problem):
             s.emailTried = raw // ("sorry, gmx.de" then completes it)
             say("email.invalid." + problem.key, problem.params)
             say("email.reprompt")
         }
+    }
+
+    /// The address taken. Asked for again after signing up ("can you change my email?"): the
+    /// saved lead moves to it at once, the consent given standing, and the conversation is back
+    /// at its end; else consent comes next.
+    mutating func take(_ addr: EmailAddress, _ step: Step) {
+        s.email = addr
+        if s.changingAddress == true, s.leadId != nil,
+           let end = s.history.last(where: { content.step($0)?.kind == .end }),
+           let consent = content.steps.first(where: { $0.kind == .consent }),
+           var draft = leadDraft(consentVersion: consent.consent?.version ?? "") {
+            s.changingAddress = nil
+            draft.keepsConsent = true
+            s.history.append(s.step)
+            s.step = end
+            s.done = true
+            s.lead = .saving
+            effects.append(.saveLead(draft))
+            say("email.changed.saved", ["email": addr.normalized])
+            return
+        }
+        s.changingAddress = nil
+        advance(step, resolve(step.next))
     }
 
     /// An address rebuilt from words ("sophie point leroy arobase orange point fr"), valid: asked
