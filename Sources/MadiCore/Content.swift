@@ -268,6 +268,9 @@ public struct Lexicon: Sendable {
     public var eraseWords: [String] = []
     /// Words that give the consent again after withdrawing ("keep my registration").
     public var rejoinRequests: [String] = []
+    /// Words that ask for this language ("in english please", "vous parlez français ?"): said in
+    /// a short message, Madi goes on in it.
+    public var languageRequests: [String] = []
     /// Words for a company ("boîte", "entreprise", "company"): a count after one and "de"/"of"
     /// ("une boîte de 200 personnes") is the company's size, not a team's.
     public var companyWords: [String] = []

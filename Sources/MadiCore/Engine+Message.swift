@@ -40,6 +40,12 @@ extension TurnBuilder {
             return
         }
         if let c = u.command(input) { s.clarify = nil; command(c); return }
+        // "hello, do you speak english?" on the French page: the conversation goes on in English.
+        if let lang = u.requestedLanguage(input), lang != s.language, content.languages.contains(lang) {
+            s.clarify = nil
+            command(.language(lang))
+            return
+        }
         if trimmed.utf8.first == 0x2F {
             if u.isLanguageCommand(input) {
                 say("language.unknown", ["languages": content.languages.joined(separator: ", ")])
@@ -1387,9 +1393,9 @@ extension TurnBuilder {
             // A valid address that looks right: the saved lead moves to it at once (the consent
             // given stands: it is the same prospect's address, corrected).
             if other, let address, case let .valid(addr) = EmailValidator.validate(address), EmailSuggester.suggest(addr.normalized) == nil {
+                s.savedEmail = s.email
                 s.email = addr
-                leadChanged = true
-                say("email.changed.saved", ["email": addr.normalized])
+                leadChanged = true // (said once saved)
                 return
             }
             // "wait, which email did you take?": said back.

@@ -71,6 +71,9 @@ public struct Session: Codable, Sendable, Equatable {
     public var emailTried: String?
     /// The address asked for again after signing up: the one given replaces the saved one.
     public var changingAddress: Bool?
+    /// The address of the lead saved, while an update to another is being saved: it stands if the
+    /// update is refused.
+    public var savedEmail: EmailAddress?
 
     public enum Withdrawal: String, Codable, Sendable, Equatable {
         /// "Sure you want to withdraw?" asked; the next message says.

@@ -76,6 +76,8 @@ public final class Understanding: Sendable {
     let changeWords: [String: [[String]]]
     let eraseWords: [String]
     let rejoinRequests: [String: [[String]]]
+    /// `language_requests`, by language.
+    let languageRequests: [(language: String, phrases: [String: [[String]]])]
     /// Month names and their unambiguous abbreviations ("janv", "sept", "feb"), folded → 1...12.
     let monthNumbers: [String: Int]
     /// `month_lead_ins`, folded (their last word).
@@ -221,6 +223,7 @@ public final class Understanding: Sendable {
         changeWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.changeWords))
         eraseWords = content.lexicon.inKeyOrder.flatMap(\.eraseWords).map(TextFold.fold)
         rejoinRequests = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.rejoinRequests))
+        languageRequests = content.lexicon.keys.sorted().map { ($0, Self.byFirstWord(content.lexicon[$0]!.languageRequests)) }
         var months: [String: Int] = [:]
         var prefixes: [String: Set<Int>] = [:]
         for lex in content.lexicon.inKeyOrder {
@@ -329,6 +332,13 @@ public final class Understanding: Sendable {
     /// "vous pouvez me recontacter"): `rejoin_requests`, not negated.
     func asksToRejoin(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: rejoinRequests, unless: { i in i > 0 && negators.contains(input.tokens[i - 1]) })
+    }
+
+    /// The language a short message asks for ("do you speak english?", "on peut continuer en
+    /// français ?"), if any.
+    func requestedLanguage(_ input: PreparedInput) -> String? {
+        guard input.tokens.count <= 10 else { return nil }
+        return languageRequests.first { Self.contains(input.tokenStrings, anyOf: $0.phrases) }?.language
     }
 
     /// Whether the message names the address ("which email did you take?").

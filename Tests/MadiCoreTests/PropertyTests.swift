@@ -97,14 +97,18 @@ struct PropertyTests {
                 for call in calls {
                     let lead = call.draft
                     // (Or, after the end, the saved lead again with a question kept for the team.)
-                    let update = before.done && before.lead == .saved && lead.replaces != nil && lead.replaces == before.leadId
+                    // (Or the address asked for again after signing up, given.)
+                    let update = (before.done && before.lead == .saved || before.changingAddress == true)
+                        && lead.replaces != nil && lead.replaces == before.leadId
                     #expect(content.step(before.step)?.kind == .consent || update, "a lead saved from step \(before.step)")
                     guard case let .valid(addr) = EmailValidator.validate(lead.email) else {
                         Issue.record("lead with an invalid e-mail \(lead.email)"); return
                     }
                     #expect(addr.normalized == lead.email)
                     // (After the end, an address corrected moves the saved lead to it in this turn.)
-                    #expect(lead.email == before.email?.normalized || (update && lead.email == s.email?.normalized),
+                    // (Refused, the session keeps the address saved before.)
+                    let refused = { if case .failure = call.result { return true }; return false }()
+                    #expect(lead.email == before.email?.normalized || (update && (lead.email == s.email?.normalized || refused)),
                             "saved \(lead.email), the session held \(before.email?.normalized ?? "none")")
                     #expect(lead.consentVersion == consentVersion)
                     // What the prospect is told is what the store answered.

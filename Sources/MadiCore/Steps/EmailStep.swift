@@ -97,19 +97,20 @@ extension TurnBuilder {
     /// saved lead moves to it at once, the consent given standing, and the conversation is back
     /// at its end; else consent comes next.
     mutating func take(_ addr: EmailAddress, _ step: Step) {
+        let before = s.email
         s.email = addr
         if s.changingAddress == true, s.leadId != nil,
            let end = s.history.last(where: { content.step($0)?.kind == .end }),
            let consent = content.steps.first(where: { $0.kind == .consent }),
            var draft = leadDraft(consentVersion: consent.consent?.version ?? "") {
             s.changingAddress = nil
+            s.savedEmail = before
             draft.keepsConsent = true
             s.history.append(s.step)
             s.step = end
             s.done = true
             s.lead = .saving
-            effects.append(.saveLead(draft))
-            say("email.changed.saved", ["email": addr.normalized])
+            effects.append(.saveLead(draft)) // (said once saved)
             return
         }
         s.changingAddress = nil

@@ -7,6 +7,9 @@ extension TurnBuilder {
             guard s.lead == .saving else { return }
             s.lead = .saved
             s.leadId = id
+            // An address changed after signing up, now saved.
+            if s.savedEmail != nil, let email = s.email { say("email.changed.saved", ["email": email.normalized]) }
+            s.savedEmail = nil
             // Withdrawn: said so, and the offer may be taken up again (a new consent).
             if s.withdrawal == .saving {
                 s.withdrawal = .done
@@ -32,6 +35,12 @@ extension TurnBuilder {
             }
             if s.done, s.leadId != nil {
                 s.lead = .saved
+                if let saved = s.savedEmail { // (the address saved stands)
+                    s.email = saved
+                    s.savedEmail = nil
+                    say("save.update_failed.email", ["email": saved.normalized])
+                    return
+                }
                 say("save.update_failed")
                 return
             }
