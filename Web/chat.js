@@ -67,13 +67,18 @@
   }
 
   let shownCourse = null;
+  let lastLead = null;
   function show(reply) {
     if (reply.language && reply.language !== language) setLanguage(reply.language);
     for (const m of reply.messages || []) add("bot", m);
     const rec = reply.recommendation;
+    const saved = reply.lead === "saved" && lastLead !== "saved"; // said once, when it becomes true
     if (rec && rec.course !== shownCourse) { card(rec, reply.lead === "saved"); shownCourse = rec.course; }
-    if (reply.lead === "saved") { const cards = log.querySelectorAll(".card"); if (cards.length) cards[cards.length - 1].classList.add("saved"); }
-    if (reply.lead === "saved") add("bot", "✓ " + t("saved")).classList.add("ok");
+    if (saved) { const cards = log.querySelectorAll(".card"); if (cards.length) cards[cards.length - 1].classList.add("saved"); }
+    if (saved) add("bot", "✓ " + t("saved")).classList.add("ok");
+    // (Withdrawn or refused since: no card says saved any more.)
+    if (reply.lead && reply.lead !== "saved" && reply.lead !== "saving") for (const c of log.querySelectorAll(".card.saved")) c.classList.remove("saved");
+    if (reply.lead) lastLead = reply.lead;
     optionsBox.textContent = "";
     (reply.options || []).forEach((o, i) => {
       const b = document.createElement("button");
@@ -84,12 +89,15 @@
       b.addEventListener("click", () => send({ type: "choose", option: o.id }, o.label));
       optionsBox.appendChild(b);
     });
+    // (Always text: "non merci" must go through at the e-mail question; Madi judges addresses.)
     const email = reply.step === "email";
-    input.type = email ? "email" : "text";
+    input.setAttribute("inputmode", email ? "email" : "text");
     input.setAttribute("autocomplete", email ? "email" : "off");
     input.placeholder = email ? t("email") : t("text");
     sessionStorage.setItem("madi.step", reply.step);
     input.focus();
+    // The last bubble, the card and the options in view, above the composer.
+    requestAnimationFrame(() => (optionsBox.lastElementChild || log.lastElementChild || log).scrollIntoView({ block: "end" }));
   }
 
   async function api(method, path, body, stream) {
@@ -147,7 +155,7 @@
     log.setAttribute("aria-busy", "true");
     status.textContent = "";
     optionsBox.textContent = "";
-    add("me", shown);
+    if (shown) add("me", shown);
     try {
       if (!session) await start();
       let r = await api("POST", "/v1/sessions/" + encodeURIComponent(session) + "/messages", body, true);
@@ -174,10 +182,11 @@
     input.value = "";
     send({ type: "say", text }, text);
   });
-  // Keyboard: 1–9 pick an option when the text field is empty.
+  // Keyboard: 1–9 pick an option when the focus is not in the text field ("1er trimestre" is
+  // typed there; a lone "2" sent from it is read as the second option by Madi).
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || !/^[1-9]$/.test(e.key)) return;
-    if (document.activeElement === input && input.value !== "") return;
+    if (document.activeElement === input) return;
     const b = optionsBox.querySelectorAll("button")[Number(e.key) - 1];
     if (b) { e.preventDefault(); b.click(); }
   });
@@ -185,7 +194,7 @@
     b.addEventListener("click", () => {
       const lang = b.dataset.lang;
       setLanguage(lang);
-      if (session) send({ type: "command", command: "language", language: lang }, lang.toUpperCase());
+      if (session) send({ type: "command", command: "language", language: lang }, null);
     });
   }
   document.getElementById("restart").addEventListener("click", () => {

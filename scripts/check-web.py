@@ -99,6 +99,7 @@ try:
     # Records every streaming bubble the page shows.
     js("window.streamed = []; new MutationObserver(ms => ms.forEach(m => m.addedNodes.forEach(n => "
        "n.classList && n.classList.contains('streaming') && window.streamed.push(n)))).observe(document.getElementById('log'), {childList: true})")
+    js("document.activeElement.blur()")                     # (digits in the text field are text)
     press("1")                                              # keyboard: the first option, "Oui, on y va !"
     type_and_send("je veux automatiser mon travail")        # goal, in words
     type_and_send("les groupes sont petits ?")              # a side question: the LLM's answer streams
@@ -112,7 +113,7 @@ try:
     card = js("document.querySelector('#log .card').textContent")
     assert "€" in card and "Performer" in card, card
     click("interested")
-    assert js("document.getElementById('input').type") == "email", "the e-mail step did not ask for an address"
+    assert js("document.getElementById('input').inputMode") == "email", "the e-mail step did not ask for an address"
     type_and_send("persona.web@atelier.fr")
     wait_for("the consent question", lambda: "yes" in options())
     click("yes")

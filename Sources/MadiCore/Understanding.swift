@@ -153,6 +153,14 @@ public final class Understanding: Sendable {
         for p in yes + no { vocab.formUnion(p.words) }
         for (_, ps) in faq { for p in ps { vocab.formUnion(p.words) } }
         for (_, ps) in courses { for p in ps { vocab.formUnion(p.words) } }
+        // The lexicon's words too: a word Madi knows as itself is no typo of another
+        // ("finalement" is not "financement").
+        for lex in content.lexicon.inKeyOrder {
+            for list in [lex.correctionCues, lex.choiceWords, lex.interestWords, lex.noteRequests, lex.forOthers, lex.goodbyes,
+                         lex.unsureWords, lex.withdrawRequests, lex.rejoinRequests, lex.mixedWords, lex.fillers] {
+                for w in list { vocab.formUnion(Phrase(w).words) }
+            }
+        }
         vocabulary = vocab
         // Ids for the words of the options' phrases (the only ones matched through ids).
         var ids: [String: Int32] = [:]
