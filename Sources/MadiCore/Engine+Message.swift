@@ -1455,16 +1455,8 @@ extension TurnBuilder {
             if reopen() { return }
             s.prefillEmail = nil
         }
-        let goodbye = u.saysGoodbye(input)
-        if let side = severalQuestions(u.split(raw).questions) ?? readSide(input, keywordsOnly: !asks, asked: asks) {
-            if case .unknown = side {} else {
-                answerSide(side, reask: false)
-                if goodbye { say("end.goodbye") }
-                return
-            }
-        }
-        // "wait, i want performer", "ok. i am interested by performer" after a no thanks: the
-        // offer again, for the course named.
+        // "wait, i want performer", "finalement je veux bien m'inscrire au starter" after a no
+        // thanks: the offer again, for the course named (before any FAQ keyword it holds).
         if s.lead != .saved, !asks, u.saysChoice(input, interest: true), u.split(raw).question == nil,
            let named = namedCourse(input, besides: nil) {
             let (chosen, said) = (s.chosenCourse, out.count)
@@ -1472,6 +1464,14 @@ extension TurnBuilder {
             if reopen() { return } // (reopening keeps the course chosen)
             s.chosenCourse = chosen
             out.removeSubrange(said...)
+        }
+        let goodbye = u.saysGoodbye(input)
+        if let side = severalQuestions(u.split(raw).questions) ?? readSide(input, keywordsOnly: !asks, asked: asks) {
+            if case .unknown = side {} else {
+                answerSide(side, reask: false)
+                if goodbye { say("end.goodbye") }
+                return
+            }
         }
         let intent = u.intent(input, memo: memo)
         if intent == .changeMind, s.lead != .saved, reopen() { return }
@@ -1601,8 +1601,9 @@ extension TurnBuilder {
                 s.prefillEmail = nil
             }
             enter(step.id)
-        case .courses where s.prefillEmail != nil && s.chosenCourse != nil:
-            // An address given for the course chosen before: that course's pre-registration.
+        case .courses where s.chosenCourse != nil:
+            // The course chosen before (or just named, "finalement je veux le starter"): its
+            // pre-registration, with an address given for it.
             s.step = step.id
             answer(choice: s.chosenCourse!, said: nil)
         default:
