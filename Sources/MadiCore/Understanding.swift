@@ -205,16 +205,20 @@ public final class Understanding: Sendable {
         faqIds = content.faq.map(\.id)
         clauseJoiners = Set(content.lexicon.inKeyOrder.flatMap(\.clauseJoiners).map(TextFold.fold))
         sideLabels = Set(content.faq.map { "faq." + $0.id } + Intent.allCases.map { "intent." + $0.rawValue })
-        callWords = content.lexicon.inKeyOrder.flatMap(\.callWords).map(TextFold.fold)
-        mailWords = content.lexicon.inKeyOrder.flatMap(\.mailWords).map(TextFold.fold)
-        spamWords = content.lexicon.inKeyOrder.flatMap(\.spamWords).map(TextFold.fold)
-        politeness = Set(content.lexicon.inKeyOrder.flatMap(\.politeness).map(TextFold.fold))
-        unsureWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.unsureWords))
-        mixedWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.mixedWords))
-        goodbyes = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.goodbyes))
-        correctionCues = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.correctionCues))
-        forOthers = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.forOthers))
-        noteRequests = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.noteRequests))
+        // The lexicon's lists, every language's together (in the languages' order).
+        let lexicons = content.lexicon.inKeyOrder
+        func phrases(_ list: KeyPath<Lexicon, [String]>) -> [String: [[String]]] { Self.byFirstWord(lexicons.flatMap { $0[keyPath: list] }) }
+        func words(_ list: KeyPath<Lexicon, [String]>) -> [String] { lexicons.flatMap { $0[keyPath: list] }.map(TextFold.fold) }
+        callWords = words(\.callWords)
+        mailWords = words(\.mailWords)
+        spamWords = words(\.spamWords)
+        politeness = Set(words(\.politeness))
+        unsureWords = phrases(\.unsureWords)
+        mixedWords = phrases(\.mixedWords)
+        goodbyes = phrases(\.goodbyes)
+        correctionCues = phrases(\.correctionCues)
+        forOthers = phrases(\.forOthers)
+        noteRequests = phrases(\.noteRequests)
         // A rank is its number in `numbers` ("première": 1, "seconde": 2), else its place in its list.
         var ranks: [String: Int] = [:]
         for (_, lex) in content.lexicon.sorted(by: { $0.key < $1.key }) {
@@ -223,14 +227,14 @@ public final class Understanding: Sendable {
             }
         }
         ordinalRanks = ranks
-        rankWords = Set(content.lexicon.inKeyOrder.flatMap(\.rankWords).map(TextFold.fold))
-        choiceWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.choiceWords))
-        interestWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.interestWords))
-        withdrawRequests = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.withdrawRequests))
-        addressWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.addressWords))
-        changeWords = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.changeWords))
-        eraseWords = content.lexicon.inKeyOrder.flatMap(\.eraseWords).map(TextFold.fold)
-        rejoinRequests = Self.byFirstWord(content.lexicon.inKeyOrder.flatMap(\.rejoinRequests))
+        rankWords = Set(words(\.rankWords))
+        choiceWords = phrases(\.choiceWords)
+        interestWords = phrases(\.interestWords)
+        withdrawRequests = phrases(\.withdrawRequests)
+        addressWords = phrases(\.addressWords)
+        changeWords = phrases(\.changeWords)
+        eraseWords = words(\.eraseWords)
+        rejoinRequests = phrases(\.rejoinRequests)
         languageRequests = content.lexicon.keys.sorted().map { ($0, Self.byFirstWord(content.lexicon[$0]!.languageRequests)) }
         var months: [String: Int] = [:]
         var prefixes: [String: Set<Int>] = [:]
