@@ -228,6 +228,7 @@ struct ServeTests {
             #expect(id.hasPrefix("s-") && id.count == 34 && id.dropFirst(2).allSatisfy(\.isHexDigit), "\(id)")
         }
         #expect(try s.say("s1", "sorry typo, my email is someone@example.org").status == 404)
+        #expect(s.stop().status == 0)
     }
 
     @Test func metricsCountTurnsLatencySessionsAndLeads() throws {
