@@ -92,11 +92,9 @@ extension TurnBuilder {
         // The e-mail step reads the whole message as an address (a "?" or "." is part of it).
         if step.kind == .email {
             // "max.mueller@gmx" refused, then "sorry, gmx.de": the domain completes the address.
-            if let tried = s.emailTried, !trimmed.hasAtSign, let at = tried.lastIndex(of: "@"),
-               let domain = trimmed.split(whereSeparator: { $0 == " " || $0 == "," }).map({ String($0).trimmingCharacters(in: .punctuationCharacters) })
-                   .last(where: { w in w.contains(".") && w.split(separator: ".").count >= 2 && w.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" } }) {
+            if let tried = s.emailTried, !trimmed.hasAtSign, let completed = Self.completed(tried, withDomainIn: trimmed) {
                 s.emailTried = nil
-                email(String(tried[..<at]) + "@" + domain.lowercased(), step)
+                email(completed, step)
                 return
             }
             s.emailTried = nil
@@ -463,6 +461,17 @@ extension TurnBuilder {
               let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
               let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 else { return nil }
         return option.id
+    }
+
+    /// An address refused ("max.mueller@gmx") completed by the domain a message says ("sorry,
+    /// gmx.de"): its last word shaped like a domain.
+    static func completed(_ tried: String, withDomainIn message: String) -> String? {
+        guard let at = tried.lastIndex(of: "@") else { return nil }
+        let words = message.split(whereSeparator: { $0 == " " || $0 == "," }).map { String($0).trimmingCharacters(in: .punctuationCharacters) }
+        guard let domain = words.last(where: { w in
+            w.split(separator: ".").count >= 2 && w.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
+        }) else { return nil }
+        return String(tried[..<at]) + "@" + domain.lowercased()
     }
 
     /// "oops it's .fr not .com", "c'est pas .com mais .fr": the address given with its ending
@@ -1384,15 +1393,14 @@ extension TurnBuilder {
         // "can you change my email to sam@brightwave.io", "oops wrong address" after signing up:
         // the new address read like any other (asked back when it looks mistyped, then consent
         // asked for it), and the saved lead moves to it.
-        if s.lead == .saved, let emailStep = content.steps.first(where: { $0.kind == .email }) {
+        if s.lead == .saved, let emailStep = content.firstStep(ofKind: .email) {
             let address = Understanding.address(in: raw).address ?? correctedEnding(raw)
-            let other = address.map { a -> Bool in
-                if case let .valid(addr) = EmailValidator.validate(a) { return addr.normalized != s.email?.normalized }
-                return true
-            } ?? false
+            let valid = address.flatMap { a -> EmailAddress? in if case let .valid(v) = EmailValidator.validate(a) { return v }; return nil }
+            // (An invalid one is another too: the e-mail question says what is wrong with it.)
+            let other = address != nil && valid?.normalized != s.email?.normalized
             // A valid address that looks right: the saved lead moves to it at once (the consent
             // given stands: it is the same prospect's address, corrected).
-            if other, let address, case let .valid(addr) = EmailValidator.validate(address), EmailSuggester.suggest(addr.normalized) == nil {
+            if other, let addr = valid, EmailSuggester.suggest(addr.normalized) == nil {
                 s.savedEmail = s.email
                 s.email = addr
                 leadChanged = true // (said once saved)
@@ -1550,8 +1558,7 @@ extension TurnBuilder {
 
     /// The saved lead saved again marked withdrawn (with an erasure asked for, kept for the team).
     mutating func saveWithdrawal() -> Bool {
-        guard let consent = content.steps.first(where: { $0.kind == .consent }),
-              var draft = leadDraft(consentVersion: consent.consent?.version ?? ""), draft.replaces != nil else { return false }
+        guard var draft = resavedDraft(), draft.replaces != nil else { return false }
         draft.withdrawn = true
         // "supprimez mes données": the erasure asked for goes to the team with the lead.
         if let asked = s.withdrawalSaid, u.asksToErase(u.prepare(asked)) {
@@ -1569,9 +1576,7 @@ extension TurnBuilder {
     /// l'équipe que je suis dispo le mardi ?") or an answer corrected ("no i said 8 not 6") goes
     /// with it: the saved lead is saved again.
     mutating func keptAfterSaving(since count: Int) {
-        guard s.done, s.lead == .saved, s.questions.count > count || leadChanged,
-              let consent = content.steps.first(where: { $0.kind == .consent }),
-              var draft = leadDraft(consentVersion: consent.consent?.version ?? "") else { return }
+        guard s.done, s.lead == .saved, s.questions.count > count || leadChanged, var draft = resavedDraft() else { return }
         draft.keepsConsent = true // (no consent asked in this turn: the one given stands, with its time)
         s.lead = .saving
         effects.append(.saveLead(draft))

@@ -562,7 +562,7 @@ public final class Understanding: Sendable {
         // An option named only to be denied ("pas des débutants", "not really a beginner") is not
         // chosen; nor is a negative phrase that denies the option named after it ("not really" in
         // "not really a beginner").
-        let own = matches.map(\.span).filter { input.tokens[$0].contains(where: negators.contains) }
+        let own = negating(matches.map(\.span), input)
         // ("no idea what i'm doing": the "no" of a phrase that says the prospect does not know is
         // no answer; the phrase itself may be one, "aucune idée".)
         let unsure = Self.phraseSpans(input.tokenStrings, unsureWords)
@@ -592,7 +592,7 @@ public final class Understanding: Sendable {
         let negated = input.tokens.contains(where: negators.contains)
         guard negated || !blockers.isEmpty else { return [] }
         let matches = exactMatches(index.list, index, ids(input), minChars: 0)
-        let own = matches.map(\.span).filter { input.tokens[$0].contains(where: negators.contains) }
+        let own = negating(matches.map(\.span), input)
         return Set(matches.filter { m in
             (negated && denied(m.span, input, saying: own)) || (m.span.lowerBound > 0 && blockers.contains(input.tokens[m.span.lowerBound - 1]))
         }.map(\.id))
@@ -606,8 +606,12 @@ public final class Understanding: Sendable {
     /// pressé", "not sure"): their negation denies nothing else.
     func negatingPhrases(_ stepId: String, _ input: PreparedInput) -> [Range<Int>] {
         guard let index = exact[stepId], input.tokens.contains(where: negators.contains) else { return [] }
-        return exactMatches(index.list, index, ids(input), minChars: 0).map(\.span)
-            .filter { input.tokens[$0].contains(where: negators.contains) }
+        return negating(exactMatches(index.list, index, ids(input), minChars: 0).map(\.span), input)
+    }
+
+    /// The spans whose own words hold a negation.
+    func negating(_ spans: [Range<Int>], _ input: PreparedInput) -> [Range<Int>] {
+        spans.filter { input.tokens[$0].contains(where: negators.contains) }
     }
 
     /// Whether the words at `span` hold a negation and are followed, past stopwords, by a word

@@ -48,14 +48,9 @@ extension ConsentStep: StepBehaviour {
             turn.s.lead = .saving
             turn.s.withdrawal = nil // (consent given again after withdrawing)
             turn.effects.append(.saveLead(draft))
-        } else if turn.s.leadId != nil, turn.s.withdrawal != .done,
-                  var draft = turn.leadDraft(consentVersion: step.consent?.version ?? "") {
-            // Consent refused again after signing up (asked for a new address or course): the
-            // lead saved before is withdrawn, not left standing with the old consent.
-            draft.withdrawn = true
-            turn.s.withdrawal = .saving
-            turn.s.lead = .saving
-            turn.effects.append(.saveLead(draft))
+        } else if turn.s.leadId != nil, turn.s.withdrawal != .done, turn.saveWithdrawal() {
+            // Consent refused again after signing up (asked again for another course): the lead
+            // saved before is withdrawn, not left standing with the old consent.
         } else {
             turn.s.lead = .declined
             turn.advance(step, turn.resolve(step.no))

@@ -100,9 +100,7 @@ extension TurnBuilder {
         let before = s.email
         s.email = addr
         if s.changingAddress == true, s.leadId != nil,
-           let end = s.history.last(where: { content.step($0)?.kind == .end }),
-           let consent = content.steps.first(where: { $0.kind == .consent }),
-           var draft = leadDraft(consentVersion: consent.consent?.version ?? "") {
+           let end = s.history.last(where: { content.step($0)?.kind == .end }), var draft = resavedDraft() {
             s.changingAddress = nil
             s.savedEmail = before
             draft.keepsConsent = true

@@ -98,6 +98,13 @@ extension TurnBuilder {
         }
     }
 
+    /// The lead of this conversation drafted again, with the consent question's version: an update
+    /// after signing up (a note, a correction, a new address, a withdrawal).
+    mutating func resavedDraft() -> LeadDraft? {
+        guard let consent = content.firstStep(ofKind: .consent) else { return nil }
+        return leadDraft(consentVersion: consent.consent?.version ?? "")
+    }
+
     mutating func leadDraft(consentVersion: String) -> LeadDraft? {
         guard let email = s.email, let course = leadCourse() else { return nil }
         let answers = leadAnswers()
