@@ -1,5 +1,6 @@
-// Madi's web chat: plain JavaScript over the HTTP API (docs/openapi.yaml). The session id is kept
-// in this tab's storage, so a reload (or a restarted server) goes on with the same conversation.
+// Madi's web chat: plain JavaScript over the HTTP API (docs/openapi.yaml). The session id and what
+// the log shows are kept in this tab's storage, so a reload (or a restarted server) goes on with
+// the same conversation, its bubbles and cards drawn again.
 "use strict";
 (() => {
   const log = document.getElementById("log");
@@ -20,6 +21,15 @@
   let language = (asked === "fr" || asked === "en") ? asked
     : sessionStorage.getItem("madi.language") || ((navigator.language || "fr").slice(0, 2) === "en" ? "en" : "fr");
   let busy = false;
+  // What the log shows, as steps that draw it again after a reload (this tab only; the last 300).
+  let history = [];
+  try { history = JSON.parse(sessionStorage.getItem("madi.history") || "[]"); } catch (e) { history = []; }
+  function keep(step) {
+    history.push(step);
+    if (history.length > 300) history = history.slice(-300);
+    try { sessionStorage.setItem("madi.history", JSON.stringify(history)); } catch (e) { /* full: the live page goes on */ }
+  }
+  function forget() { history = []; sessionStorage.removeItem("madi.history"); }
 
   function t(key) { return (labels[language] || labels.fr)[key]; }
 
@@ -32,9 +42,10 @@
     optionsBox.setAttribute("aria-label", t("options"));
   }
 
-  function add(kind, text) {
+  function add(kind, text, transient) {
+    if (!transient) keep({ k: kind, t: text });
     const li = document.createElement("li");
-    li.className = "msg " + kind;
+    li.className = "msg " + (kind === "ok" ? "bot ok" : kind);
     li.textContent = text;
     log.appendChild(li);
     li.scrollIntoView({ block: "end" });
@@ -42,6 +53,8 @@
   }
 
   function card(rec, saved) {
+    keep({ k: "card", rec, saved });
+    shownCourse = rec.course;
     const f = rec.facts;
     const li = document.createElement("li");
     li.className = "card" + (saved ? " saved" : "");
@@ -68,17 +81,22 @@
 
   let shownCourse = null;
   let lastLead = null;
+  function markSaved(on) {
+    keep({ k: "lead", on });
+    if (on) { const cards = log.querySelectorAll(".card"); if (cards.length) cards[cards.length - 1].classList.add("saved"); }
+    else for (const c of log.querySelectorAll(".card.saved")) c.classList.remove("saved");
+  }
   function show(reply) {
     if (reply.language && reply.language !== language) setLanguage(reply.language);
     for (const m of reply.messages || []) add("bot", m);
     const rec = reply.recommendation;
     const saved = reply.lead === "saved" && lastLead !== "saved"; // said once, when it becomes true
-    if (rec && rec.course !== shownCourse) { card(rec, reply.lead === "saved"); shownCourse = rec.course; }
-    if (saved) { const cards = log.querySelectorAll(".card"); if (cards.length) cards[cards.length - 1].classList.add("saved"); }
-    if (saved) add("bot", "✓ " + t("saved")).classList.add("ok");
+    if (rec && rec.course !== shownCourse) card(rec, reply.lead === "saved");
+    if (saved) markSaved(true);
+    if (saved) add("ok", "✓ " + t("saved"));
     // (Withdrawn or refused since: no card says saved any more.)
-    if (reply.lead && reply.lead !== "saved" && reply.lead !== "saving") for (const c of log.querySelectorAll(".card.saved")) c.classList.remove("saved");
-    if (reply.lead) lastLead = reply.lead;
+    if (reply.lead && reply.lead !== "saved" && reply.lead !== "saving" && log.querySelector(".card.saved")) markSaved(false);
+    if (reply.lead) { lastLead = reply.lead; keep({ k: "state", lead: lastLead }); }
     optionsBox.textContent = "";
     (reply.options || []).forEach((o, i) => {
       const b = document.createElement("button");
@@ -113,7 +131,21 @@
     sessionStorage.setItem("madi.session", session);
     log.textContent = "";
     shownCourse = null;
+    lastLead = null;
+    forget();
     show(reply);
+  }
+
+  // Draws the log again from the kept steps (each step keeps itself again as it is drawn).
+  function redraw() {
+    const steps = history;
+    history = [];
+    for (const s of steps) {
+      if (s.k === "card") card(s.rec, s.saved);
+      else if (s.k === "lead") markSaved(s.on);
+      else if (s.k === "state") { lastLead = s.lead; keep(s); }
+      else if (s.k === "bot" || s.k === "me" || s.k === "ok") add(s.k, s.t);
+    }
   }
 
   async function resume() {
@@ -122,6 +154,7 @@
     if (r.status === 404) return start();
     const reply = await r.json();
     if (!r.ok) throw new Error(reply.error ? reply.error.message : r.statusText);
+    redraw();
     show(reply);
   }
 
@@ -140,7 +173,7 @@
         const event = (block.match(/^event: (.*)$/m) || [])[1];
         const data = JSON.parse((block.match(/^data: (.*)$/m) || [])[1] || "null");
         if (event === "delta") {
-          if (!bubble) { bubble = add("bot", ""); bubble.classList.add("streaming"); }
+          if (!bubble) { bubble = add("bot", "", true); bubble.classList.add("streaming"); }
           bubble.textContent += data.text;
         } else { final = data; }
       }
@@ -201,6 +234,7 @@
     if (session) api("DELETE", "/v1/sessions/" + encodeURIComponent(session)).catch(() => {});
     session = null;
     sessionStorage.removeItem("madi.session");
+    forget();
     start().catch(() => { status.textContent = t("error"); });
   });
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Plays a prospect in the web chat in headless Chromium (driven over the DevTools protocol):
 keyboard and buttons through the questions, a side question answered by a streaming LLM, the
-recommendation card, an e-mail and consent, then checks the lead is in the database, switches to
-English, and saves a screenshot (.build/web-chat.png)."""
+recommendation card, an e-mail and consent, then checks the lead is in the database, reloads
+the page (the same conversation is drawn again), switches to English, and saves a screenshot (.build/web-chat.png)."""
 import json, os, shutil, subprocess, sys, tempfile, time, urllib.request
 import websocket
 
@@ -119,6 +119,13 @@ try:
     click("yes")
     wait_for("the saved lead", lambda: js("document.querySelectorAll('#log .card.saved').length") == 1)
     assert served.leads() == 1, "the page said saved but the database holds no lead"
+    # A reload draws the same conversation again: every bubble, the card, saved once.
+    shown = js("[...document.querySelectorAll('#log > li')].map(m => m.className + '|' + m.textContent)")
+    cdp("Page.reload")
+    wait_for("the conversation drawn again", lambda: js("document.querySelectorAll('#log > li').length") == len(shown))
+    again = js("[...document.querySelectorAll('#log > li')].map(m => m.className + '|' + m.textContent)")
+    assert again == shown, (shown, again)
+    assert js("document.querySelectorAll('#log .msg.ok').length") == 1, "saved said again after the reload"
     cdp("Emulation.setDeviceMetricsOverride", width=820, height=1300, deviceScaleFactor=1, mobile=False)
     shot = cdp("Page.captureScreenshot", format="png", captureBeyondViewport=True)["data"]
     os.makedirs(os.path.join(ROOT, ".build"), exist_ok=True)
