@@ -1510,15 +1510,12 @@ extension TurnBuilder {
     mutating func withdrawal(_ input: PreparedInput) -> Bool {
         if s.withdrawal == .asked {
             s.withdrawal = nil
-            // ("y", "ya": a yes here, though not everywhere.)
-            let said = u.yesNo(input) ?? (["y", "ya", "yeah"].contains(input.tokenStrings.joined(separator: " ")) ? true : nil)
+            // ("y", "ya": a yes here, though not everywhere; "1" and "2" the options shown.)
+            let words = input.tokenStrings.joined(separator: " ")
+            let said = u.yesNo(input) ?? (["y", "ya", "yeah", "1"].contains(words) ? true : words == "2" ? false : nil)
             switch said {
-            case true?:
-                return saveWithdrawal()
-            case false?:
-                s.withdrawalSaid = nil
-                say("withdraw.kept")
-                return true
+            case let said?:
+                return answerWithdrawal(said)
             case nil where input.tokens.count <= 3 && !u.asksToWithdraw(input) && u.split(input.raw).question == nil:
                 // A short answer that is neither: the question again, rather than dropped.
                 s.withdrawal = .asked
@@ -1553,6 +1550,14 @@ extension TurnBuilder {
         } else {
             return false
         }
+        return true
+    }
+
+    /// The withdrawal asked back, answered: a yes saves the lead withdrawn, a no keeps it.
+    mutating func answerWithdrawal(_ yes: Bool) -> Bool {
+        if yes { return saveWithdrawal() }
+        s.withdrawalSaid = nil
+        say("withdraw.kept")
         return true
     }
 

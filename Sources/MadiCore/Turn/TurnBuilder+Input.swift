@@ -55,6 +55,11 @@ extension TurnBuilder {
                 ask()
                 return
             }
+            if s.done { // (the withdrawal asked back: its yes or no)
+                s.withdrawal = nil
+                _ = answerWithdrawal(id == "yes")
+                return
+            }
             if let step = current { note(step.id, id, .label) }
             // (The option picked when asked back between two keeps the month said before it.)
             if let month = s.clarifyMonth, s.clarify?.contains(id) == true { choiceDetail = (month.number, month.name) }

@@ -1,13 +1,20 @@
 /// The options Madi shows with its reply, and a team size in words.
 extension TurnBuilder {
     func options(for step: Step?) -> [OptionView] {
-        guard let step, !s.done else { return [] }
+        // After the end, only a withdrawal asked back has answers to tap.
+        if s.done { return s.withdrawal == .asked ? withdrawalOptions() : [] }
+        guard let step else { return [] }
         if let pair = s.clarify {
             let all = allOptions(step)
             let picked = pair.compactMap { id in all.first { $0.id == id } }
             if picked.count == pair.count { return picked }
         }
         return allOptions(step)
+    }
+
+    /// "Withdraw your pre-registration?" answered by a tap: yes or no.
+    func withdrawalOptions() -> [OptionView] {
+        [OptionView(id: "yes", label: t("option.withdraw_yes")), OptionView(id: "no", label: t("option.withdraw_no"))]
     }
 
     /// The step kind's options (`StepBehaviour.options`).
