@@ -112,6 +112,14 @@ struct FAQAnswerer {
         case .course:
             let ids = mentioned.isEmpty ? (focus.map { [$0] } ?? catalogue.courses.map(\.id)) : mentioned
             let key = team.map { _ in entry.answer + ".team" }.flatMap { content.strings.has($0, language) ? $0 : nil } ?? entry.answer
+            // Several courses saying the same ("Starter et Performer se suivent sur place ou à
+            // distance"), when the answer has a form for several (`.many`, with {names}).
+            let many = entry.answer + ".many"
+            if key == entry.answer, ids.count > 1, content.strings.has(many, language) {
+                return grouped(ids.compactMap(catalogue.course), one: entry.answer, many: many) { c in
+                    sessionsFrom.map { Facts(content: content, language: language, today: $0(c)) } ?? facts
+                }
+            }
             return ids.compactMap(catalogue.course).map { c in
                 let facts = sessionsFrom.map { Facts(content: content, language: language, today: $0(c)) } ?? facts
                 var p = facts.courseParams(c)
@@ -151,5 +159,27 @@ struct FAQAnswerer {
             }
             return facts.t(entry.answer, p)
         }
+    }
+}
+
+extension FAQAnswerer {
+    /// One line per group of courses whose answer reads the same but for the name, in the
+    /// catalogue's order: `many` names the group ({names}), `one` a course alone.
+    func grouped(_ courses: [Course], one: String, many: String, facts: (Course) -> Facts) -> String {
+        var groups: [(text: String, courses: [Course])] = []
+        for c in courses {
+            var p = facts(c).courseParams(c)
+            p["name"] = "\u{1}"
+            let text = facts(c).t(one, p)
+            if let i = groups.firstIndex(where: { $0.text == text }) { groups[i].courses.append(c) } else { groups.append((text, [c])) }
+        }
+        return groups.map { g in
+            let f = facts(g.courses[0])
+            var p = f.courseParams(g.courses[0])
+            guard g.courses.count > 1 else { return f.t(one, p) }
+            let names = g.courses.map(\.name)
+            p["names"] = names.dropLast().joined(separator: f.t("format.list_separator")) + f.t("format.and") + names.last!
+            return f.t(many, p)
+        }.joined(separator: "\n")
     }
 }
