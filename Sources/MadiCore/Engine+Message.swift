@@ -202,6 +202,10 @@ extension TurnBuilder {
             let saved = (trace, s.questions)
             if let side { prefaceSide(side) }
             if leavesTeam(answerInput, step) || joinsTeam(answerInput, step) || correctsEarlier(answerInput, step) { return }
+            if [.recommend, .courses, .email, .consent].contains(step.kind), changesStartMonth(answerInput) {
+                ask(again: true)
+                return
+            }
             undoPreface(saved)
         }
 
@@ -517,10 +521,34 @@ extension TurnBuilder {
     /// The month named as a start date and the option it picks, at a step whose options have `months`.
     func monthOption(_ input: PreparedInput, _ step: Step) -> (String, Int, AnswerOption)? {
         guard step.options.contains(where: { $0.months != nil }), let m = u.month(input) else { return nil }
+        return monthOption(m, step)
+    }
+
+    /// Month `m` as a start date: its name and the first option whose `months` reach it.
+    func monthOption(_ m: Int, _ step: Step) -> (String, Int, AnswerOption)? {
         let ahead = (m - s.today.month + 12) % 12
         guard let option = step.options.first(where: { ($0.months ?? -1) >= ahead }) else { return nil }
         let names = content.lexicon[lang]?.months ?? content.lexicon[content.defaultLanguage]?.months ?? []
         return (m <= names.count ? names[m - 1] : String(m), m, option)
+    }
+
+    /// "ah non décembre ça va être chaud… plutôt février" once the start was answered (at the
+    /// offer, the catalogue, the address, consent, after signing up): the start answer moves to
+    /// that month, said back with the sessions of the course in view from then.
+    mutating func changesStartMonth(_ input: PreparedInput) -> Bool {
+        guard let step = content.steps.first(where: { $0.options.contains { $0.months != nil } }),
+              let old = s.answers[step.id], old.option != nil, s.history.contains(step.id),
+              let m = u.startMonth(input), m != old.number, let (name, number, option) = monthOption(m, step) else { return false }
+        setAnswer(step.id, Answer(option: option.id, number: number, text: name))
+        note(step.id, option.id, .synonym)
+        say("ack.month", ["month": name, "answer": ChoiceStep.noteText(option, self)])
+        if let id = focusCourse(), let course = content.catalogue.course(id),
+           let dates = content.faq.first(where: { $0.id == "dates" }) {
+            let from = sessionsFrom(course)
+            out.append(FAQAnswerer(content: content, language: lang, today: s.today, sessionsFrom: { _ in from })
+                .answer(dates, mentioned: [course.id], focus: nil))
+        }
+        return true
     }
 
     /// The day a course's sessions are shown from: the first of the month the prospect said they
@@ -1390,6 +1418,11 @@ extension TurnBuilder {
         // A message that asks nothing is a side question only by its keywords ("le prix").
         let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
         if withdrawal(input) { return }
+        // "tu notes bien que c'est pour mars hein, pas décembre": the saved lead says it.
+        if s.lead == .saved, !raw.hasAtSign, u.split(raw).question == nil, changesStartMonth(input) {
+            leadChanged = true
+            return
+        }
         // "can you change my email to sam@brightwave.io", "oops wrong address" after signing up:
         // the new address read like any other (asked back when it looks mistyped, then consent
         // asked for it), and the saved lead moves to it.

@@ -329,6 +329,28 @@ public final class Understanding: Sendable {
         return nil
     }
 
+    /// The month a message moves the start to once it was answered ("non décembre ça va être
+    /// chaud… plutôt février", "not before march"): the last month named as a start date (the
+    /// rules of `month`) that is not refused ("pas en décembre", "not december").
+    public func startMonth(_ input: PreparedInput) -> Int? {
+        let w = input.tokenStrings
+        var found: Int?
+        for (i, word) in w.enumerated() {
+            guard let m = monthNumbers[word] else { continue }
+            guard (i == 0 && w.count <= 3) || (i > 0 && monthLeadIns.contains(w[i - 1])) || (i > 0 && Self.refusals.contains(w[i - 1])) else { continue }
+            let before = w[max(0, i - 2)..<i]
+            let refused = before.contains(where: Self.refusals.contains) && !before.contains(where: monthLeadIns.contains)
+            if !refused, found == nil || before.contains(where: Self.preferences.contains) { found = m }
+        }
+        return found
+    }
+
+    /// Words that refuse the month after them ("pas décembre"); a lead-in with them ("pas avant
+    /// mars", "not before march") names the month.
+    static let refusals: Set<String> = ["pas", "non", "not", "no", "sauf", "except"]
+    /// Words that prefer the month after them over one named before ("plutôt février").
+    static let preferences: Set<String> = ["plutot", "rather", "instead", "prefer", "prefere", "more"]
+
     /// Whether the message asks to pass something on to the team ("vous pouvez noter que…"): `note_requests`.
     func asksToNote(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: noteRequests)
