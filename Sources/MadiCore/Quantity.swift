@@ -198,11 +198,19 @@ public struct QuantityReader: Sendable {
 
     /// Whether the count at `span` follows a word for a company and "de"/"of" ("boîte de 200").
     static func sizeOfCompany(_ span: Range<Int>, _ w: [String], _ companies: Set<String>) -> Bool {
+        // "a 40-person logistics company", "une 50 personnes entreprise": an article, the count, then
+        // the company within a word.
+        if span.lowerBound >= 1, ["a", "an", "une", "un"].contains(w[span.lowerBound - 1]),
+           w[span.upperBound..<min(w.count, span.upperBound + 3)].contains(where: companies.contains) { return true }
         // (The count may start at its "de": "de 10 à 15".)
         let of = ["de", "d", "of"].contains(w[span.lowerBound]) ? span.lowerBound : span.lowerBound - 1
         guard of >= 1, ["de", "d", "of"].contains(w[of]) else { return false }
         return companies.contains(w[of - 1])
     }
+
+    /// Words after which a second count is the one meant ("200 employees but the leadership team,
+    /// 9 people"; "on est 60 dans la boîte mais c'est que pour les managers, donc 8").
+    static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit", "only", "seulement", "just", "juste", "sauf", "except"]
 
     /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
     public func saysSelfOnly(_ input: PreparedInput) -> Bool {
@@ -224,14 +232,24 @@ public struct QuantityReader: Sendable {
             if said.tokens.count > input.tokens.count { return teamSize(said, anyNumber: anyNumber) }
         }
         // "une boîte de 200 personnes", "a company of 50": the company's size, not the team's.
-        let found = all(input).filter { f in !companyWords.isEmpty && !Self.sizeOfCompany(f.span, input.tokenStrings, companyWords) }
+        var found = all(input).filter { f in !companyWords.isEmpty && !Self.sizeOfCompany(f.span, input.tokenStrings, companyWords) }
         let w = input.tokenStrings
+        // A count after "but", "donc"… that follows another: the later one (a total: "3 traducteurs
+        // + moi, donc 4" counts the prospect already).
+        var restated = false
+        if let j = found.indices.dropFirst().last(where: { j in
+            found[j - 1].span.upperBound <= found[j].span.lowerBound
+                && w[found[j - 1].span.upperBound..<found[j].span.lowerBound].contains(where: Self.contrasts.contains)
+        }) {
+            found.removeFirst(j)
+            restated = true
+        }
         func says(_ p: [String]) -> Range<Int>? {
             guard p.count <= w.count else { return nil }
             return (0...(w.count - p.count)).first { Array(w[$0..<($0 + p.count)]) == p }.map { $0..<($0 + p.count) }
         }
         // "deux collègues et moi" counts the prospect; "on est 3 avec moi" already does.
-        let countsSelf = plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
+        let countsSelf = !restated && plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
         // "moi et mon associé", "me and my cofounder": two people.
         if found.isEmpty, countsSelf,
            let k = w.indices.dropLast().first(where: { ["mon", "ma", "my"].contains(w[$0]) && people.contains(w[$0 + 1]) }) {

@@ -175,7 +175,10 @@ public enum Evaluation {
         let currentRecorded = recorded(c.step)
         if let email = c.email {
             let got = turn.session.email?.normalized
-            item("email", got ?? "missed", got == email ? .right : (got == nil ? .missed : .wrong))
+            // (Labels written in lower case: "Marc.Lefevre@Gmail.com" kept as typed, "Marc.Lefevre@gmail.com",
+            // is the same mailbox at every provider the sets name.)
+            let same = got.map { $0.lowercased() == email.lowercased() } ?? false
+            item("email", got ?? "missed", same ? .right : (got == nil ? .missed : .wrong))
         } else if c.phone {
             item("email.phone", t.phone ? "email.phone" : (turn.session.email != nil ? "email accepted" : "missed"),
                  t.phone ? .right : (turn.session.email != nil ? .wrong : .missed))
