@@ -43,8 +43,15 @@ extension TurnBuilder {
         // "hello, do you speak english?" on the French page: the conversation goes on in English.
         if let lang = u.requestedLanguage(input), lang != s.language, content.languages.contains(lang) {
             s.clarify = nil
+            s.languageSettled = true
             command(.language(lang))
             return
+        }
+        // "Hi, I run a small agency and want my team trained" on the French page, before any
+        // message in French: Madi answers in English (and reads the message as usual).
+        if s.languageSettled != true, let written = u.writtenIn(input) {
+            if written != s.language, content.languages.contains(written) { s.language = written }
+            s.languageSettled = true
         }
         if trimmed.utf8.first == 0x2F {
             if u.isLanguageCommand(input) {
@@ -924,7 +931,18 @@ extension TurnBuilder {
     /// sentence that greets or says yes, and the rest of the message (and whether it greeted).
     func afterOpening(_ input: PreparedInput, _ step: Step) -> (PreparedInput, Bool)? {
         guard let start = step.options.first else { return nil }
-        let sentences = Understanding.pieces(input.raw, cutAt: ".!?;")
+        var sentences = Understanding.pieces(input.raw, cutAt: ".!?;")
+        // ("Bonjour, je voudrais former mon équipe": a greeting before a comma opens too.)
+        // (Not when the rest answers the welcome itself: "slt, je veux juste voir ce que vous proposez".)
+        if sentences.count < 2, let comma = input.raw.firstIndex(of: ","),
+           u.intent(u.prepare(String(input.raw[..<comma])), memo: memo) == .greeting {
+            let rest = String(input.raw[input.raw.index(after: comma)...])
+            let read = u.prepare(rest)
+            if !u.match(step: step, read).choice.isOption,
+               u.scores(read, memo) { _ in true }.first?.label.hasPrefix(step.id + ".") != true {
+                sentences = [String(input.raw[..<comma]), rest]
+            }
+        }
         guard sentences.count >= 2 else { return nil }
         let opening = u.prepare(sentences[0])
         let intent = u.intent(opening, memo: memo)

@@ -66,6 +66,9 @@ public struct Session: Codable, Sendable, Equatable {
     public var withdrawal: Withdrawal?
     /// What the prospect said when asking to withdraw ("supprimez mes données": an erasure, passed on).
     public var withdrawalSaid: String?
+    /// A message was read in the conversation's language, or one was asked for: the language is
+    /// no longer switched to the one a message is written in.
+    public var languageSettled: Bool?
     /// The last address refused as invalid ("max.mueller@gmx"): a domain said next ("sorry,
     /// gmx.de") completes it.
     public var emailTried: String?

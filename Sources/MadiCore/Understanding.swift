@@ -78,6 +78,9 @@ public final class Understanding: Sendable {
     let rejoinRequests: [String: [[String]]]
     /// `language_requests`, by language.
     let languageRequests: [(language: String, phrases: [String: [[String]]])]
+    /// Each language's stopwords that no other language lists ("the", "you"; "les", "vous"):
+    /// what tells the language a message is written in.
+    let ownStopwords: [(language: String, words: Set<String>)]
     /// Month names and their unambiguous abbreviations ("janv", "sept", "feb"), folded → 1...12.
     let monthNumbers: [String: Int]
     /// `month_lead_ins`, folded (their last word).
@@ -236,6 +239,11 @@ public final class Understanding: Sendable {
         eraseWords = words(\.eraseWords)
         rejoinRequests = phrases(\.rejoinRequests)
         languageRequests = content.lexicon.keys.sorted().map { ($0, Self.byFirstWord(content.lexicon[$0]!.languageRequests)) }
+        let stops = content.lexicon.keys.sorted().map { ($0, Set(content.lexicon[$0]!.stopwords.map(TextFold.fold))) }
+        ownStopwords = stops.map { l in
+            // (Not the letters of elisions: "d" is French's "d'" and English's "I'd".)
+            (l.0, l.1.subtracting(stops.filter { $0.0 != l.0 }.flatMap(\.1)).filter { $0.count > 1 })
+        }
         var months: [String: Int] = [:]
         var prefixes: [String: Set<Int>] = [:]
         for lex in content.lexicon.inKeyOrder {
@@ -370,8 +378,18 @@ public final class Understanding: Sendable {
 
     /// The language a short message asks for ("do you speak english?", "on peut continuer en
     /// français ?"), if any.
+    /// The language a message is plainly written in: at least two of one language's own
+    /// stopwords and none of another's ("I run a small agency and want my team trained").
+    func writtenIn(_ input: PreparedInput) -> String? {
+        guard input.tokens.count >= 4 else { return nil }
+        let counts = ownStopwords.map { l in (l.language, input.tokenStrings.filter(l.words.contains).count) }
+        let used = counts.filter { $0.1 > 0 }
+        guard used.count == 1, used[0].1 >= 2 else { return nil }
+        return used[0].0
+    }
+
     func requestedLanguage(_ input: PreparedInput) -> String? {
-        guard input.tokens.count <= 10 else { return nil }
+        guard input.tokens.count <= 16 else { return nil }
         return languageRequests.first { Self.contains(input.tokenStrings, anyOf: $0.phrases) }?.language
     }
 

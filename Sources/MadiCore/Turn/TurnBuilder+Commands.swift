@@ -30,6 +30,7 @@ extension TurnBuilder {
                 return
             }
             s.language = code
+            s.languageSettled = true
             say("language.switched")
             if s.done { say("end.hint") } else { repeatCurrent() }
         case .courses:
