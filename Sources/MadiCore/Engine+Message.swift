@@ -1347,8 +1347,10 @@ extension TurnBuilder {
         case let .unknown(question):
             if reask, askAssistant(answering: question) { return }
             trace.side = "unknown"
+            // (Said in full once; a question kept before, the next is "noted too".)
+            let kept = s.questions.count
             keepQuestion(question)
-            say(known("faq.unknown"))
+            say(kept > 0 && content.strings.has("faq.unknown.again", lang) ? "faq.unknown.again" : known("faq.unknown"))
         }
         if reask, !s.done, current?.kind != .end {
             ask(again: true)
