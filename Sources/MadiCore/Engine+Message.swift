@@ -185,7 +185,13 @@ extension TurnBuilder {
             return
         }
         // (An address alone leaves nothing to read as an answer.)
-        let answerInput = parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer
+        var answerInput = parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer
+        // "ok. so roughly what would the total be?", "OK, let me ask it more simply: …?" at an
+        // offer: the "ok" takes the question in, it does not take the offer.
+        if parts.question != nil, [.recommend, .courses, .consent].contains(step.kind),
+           !answerInput.isEmpty, answerInput.tokenStrings.allSatisfy(Understanding.acknowledgements.contains) {
+            answerInput = PreparedInput("")
+        }
         alsoAsks = parts.question != nil
         // 4. An address said with other things before its question is kept for it ("dev. want to
         // build agents. tom@devstack.io").

@@ -353,6 +353,9 @@ public final class Understanding: Sendable {
         return found
     }
 
+    /// Words that only take in what was said ("ok", "d'accord", "hmm"), before a question.
+    static let acknowledgements: Set<String> = ["ok", "okay", "oki", "okk", "k", "d", "accord", "dac", "dacc", "bon", "alors", "ah", "hmm", "hm", "mmh", "euh", "alright", "right", "fine", "so", "well", "got", "it", "i", "see", "je", "vois", "merci", "thanks", "thx", "cool"]
+
     /// Words that refuse the month after them ("pas décembre"); a lead-in with them ("pas avant
     /// mars", "not before march") names the month.
     static let refusals: Set<String> = ["pas", "non", "not", "no", "sauf", "except"]
