@@ -74,8 +74,10 @@ extension TurnBuilder {
         guard let step = current else { return }
         let clarifying = s.clarify
         let month = s.clarifyMonth
+        let mixed = s.clarifyMixed
         s.clarify = nil
         s.clarifyMonth = nil
+        s.clarifyMixed = nil
 
         // "vous pouvez noter que 2 personnes seraient à distance" at the offer, the address or
         // consent: kept for the team as said, and the question asked again.
@@ -241,6 +243,12 @@ extension TurnBuilder {
         }
         // 1. An answer to the current question (a side question never overrides it).
         if !answerInput.isEmpty {
+            // ("les deux", "both", "3" when the team's levels were said as a mix.)
+            if let clarifying, let mixed, clarifyPick(answerInput, clarifying) == nil, u.picksBoth(answerInput) {
+                prefaceSide(side)
+                mixedTeam(clarifying, said: mixed)
+                return
+            }
             if let clarifying, let pick = clarifyPick(answerInput, clarifying) {
                 prefaceSide(side)
                 if let month { choiceDetail = (month.number, month.name) }
@@ -394,7 +402,12 @@ extension TurnBuilder {
     mutating func readChoice(_ input: PreparedInput, _ step: Step) -> Reading {
         // "le niveau est hétérogène : certains utilisent Copilot au quotidien, d'autres jamais":
         // a mix of two answers is asked back, not recorded as one of them.
-        if inTeamQuestions, u.saysMixed(input), let pair = mixedOptions(input, step) { return .clarify(pair) }
+        // "le niveau est hétérogène : certains utilisent Copilot, d'autres débutent": asked which
+        // counts most, with a third answer, both (`mixedTeam`).
+        if inTeamQuestions, u.saysMixed(input), let pair = mixedOptions(input, step) {
+            s.clarifyMixed = input.raw
+            return .clarify(pair)
+        }
         let m = u.match(step: step, input)
         // "en janvier si possible", "d'ici septembre": a month as a start date picks the first
         // option whose `months` reach it, said back with the month (an option named outright,
@@ -1196,11 +1209,23 @@ extension TurnBuilder {
     mutating func askClarify(_ options: [String], _ step: Step) {
         // In the order the question lists them.
         let views = self.options(for: step).filter { options.contains($0.id) }
-        guard views.count >= 2 else { miss(PreparedInput("")); return }
+        guard views.count >= 2 else { s.clarifyMixed = nil; miss(PreparedInput("")); return }
         s.clarify = views.map(\.id)
         trace.clarify = s.clarify
-        say("reprompt.ambiguous", ["choices": views.map { t("format.quote", ["answer": $0.label]) }.joined(separator: t("format.or"))])
+        let choices = views.map { t("format.quote", ["answer": $0.label]) }.joined(separator: t("format.or"))
+        say(s.clarifyMixed == nil ? "reprompt.ambiguous" : "reprompt.mixed", ["choices": choices])
         asked = true
+    }
+
+    /// A team of mixed levels, both answers at once: the course starts from the first (the options
+    /// go up the levels, and Madi never recommends above anyone's), and the words said are kept
+    /// for the team, who may suggest two groups.
+    mutating func mixedTeam(_ pair: [String], said: String) {
+        guard let step = current, let lower = pair.first else { return }
+        keepQuestion(said)
+        note(step.id, lower, .learnt)
+        say("ack.mixed_team")
+        answer(choice: lower, said: said)
     }
 
     /// An answer to "A or B?": their number (1, 2), or a label or synonym of one of them.

@@ -56,6 +56,8 @@ public struct Session: Codable, Sendable, Equatable {
     /// The month said with an answer asked back ("d'ici septembre": "within three months, or just
     /// looking?"): kept with the option then picked.
     public var clarifyMonth: MonthSaid?
+    /// A team's level said as a mix, asked back with a third answer, both: the words said.
+    public var clarifyMixed: String?
 
     public struct MonthSaid: Codable, Sendable, Equatable {
         public var number: Int

@@ -353,6 +353,13 @@ public final class Understanding: Sendable {
         return found
     }
 
+    /// "les deux", "both", "a mix", "3" (the third answer shown): both levels of a team said as a mix.
+    func picksBoth(_ input: PreparedInput) -> Bool {
+        if bareNumber(input) == 3 { return true }
+        return saysMixed(input) || input.tokenStrings.contains(where: Self.bothWords.contains)
+    }
+    static let bothWords: Set<String> = ["deux", "both", "mix", "mixed", "melange", "melanges", "mixte", "tous", "all", "moitie", "half"]
+
     /// Words that only take in what was said ("ok", "d'accord", "hmm"), before a question.
     static let acknowledgements: Set<String> = ["ok", "okay", "oki", "okk", "k", "d", "accord", "dac", "dacc", "bon", "alors", "ah", "hmm", "hm", "mmh", "euh", "alright", "right", "fine", "so", "well", "got", "it", "i", "see", "je", "vois", "merci", "thanks", "thx", "cool"]
 

@@ -60,11 +60,18 @@ extension TurnBuilder {
                 _ = answerWithdrawal(id == "yes")
                 return
             }
+            if id == Self.bothOption, let pair = s.clarify, let said = s.clarifyMixed {
+                s.clarify = nil
+                s.clarifyMixed = nil
+                mixedTeam(pair, said: said)
+                return
+            }
             if let step = current { note(step.id, id, .label) }
             // (The option picked when asked back between two keeps the month said before it.)
             if let month = s.clarifyMonth, s.clarify?.contains(id) == true { choiceDetail = (month.number, month.name) }
             s.clarify = nil
             s.clarifyMonth = nil
+            s.clarifyMixed = nil
             answer(choice: id, said: nil)
         case let .text(raw):
             text(raw)

@@ -7,10 +7,15 @@ extension TurnBuilder {
         if let pair = s.clarify {
             let all = allOptions(step)
             let picked = pair.compactMap { id in all.first { $0.id == id } }
-            if picked.count == pair.count { return picked }
+            // (A team's levels said as a mix: both is an answer too.)
+            let both = s.clarifyMixed == nil ? [] : [OptionView(id: Self.bothOption, label: t("option.mixed_levels"))]
+            if picked.count == pair.count { return picked + both }
         }
         return allOptions(step)
     }
+
+    /// The third answer to a team's levels said as a mix, asked back: both.
+    static let bothOption = "mixed"
 
     /// "Withdraw your pre-registration?" answered by a tap: yes or no.
     func withdrawalOptions() -> [OptionView] {
