@@ -10,10 +10,10 @@
   const status = document.getElementById("status");
   const labels = {
     fr: { email: "ton.adresse@exemple.fr", text: "Écris ta réponse…", price: "Prix", duration: "Durée", level: "Niveau",
-          next: "Prochaine session", formats: "Format", why: "Pourquoi cette formation", saved: "Pré-inscription enregistrée",
+          next: "Prochaine session", formats: "Format", saved: "Pré-inscription enregistrée",
           on_site: "sur place", remote: "à distance", error: "Madi ne répond pas, réessaie dans un instant.", options: "Réponses proposées" },
     en: { email: "your.address@example.com", text: "Type your answer…", price: "Price", duration: "Duration", level: "Level",
-          next: "Next session", formats: "Format", why: "Why this course", saved: "Pre-registration saved",
+          next: "Next session", formats: "Format", saved: "Pre-registration saved",
           on_site: "on site", remote: "remote", error: "Madi is not answering; try again in a moment.", options: "Suggested answers" },
   };
   let session = sessionStorage.getItem("madi.session");
@@ -46,7 +46,8 @@
     if (!transient) keep({ k: kind, t: text });
     const li = document.createElement("li");
     li.className = "msg " + (kind === "ok" ? "bot ok" : kind);
-    li.textContent = text;
+    // (Madi's lines indent their second line for the terminal: not in a bubble.)
+    li.textContent = kind === "me" ? text : text.replace(/\n[ \t]+/g, "\n");
     log.appendChild(li);
     li.scrollIntoView({ block: "end" });
     return li;
@@ -70,12 +71,7 @@
       dl.append(dt, dd);
     }
     li.appendChild(dl);
-    if (rec.reasons && rec.reasons.length) {
-      const p = document.createElement("div"); p.textContent = t("why");
-      const ul = document.createElement("ul");
-      for (const r of rec.reasons) { const it = document.createElement("li"); it.textContent = r; ul.appendChild(it); }
-      li.append(p, ul);
-    }
+    // (Why this course is said in words just above: not listed again.)
     log.appendChild(li);
   }
 
@@ -88,10 +84,15 @@
   }
   function show(reply) {
     if (reply.language && reply.language !== language) setLanguage(reply.language);
-    for (const m of reply.messages || []) add("bot", m);
+    const messages = reply.messages || [];
     const rec = reply.recommendation;
     const saved = reply.lead === "saved" && lastLead !== "saved"; // said once, when it becomes true
-    if (rec && rec.course !== shownCourse) card(rec, reply.lead === "saved");
+    // A new recommendation's card comes before the question that closes the reply ("Ça te tente ?").
+    const fresh = rec && rec.course !== shownCourse;
+    const before = fresh && reply.asked && messages.length > 1 ? messages.length - 1 : messages.length;
+    for (const m of messages.slice(0, before)) add("bot", m);
+    if (fresh) card(rec, reply.lead === "saved");
+    for (const m of messages.slice(before)) add("bot", m);
     if (saved) markSaved(true);
     if (saved) add("ok", "✓ " + t("saved"));
     // (Withdrawn or refused since: no card says saved any more.)

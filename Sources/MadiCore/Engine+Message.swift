@@ -72,6 +72,12 @@ extension TurnBuilder {
             return
         }
         guard let step = current else { return }
+        // "non", "laisse tomber" when asked for a new address after signing up: the saved one stays.
+        if step.kind == .email, s.changingAddress == true, s.leadId != nil, !trimmed.hasAtSign,
+           u.yesNo(input) == false || [.decline, .no].contains(u.intent(input, memo: memo)) {
+            keepSavedAddress()
+            return
+        }
         let clarifying = s.clarify
         let month = s.clarifyMonth
         let mixed = s.clarifyMixed
@@ -1501,8 +1507,9 @@ extension TurnBuilder {
                 s.step = emailStep.id
                 s.lead = .collecting
                 s.changingAddress = true
+                s.savedEmail = s.savedEmail ?? s.email
                 if let address, other {
-                    say("email.changed")
+                    if valid != nil { say("email.changed") } // (an invalid one: what is wrong with it)
                     email(address, emailStep)
                 } else {
                     say("email.change.ask")
@@ -1586,6 +1593,23 @@ extension TurnBuilder {
             return
         }
         say("end.hint")
+    }
+
+    /// The address change after signing up given up: the lead saved stands, at its address.
+    mutating func keepSavedAddress() {
+        s.changingAddress = nil
+        if let saved = s.savedEmail { s.email = saved }
+        s.savedEmail = nil
+        s.emailPending = nil
+        s.emailSuggestion = nil
+        s.emailRebuilt = nil
+        s.lead = .saved
+        if let end = s.history.last(where: { content.step($0)?.kind == .end }) {
+            s.history.append(s.step)
+            s.step = end
+        }
+        s.done = true
+        if let email = s.email { say("email.which", ["email": email.normalized]) }
     }
 
     /// "ne me contactez plus", "please delete my data" after signing up: asked back; a yes saves
