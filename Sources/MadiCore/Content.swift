@@ -202,6 +202,8 @@ public struct Lexicon: Sendable {
     public var negations: [String]
     /// Approximate counts ("dizaine": 10, "dozen": 12).
     public var approximations: [String: Int] = [:]
+    /// A season as a start date, and the month it starts from ("printemps": 3).
+    public var seasons: [String: Int] = [:]
     /// Words that make a count approximate ("environ", "about").
     public var hedges: [String] = []
     /// Words between the two ends of a range ("à", "ou", "to") and before its start ("entre", "between").

@@ -114,7 +114,7 @@ public enum ContentLoader {
                 l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations", "approximations",
                                          "hedges", "range_words", "range_openers", "people", "group_openers", "ordinals",
                                          "stopwords", "question_openers", "call_words", "mail_words", "plus_self", "clause_joiners", "spam_words", "self_only", "politeness",
-                                         "name_lead_ins", "correction_cues", "goodbyes", "mixed_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others", "month_lead_ins", "note_requests", "rank_words", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "erase_words", "company_words", "rejoin_requests", "language_requests"], in: "lexicon.\(lang)")
+                                         "name_lead_ins", "correction_cues", "goodbyes", "mixed_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others", "month_lead_ins", "note_requests", "rank_words", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "erase_words", "company_words", "rejoin_requests", "language_requests", "seasons"], in: "lexicon.\(lang)")
                 func counts(_ key: String) -> [String: Int] {
                     var out: [String: Int] = [:]
                     for (word, _, n) in l.pairs(l.value(v, key), "lexicon.\(lang).\(key)") {
@@ -133,6 +133,10 @@ public enum ContentLoader {
                     names: l.strings(l.value(v, "names"), in: "lexicon.\(lang).names"),
                     negations: l.strings(l.value(v, "negations"), in: "lexicon.\(lang).negations"))
                 lex.approximations = counts("approximations")
+                lex.seasons = counts("seasons")
+                for (word, month) in lex.seasons where !(1...12).contains(month) {
+                    l.error(l.value(v, "seasons") ?? v, "lexicon.\(lang).seasons.\(word) must be a month from 1 to 12")
+                }
                 lex.hedges = list("hedges")
                 lex.rangeWords = list("range_words")
                 lex.rangeOpeners = list("range_openers")

@@ -553,7 +553,10 @@ extension TurnBuilder {
     /// The month named as a start date and the option it picks, at a step whose options have `months`.
     func monthOption(_ input: PreparedInput, _ step: Step) -> (String, Int, AnswerOption)? {
         guard step.options.contains(where: { $0.months != nil }), let m = u.month(input) else { return nil }
-        return monthOption(m, step)
+        guard let found = monthOption(m, step) else { return nil }
+        // ("au printemps": said back as the season.)
+        if let season = u.season(input), u.monthNumbers[TextFold.fold(season)] == m { return (season, found.1, found.2) }
+        return found
     }
 
     /// Month `m` as a start date: its name and the first option whose `months` reach it.
@@ -564,13 +567,15 @@ extension TurnBuilder {
         return (m <= names.count ? names[m - 1] : String(m), m, option)
     }
 
-    /// "ah non décembre ça va être chaud… plutôt février" once the start was answered (at the
-    /// offer, the catalogue, the address, consent, after signing up): the start answer moves to
-    /// that month, said back with the sessions of the course in view from then.
+    /// "ah non décembre ça va être chaud… plutôt février" past the question of when (at the offer,
+    /// the catalogue, the address, consent, after signing up): the start answer is that month (or
+    /// moves to it), said back with the sessions of the course in view from then.
     mutating func changesStartMonth(_ input: PreparedInput) -> Bool {
         guard let step = content.steps.first(where: { $0.options.contains { $0.months != nil } }),
-              let old = s.answers[step.id], old.option != nil, s.history.contains(step.id),
-              let m = u.startMonth(input), m != old.number, let (name, number, option) = monthOption(m, step) else { return false }
+              let m = u.startMonth(input), m != s.answers[step.id]?.number, var (name, number, option) = monthOption(m, step) else { return false }
+        if let season = u.season(input), u.monthNumbers[TextFold.fold(season)] == m { name = season }
+        // (The question of when never asked, the catalogue taken instead: the words go with the lead.)
+        if !engine.visited(s).contains(step.id) { keepQuestion(input.raw) }
         setAnswer(step.id, Answer(option: option.id, number: number, text: name))
         note(step.id, option.id, .synonym)
         say("ack.month", ["month": name, "answer": ChoiceStep.noteText(option, self)])

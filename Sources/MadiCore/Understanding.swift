@@ -83,6 +83,8 @@ public final class Understanding: Sendable {
     let ownStopwords: [(language: String, words: Set<String>)]
     /// Month names and their unambiguous abbreviations ("janv", "sept", "feb"), folded → 1...12.
     let monthNumbers: [String: Int]
+    /// The season words among `monthNumbers`, as the lexicon writes them.
+    let seasonNames: [String: String]
     /// `month_lead_ins`, folded (their last word).
     let monthLeadIns: Set<String>
     /// `name_lead_ins`, as folded words.
@@ -255,6 +257,15 @@ public final class Understanding: Sendable {
         }
         // An abbreviation counts when it names one month only ("jui" could be juin or juillet).
         for (p, set) in prefixes where set.count == 1 && months[p] == nil { months[p] = set.first! }
+        // Seasons name the month they start from ("au printemps": March), said back as said.
+        var seasonNames: [String: String] = [:]
+        for lex in content.lexicon.inKeyOrder {
+            for (word, m) in lex.seasons.sorted(by: { $0.key < $1.key }) {
+                let folded = TextFold.fold(word)
+                if months[folded] == nil { months[folded] = m; seasonNames[folded] = word }
+            }
+        }
+        self.seasonNames = seasonNames
         monthNumbers = months
         monthLeadIns = Set(content.lexicon.inKeyOrder.flatMap(\.monthLeadIns).compactMap { PreparedInput($0).tokenStrings.last })
         var labelOptions: [String: [String: String]] = [:]
@@ -331,10 +342,17 @@ public final class Understanding: Sendable {
         let w = input.tokenStrings
         for (i, word) in w.enumerated() {
             guard let m = monthNumbers[word] else { continue }
+            // ("après l'été", "end of summer": not the month a season starts from.)
+            if seasonNames[word] != nil, w[max(0, i - 2)..<i].contains(where: Self.pastSeason.contains) { continue }
             // At the start only in a short message ("février idéalement", not "may take me a while").
             if (i == 0 && w.count <= 3) || (i > 0 && monthLeadIns.contains(w[i - 1])) { return m }
         }
         return nil
+    }
+
+    /// A season the message names ("au printemps"), as the lexicon writes it.
+    public func season(_ input: PreparedInput) -> String? {
+        input.tokenStrings.lazy.compactMap { self.seasonNames[$0] }.first
     }
 
     /// The month a message moves the start to once it was answered ("non décembre ça va être
@@ -345,6 +363,7 @@ public final class Understanding: Sendable {
         var found: Int?
         for (i, word) in w.enumerated() {
             guard let m = monthNumbers[word] else { continue }
+            if seasonNames[word] != nil, w[max(0, i - 2)..<i].contains(where: Self.pastSeason.contains) { continue }
             guard (i == 0 && w.count <= 3) || (i > 0 && monthLeadIns.contains(w[i - 1])) || (i > 0 && Self.refusals.contains(w[i - 1])) else { continue }
             let before = w[max(0, i - 2)..<i]
             let refused = before.contains(where: Self.refusals.contains) && !before.contains(where: monthLeadIns.contains)
@@ -362,6 +381,9 @@ public final class Understanding: Sendable {
 
     /// Words that only take in what was said ("ok", "d'accord", "hmm"), before a question.
     static let acknowledgements: Set<String> = ["ok", "okay", "oki", "okk", "k", "d", "accord", "dac", "dacc", "bon", "alors", "ah", "hmm", "hm", "mmh", "euh", "alright", "right", "fine", "so", "well", "got", "it", "i", "see", "je", "vois", "merci", "thanks", "thx", "cool"]
+
+    /// Words that put a season's start behind ("après l'été", "after the summer", "fin de l'été").
+    static let pastSeason: Set<String> = ["apres", "after", "fin", "end", "late", "courant", "mi", "mid"]
 
     /// Words that refuse the month after them ("pas décembre"); a lead-in with them ("pas avant
     /// mars", "not before march") names the month.
@@ -474,8 +496,18 @@ public final class Understanding: Sendable {
         var name = Substring(words[start...].joined(separator: " "))
         while let f = name.first, edges.contains(f) { name = name.dropFirst() }
         while let l = name.last, edges.contains(l) { name = name.dropLast() }
+        // "…et Associés, à Tours", "Brightline Studio, based in Leeds": where it is, not its name.
+        if let comma = name.lastIndex(of: ","), comma > name.startIndex {
+            let clause = name[name.index(after: comma)...].split(separator: " ").map { TextFold.fold(String($0)) }
+            if (1...5).contains(clause.count), Self.placeOpeners.contains(where: { clause.starts(with: $0) && clause.count > $0.count }) {
+                name = name[..<comma]
+            }
+        }
         return name.isEmpty ? raw : String(name)
     }
+
+    /// Words that open where a company is ("à Tours", "based in Leeds"), after its name and a comma.
+    static let placeOpeners: [[String]] = [["a"], ["in"], ["based", "in"], ["basee", "a"], ["base", "a"], ["situee", "a"], ["situe", "a"], ["pres", "de"], ["near"]]
 
     // MARK: Commands
 
