@@ -177,7 +177,7 @@ extension TurnBuilder {
         let (address, rest) = Understanding.address(in: trimmed)
         messageAddress = address
         let parts = address == nil ? u.split(trimmed, prepared: input) : u.split(rest ?? "")
-        let side: Side? = severalQuestions(parts.questions) ?? parts.question.map { q in
+        let side: Side? = severalQuestions(byClause(parts.questions.isEmpty ? parts.questionText.map { [$0] } ?? [] : parts.questions)) ?? parts.question.map { q in
             // "t'es nul" opens like a question but says something else: an intent before "I don't know".
             readSide(q, keywordsOnly: false) ?? u.intent(q, memo: memo).map(Side.intent)
                 // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
@@ -438,9 +438,11 @@ extension TurnBuilder {
         }
         // "on est une quinzaine de devs, on veut intégrer des LLM": a count of people means the
         // option that asks for it, whatever else the message names.
-        if case let .option(id) = m.choice, let team = teamOption(input, step), team != id {
+        // ("former mon équipe de 8 collaborateurs à l'IA": the option named and the count agree,
+        // whatever the classifier makes of the rest.)
+        if case let .option(id) = m.choice, let team = teamOption(input, step) {
             notePrefills(input, except: step.id)
-            note(step.id, team, .quantity)
+            note(step.id, team, team == id ? how(id, step, input) : .quantity)
             answer(choice: team, said: input.raw)
             return .answered
         }
@@ -1330,6 +1332,25 @@ extension TurnBuilder {
         }
         let known = sides.contains { if case .unknown = $0.side { return false }; return true }
         return sides.count >= 2 && known ? .several(sides) : nil
+    }
+
+    /// Question sentences with each one that asks several things ("…le coût pour 8 personnes, si
+    /// elle peut se dérouler à distance, si elle donne lieu à un certificat…") cut into its clauses
+    /// that name a FAQ entry by its keywords, when two or more do (other entries each).
+    func byClause(_ questions: [String]) -> [String] {
+        questions.flatMap { q -> [String] in
+            guard q.contains(",") || q.contains(";") else { return [q] }
+            var clauses: [String] = []
+            for piece in Understanding.pieces(q, cutAt: ",;") {
+                clauses += piece.components(separatedBy: " et ").flatMap { $0.components(separatedBy: " and ") }
+            }
+            var entries: Set<Int> = []
+            let asking = clauses.filter { c in
+                guard let e = u.faqEntry(u.prepare(c)) else { return false }
+                return entries.insert(e).inserted
+            }
+            return asking.count >= 2 ? asking : [q]
+        }
     }
 
     /// The answer to a side question comes before the next question, after what was noted.

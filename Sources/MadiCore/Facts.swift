@@ -120,7 +120,9 @@ struct FAQAnswerer {
                     sessionsFrom.map { Facts(content: content, language: language, today: $0(c)) } ?? facts
                 }
             }
-            return ids.compactMap(catalogue.course).map { c in
+            // (A line said once after the courses' lines, when the answer has one: `.footer`.)
+            let footer = content.strings.has(key + ".footer", language) ? [facts.t(key + ".footer")] : []
+            return (ids.compactMap(catalogue.course).map { c in
                 let facts = sessionsFrom.map { Facts(content: content, language: language, today: $0(c)) } ?? facts
                 var p = facts.courseParams(c)
                 if let team, key != entry.answer {
@@ -134,7 +136,7 @@ struct FAQAnswerer {
                     return facts.t(entry.answer, p)
                 }
                 return facts.t(entry.answerLast ?? entry.answer, p)
-            }.joined(separator: "\n")
+            } + footer).joined(separator: "\n")
         case .pair:
             var ids = mentioned
             if ids.isEmpty, let focus { ids = [focus] }

@@ -162,7 +162,7 @@ public final class Understanding: Sendable {
         // ("finalement" is not "financement").
         for lex in content.lexicon.inKeyOrder {
             for list in [lex.correctionCues, lex.choiceWords, lex.interestWords, lex.noteRequests, lex.forOthers, lex.goodbyes,
-                         lex.unsureWords, lex.withdrawRequests, lex.rejoinRequests, lex.mixedWords, lex.fillers] {
+                         lex.unsureWords, lex.withdrawRequests, lex.rejoinRequests, lex.mixedWords, lex.fillers, lex.politeness] {
                 for w in list { vocab.formUnion(Phrase(w).words) }
             }
         }
