@@ -44,6 +44,15 @@ extension TurnBuilder {
         if let lang = u.requestedLanguage(input), lang != s.language, content.languages.contains(lang) {
             s.clarify = nil
             s.languageSettled = true
+            // ("english pls. whats the cheapest one": the rest read in it, after saying so.)
+            let pieces = Understanding.pieces(trimmed, cutAt: ".,;!?")
+            let rest = pieces.filter { u.requestedLanguage(u.prepare($0)) == nil }
+            if pieces.count > 1, !rest.isEmpty, rest.count < pieces.count {
+                s.language = lang
+                say("language.switched")
+                text(rest.joined(separator: ". ") + (trimmed.hasSuffix("?") ? " ?" : ""))
+                return
+            }
             command(.language(lang))
             return
         }

@@ -413,7 +413,7 @@ public final class Understanding: Sendable {
     /// The language a message is plainly written in: at least two of one language's own
     /// stopwords and none of another's ("I run a small agency and want my team trained").
     func writtenIn(_ input: PreparedInput) -> String? {
-        guard input.tokens.count >= 4 else { return nil }
+        guard input.tokens.count >= 3 else { return nil }
         let counts = ownStopwords.map { l in (l.language, input.tokenStrings.filter(l.words.contains).count) }
         let used = counts.filter { $0.1 > 0 }
         guard used.count == 1, used[0].1 >= 2 else { return nil }

@@ -11,10 +11,10 @@ extension CoursesStep: StepBehaviour {
     }
 
     static func ask(_ step: Step, _ turn: inout TurnBuilder) {
-        turn.say("courses.prompt")
+        turn.say(step.prompt.isEmpty ? "courses.prompt" : step.prompt)
     }
 
-    static func hasShortForm(_ step: Step, _ turn: TurnBuilder) -> Bool { false }
+    static func hasShortForm(_ step: Step, _ turn: TurnBuilder) -> Bool { true }
 
     static var hasFixedOptions: Bool { true }
 
@@ -30,7 +30,10 @@ extension CoursesStep: StepBehaviour {
     static func variant(_ step: Step, _ turn: TurnBuilder) -> Bool { turn.s.resume != nil }
 
     static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
-        if turn.content.catalogue.course(id) != nil {
+        if let course = turn.content.catalogue.course(id) {
+            // "Va pour Master !", once.
+            let ack = turn.t("recommend.other_course", ["name": course.name])
+            if !turn.out.contains(ack) { turn.out.append(ack) }
             turn.s.chosenCourse = id
             turn.s.lead = .collecting
             turn.advance(step, turn.resolve(step.next))
