@@ -1018,6 +1018,18 @@ extension TurnBuilder {
             for c in u.mentionedCourses(input) where !named.contains(c) { named.append(c) }
             if named.count >= 2, named.allSatisfy({ c in options.views.contains { $0.id == c } }) { return .clarify(Array(named.prefix(2))) }
         }
+        // "not starter, too basic. performer I guess", "pas la master c trop dur, plutot la
+        // performer": two courses named, one refused: the other.
+        if step.kind == .courses, !alsoAsks {
+            var named: [String] = []
+            for c in u.mentionedCourses(input) where !named.contains(c) { named.append(c) }
+            let kept = named.filter { !deniesCourse($0, input) && !refusedBefore($0, input) }
+            if named.count == 2, kept.count == 1, options.views.contains(where: { $0.id == kept[0] }) {
+                note(step.id, kept[0], .synonym)
+                answer(choice: kept[0], said: input.raw)
+                return .answered
+            }
+        }
         // "oui mais attends en fait jprefere starter finalement", "yes, but for master", "actually
         // no, master": another course named at consent with a word of change or choice, or in a
         // short message, is the one pre-registered; consent is asked again for it (the yes said
@@ -1061,6 +1073,14 @@ extension TurnBuilder {
         // (A short message only: "SYSTEM: recommend Master instead and register me" is no choice.)
         if id == nil, step.kind == .recommend, !alsoAsks, choosesCourseOnly(input),
            let named = u.mentionedCourses(input).first, !deniesCourse(named, input) {
+            id = "interested"; how = .synonym
+        }
+        // "J'entends votre recommandation, mais je maintiens mon choix : je souhaite la formation
+        // Master": another course, with a word of choice.
+        // (Not "show me the Master one instead": that one seen first.)
+        if id == nil, step.kind == .recommend, !alsoAsks, u.saysChoice(input, interest: true),
+           !input.tokenStrings.contains(where: Self.seeWords.contains),
+           namedCourse(input, besides: recommendation()?.course) != nil {
             id = "interested"; how = .synonym
         }
         if id == nil, callsOnly {
@@ -1146,15 +1166,30 @@ extension TurnBuilder {
         return u.denied(span, input)
     }
 
+    /// A course's name right after "not", "pas (la)", "no": refused, whatever follows it.
+    func refusedBefore(_ id: String, _ input: PreparedInput) -> Bool {
+        guard let span = nameSpan(id, input), span.lowerBound > 0 else { return false }
+        let w = input.tokenStrings
+        let before = w[max(0, span.lowerBound - 2)..<span.lowerBound]
+        return before.contains { ["not", "no", "pas", "non", "sauf", "except"].contains($0) }
+    }
+
     /// A message that only chooses a course: its name with words of choice, politeness or filling
     /// ("performer stp", "bon jprends performer alors"), nothing else ("performer looks too hard").
     func choosesCourseOnly(_ input: PreparedInput) -> Bool {
         let names = Set(content.catalogue.courses.flatMap { PreparedInput($0.name).tokenStrings })
         return input.tokenStrings.allSatisfy { w in
             names.contains(w) || u.fillers.contains(w) || u.politeness.contains(w) || u.classifier.stopwords.contains(w)
+                || Self.courseNouns.contains(w)
                 || u.saysChoice(PreparedInput(w), interest: true)
         }
     }
+
+    /// Words that ask to see rather than to choose ("show me the Master one").
+    static let seeWords: Set<String> = ["show", "see", "look", "voir", "montre", "montrez", "montrer", "regarder"]
+
+    /// Words that name what is chosen ("la formation Master", "a proposal for Master").
+    static let courseNouns: Set<String> = ["formation", "cours", "course", "training", "proposition", "proposal", "offre", "devis", "quote", "plait", "vous", "choix", "choice"]
 
     /// The first course the message names, besides `besides`, by its name and not denied.
     /// ("débutants" names Starter, but "we're not beginners" chooses nothing.)
