@@ -55,6 +55,12 @@ extension ChoiceStep: StepBehaviour {
             turn.advance(step, turn.resolve(option.next ?? step.next))
             return
         }
+        // A team's level said earlier as a mix: asked as such.
+        if turn.s.clarifyMixed != nil, let pair = turn.s.clarify, pair.allSatisfy({ step.option($0) != nil }) {
+            turn.flush()
+            turn.askClarify(pair, step)
+            return
+        }
         turn.ask()
     }
 

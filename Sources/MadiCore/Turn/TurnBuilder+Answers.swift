@@ -16,7 +16,17 @@ extension TurnBuilder {
     mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil, learnt: Bool = true) {
         // A prefill needs a phrase of at least 5 letters said exactly: shorter inputs have none.
         guard input.tokens.reduce(0, { $0 + $1.count }) >= Understanding.prefillMinChars else { return }
-        let candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
+        var candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
+        // ("there are 7 of us. half are beginners, the rest use chatgpt daily": a team's level said
+        // as a mix is asked, not noted as one of them.)
+        if u.saysMixed(whole ?? input), let sizeStep = engine.fieldSteps["team_size"],
+           let level = content.step(sizeStep).flatMap({ resolve($0.next) }), candidates.contains(level) {
+            candidates.removeAll { $0 == level }
+            if let step = content.step(level), let pair = mixedOptions(whole ?? input, step) {
+                s.clarify = pair
+                s.clarifyMixed = (whole ?? input).raw
+            }
+        }
         // The words that answered the current question (masked in `input`).
         let answered = whole.map { w in zip(w.tokenStrings, input.tokenStrings).filter { $0.1 == "\u{0}" }.map(\.0) } ?? []
         for (step, option) in u.prefills(input, stepIds: candidates) {
