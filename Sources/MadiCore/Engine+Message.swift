@@ -186,13 +186,17 @@ extension TurnBuilder {
         let (address, rest) = Understanding.address(in: trimmed)
         messageAddress = address
         let parts = address == nil ? u.split(trimmed, prepared: input) : u.split(rest ?? "")
-        let side: Side? = severalQuestions(byClause(parts.questions.isEmpty ? parts.questionText.map { [$0] } ?? [] : parts.questions)) ?? parts.question.map { q in
+        var side: Side? = severalQuestions(byClause(parts.questions.isEmpty ? parts.questionText.map { [$0] } ?? [] : parts.questions)) ?? parts.question.map { q in
             // "t'es nul" opens like a question but says something else: an intent before "I don't know".
             readSide(q, keywordsOnly: false) ?? u.intent(q, memo: memo).map(Side.intent)
                 // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
         }
+        // "débutant. et ça peut être un lundi ?": a question with an answer is no "I don't know"
+        // ("peut-être"), but a question Madi cannot answer.
+        if case .intent(.unsure)? = side, !parts.answer.isEmpty, u.intent(parts.answer, memo: memo) != .unsure,
+           let q = parts.questionText { side = .unknown(q.trimmed() + " ?") }
         // "which one would you recommend for someone like me?" at the course list: the questions
         // are how Madi answers that (the FAQ entry `fit`).
         if step.kind == .courses, case let .faq(i)? = side, content.faq[i].id == "fit",
