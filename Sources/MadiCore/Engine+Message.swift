@@ -306,9 +306,10 @@ extension TurnBuilder {
         if side == nil, !answerInput.isEmpty, correctsPrefill(answerInput) { return }
         // 2. No answer to this question but answers to later ones ("y a pas d'urgence" at the job
         // question): kept for their questions, and this one asked again.
+        let notedBefore = trace.noted.count
         if side == nil, !answerInput.isEmpty, step.kind == .choice || step.kind == .number, !step.navigation,
            notesLaterAnswers(answerInput, step) {
-            say("ack.later")
+            sayNotedLater(Array(trace.noted[notedBefore...]))
             ask(again: true)
             return
         }
@@ -846,6 +847,24 @@ extension TurnBuilder {
     /// Records the answers to later questions a message gives; whether it gave any.
     /// Only what the rules read (a later option's name, a team size with its people), never the
     /// classifier's reading of a clause, and nothing from a message that says it does not know.
+    /// "Noté pour la suite : tu es freelance.": what was noted for later questions, said once
+    /// (not again when they come).
+    mutating func sayNotedLater(_ noted: [Noted]) {
+        var said: [String] = []
+        for n in noted where !(s.prefillsSaid ?? []).contains(n.step) {
+            guard let step = content.step(n.step) else { continue }
+            if step.kind == .number, let q = s.prefillQuantity {
+                said.append(t("noted.team_size", ["team": quantityText(q)]))
+            } else if let option = step.option(n.value) {
+                said.append(ChoiceStep.noteText(option, self))
+            } else { continue }
+            s.prefillsSaid = (s.prefillsSaid ?? []) + [n.step]
+        }
+        guard !said.isEmpty else { say("ack.later"); return }
+        let list = said.count == 1 ? said[0] : said.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + said.last!
+        say("ack.later.what", ["answer": list])
+    }
+
     mutating func notesLaterAnswers(_ input: PreparedInput, _ step: Step) -> Bool {
         if let intent = u.intent(input, memo: memo), [.unsure, .no, .decline, .frustration].contains(intent) { return false }
         let before = trace.noted.count

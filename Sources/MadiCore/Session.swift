@@ -58,6 +58,9 @@ public struct Session: Codable, Sendable, Equatable {
     public var clarifyMonth: MonthSaid?
     /// A team's level said as a mix, asked back with a third answer, both: the words said.
     public var clarifyMixed: String?
+    /// Later answers already said back ("Noté pour la suite : …"): not said again when their
+    /// question comes.
+    public var prefillsSaid: [String]?
 
     public struct MonthSaid: Codable, Sendable, Equatable {
         public var number: Int

@@ -48,7 +48,11 @@ extension ChoiceStep: StepBehaviour {
     /// An answer said earlier (a prefill) is taken as the prospect arrives, and said in one line.
     static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
         if usePrefill, let pre = turn.s.prefills[step.id], let option = step.option(pre) {
-            turn.prefilled.append(noteText(option, turn))
+            if turn.s.prefillsSaid?.contains(step.id) == true {
+                turn.s.prefillsSaid?.removeAll { $0 == step.id } // (said back already)
+            } else {
+                turn.prefilled.append(noteText(option, turn))
+            }
             turn.appliedPrefills.append(step.id)
             turn.setAnswer(step.id, Answer(option: pre))
             turn.s.prefills[step.id] = nil
