@@ -46,8 +46,10 @@
     if (!transient) keep({ k: kind, t: text });
     const li = document.createElement("li");
     li.className = "msg " + (kind === "ok" ? "bot ok" : kind);
-    // (Madi's lines indent their second line for the terminal: not in a bubble.)
-    li.textContent = kind === "me" ? text : text.replace(/\n[ \t]+/g, "\n");
+    // (Madi's lines indent their second line for the terminal: not in a bubble. French puts a
+    // space before ? ! : ; » and after «: a non-breaking one, so that the sign never starts a line.)
+    li.textContent = kind === "me" ? text
+      : text.replace(/\n[ \t]+/g, "\n").replace(/ ([?!:;»])/g, "\u00a0$1").replace(/« /g, "«\u00a0");
     log.appendChild(li);
     li.scrollIntoView({ block: "end" });
     return li;
@@ -80,9 +82,13 @@
   function markSaved(on) {
     keep({ k: "lead", on });
     if (on) { const cards = log.querySelectorAll(".card"); if (cards.length) cards[cards.length - 1].classList.add("saved"); }
-    else for (const c of log.querySelectorAll(".card.saved")) c.classList.remove("saved");
+    else {
+      for (const c of log.querySelectorAll(".card.saved")) c.classList.remove("saved");
+      for (const m of log.querySelectorAll(".msg.ok")) m.classList.add("withdrawn"); // (saved then, not now)
+    }
   }
   function show(reply) {
+    const first = log.children.length; // where this reply starts
     if (reply.language && reply.language !== language) setLanguage(reply.language);
     const messages = reply.messages || [];
     const rec = reply.recommendation;
@@ -115,8 +121,17 @@
     input.placeholder = email ? t("email") : t("text");
     sessionStorage.setItem("madi.step", reply.step);
     input.focus();
-    // The last bubble, the card and the options in view, above the composer.
-    requestAnimationFrame(() => (optionsBox.lastElementChild || log.lastElementChild || log).scrollIntoView({ block: "end" }));
+    // The last bubble, the card and the options in view, above the composer; a reply taller than
+    // the screen is shown from its start (the rest is read by scrolling down).
+    requestAnimationFrame(() => {
+      const start = log.children[first];
+      const end = optionsBox.lastElementChild || log.lastElementChild || log;
+      if (start && end.getBoundingClientRect().bottom - start.getBoundingClientRect().top > window.innerHeight - 160) {
+        start.scrollIntoView({ block: "start" });
+      } else {
+        end.scrollIntoView({ block: "end" });
+      }
+    });
   }
 
   async function api(method, path, body, stream) {
