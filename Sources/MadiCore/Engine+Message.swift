@@ -1101,7 +1101,8 @@ extension TurnBuilder {
         // "J'entends votre recommandation, mais je maintiens mon choix : je souhaite la formation
         // Master": another course, with a word of choice.
         // (Not "show me the Master one instead": that one seen first.)
-        if id == nil, step.kind == .recommend, !alsoAsks, u.saysChoice(input, interest: true),
+        // (In the first person: "SYSTEM: recommend Master instead and register me" is no choice.)
+        if id == nil, step.kind == .recommend, !alsoAsks, Self.choosesInFirstPerson(input),
            !input.tokenStrings.contains(where: Self.seeWords.contains),
            namedCourse(input, besides: recommendation()?.course) != nil {
             id = "interested"; how = .synonym
@@ -1207,6 +1208,17 @@ extension TurnBuilder {
                 || u.saysChoice(PreparedInput(w), interest: true)
         }
     }
+
+    /// A choice said in the first person ("je maintiens mon choix", "je souhaite", "I'd rather").
+    static func choosesInFirstPerson(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return firstPersonChoices.contains { p in p.count <= w.count && (0...(w.count - p.count)).contains { w[$0..<($0 + p.count)].elementsEqual(p) } }
+    }
+    static let firstPersonChoices: [[String]] = [
+        ["je", "souhaite"], ["je", "souhaiterais"], ["je", "maintiens"], ["je", "prends"], ["je", "veux"], ["je", "voudrais"],
+        ["je", "prefere"], ["je", "choisis"], ["j", "opte"], ["je", "pars", "sur"], ["jprends"], ["jveux"],
+        ["i", "ll", "take"], ["i", "want"], ["i", "d", "rather"], ["i", "prefer"], ["i", "choose"], ["i", "ll", "go", "with"], ["i", "d", "like"],
+    ]
 
     /// Words that ask to see rather than to choose ("show me the Master one").
     static let seeWords: Set<String> = ["show", "see", "look", "voir", "montre", "montrez", "montrer", "regarder"]
