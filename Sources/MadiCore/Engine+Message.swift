@@ -340,6 +340,13 @@ extension TurnBuilder {
     mutating func read(_ input: PreparedInput, _ step: Step) -> Reading {
         switch step.kind {
         case .choice:
+            // "non merci ça m'intéresse pas, je me suis trompé de page" at the welcome: a decline,
+            // not "no questions, the courses please".
+            if step.navigation, Self.notInterested(input) {
+                trace.intent = .decline
+                handle(.decline, step)
+                return .handled
+            }
             // "Bonjour, c'est parti. Nous cherchons à former…": the opening starts the questions,
             // and the rest answers the first one.
             let opened = step.navigation ? afterOpening(input, step) : nil
@@ -1043,15 +1050,19 @@ extension TurnBuilder {
         }
         // "not starter, too basic. performer I guess", "pas la master c trop dur, plutot la
         // performer": two courses named, one refused: the other.
-        if step.kind == .courses, !alsoAsks {
+        if step.kind == .courses {
             var named: [String] = []
             for c in u.mentionedCourses(input) where !named.contains(c) { named.append(c) }
-            let kept = named.filter { !deniesCourse($0, input) && !refusedBefore($0, input) }
-            if named.count == 2, kept.count == 1, options.views.contains(where: { $0.id == kept[0] }) {
+            let kept = named.filter { !refusedBefore($0, input) }
+            if !alsoAsks, named.count >= 2, kept.count == 1, options.views.contains(where: { $0.id == kept[0] }) {
                 note(step.id, kept[0], .synonym)
                 answer(choice: kept[0], said: input.raw)
                 return .answered
             }
+            // ("pas Starter, peut-être Performer ou Master ?": which of the two left; "not the
+            // Master, it looks technical": no course taken.)
+            if named.count >= 2, kept.count >= 2, kept.count < named.count { return .clarify(Array(kept.prefix(2))) }
+            if !named.isEmpty, kept.isEmpty { return .none }
         }
         // "oui mais attends en fait jprefere starter finalement", "yes, but for master", "actually
         // no, master": another course named at consent with a word of change or choice, or in a
@@ -1194,8 +1205,10 @@ extension TurnBuilder {
     func refusedBefore(_ id: String, _ input: PreparedInput) -> Bool {
         guard let span = nameSpan(id, input), span.lowerBound > 0 else { return false }
         let w = input.tokenStrings
-        let before = w[max(0, span.lowerBound - 2)..<span.lowerBound]
-        return before.contains { ["not", "no", "pas", "non", "sauf", "except"].contains($0) }
+        let refusals: Set<String> = ["not", "no", "pas", "non", "sauf", "except"]
+        let i = span.lowerBound
+        // ("not starter", "pas la master", "not the Master": an article between.)
+        return refusals.contains(w[i - 1]) || (i >= 2 && ["the", "la", "le", "l"].contains(w[i - 1]) && refusals.contains(w[i - 2]))
     }
 
     /// A message that only chooses a course: its name with words of choice, politeness or filling
@@ -1207,6 +1220,19 @@ extension TurnBuilder {
                 || Self.courseNouns.contains(w)
                 || u.saysChoice(PreparedInput(w), interest: true)
         }
+    }
+
+    /// "ça m'intéresse pas", "not interested", "je me suis trompé de page", "sent by mistake".
+    static func notInterested(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        for (i, word) in w.enumerated() {
+            if ["trompe", "trompee", "mistake", "accident"].contains(word) { return true }
+            if word.hasPrefix("interess") || word == "interested" {
+                let around = w[max(0, i - 2)..<min(w.count, i + 2)]
+                if around.contains(where: { ["pas", "not", "no", "plus"].contains($0) }) { return true }
+            }
+        }
+        return false
     }
 
     /// A choice said in the first person ("je maintiens mon choix", "je souhaite", "I'd rather").

@@ -208,6 +208,9 @@ public struct QuantityReader: Sendable {
         return companies.contains(w[of - 1])
     }
 
+    /// Words between two counts that make them a range ("3, maybe 4", "5 voire 6").
+    static let maybes: Set<String> = ["maybe", "perhaps", "possibly", "potentially", "peut", "voire", "eventuellement", "possiblement"]
+
     /// Words after which a second count is the one meant ("200 employees but the leadership team,
     /// 9 people"; "on est 60 dans la boîte mais c'est que pour les managers, donc 8").
     static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit", "only", "seulement", "just", "juste", "sauf", "except"]
@@ -234,6 +237,16 @@ public struct QuantityReader: Sendable {
         // "une boîte de 200 personnes", "a company of 50": the company's size, not the team's.
         var found = all(input).filter { f in !companyWords.isEmpty && !Self.sizeOfCompany(f.span, input.tokenStrings, companyWords) }
         let w = input.tokenStrings
+        // "3, maybe 4 if my cofounder joins", "12ish? maybe 15", "5 voire 6": a range.
+        if found.count >= 2, !found[0].quantity.isRange, !found[1].quantity.isRange,
+           found[1].quantity.low > found[0].quantity.low,
+           found[0].span.upperBound <= found[1].span.lowerBound, found[1].span.lowerBound - found[0].span.upperBound <= 3,
+           w[found[0].span.upperBound..<found[1].span.lowerBound].contains(where: Self.maybes.contains) {
+            let a = found[0], b = found[1]
+            found.replaceSubrange(0...1, with: [Found(quantity: Quantity(low: a.quantity.low, high: b.quantity.low),
+                                                      span: a.span.lowerBound..<b.span.upperBound,
+                                                      aboutPeople: a.aboutPeople || b.aboutPeople)])
+        }
         // A count after "but", "donc"… that follows another: the later one (a total: "3 traducteurs
         // + moi, donc 4" counts the prospect already).
         var restated = false
