@@ -235,11 +235,12 @@ extension TurnBuilder {
         if !answerInput.isEmpty {
             let saved = (trace, s.questions)
             if let side { prefaceSide(side) }
-            if leavesTeam(answerInput, step) || joinsTeam(answerInput, step) || correctsEarlier(answerInput, step) { return }
+            // (A month said is the surest correction: before the others.)
             if [.recommend, .courses, .email, .consent].contains(step.kind), changesStartMonth(answerInput) {
                 ask(again: true)
                 return
             }
+            if leavesTeam(answerInput, step) || joinsTeam(answerInput, step) || correctsEarlier(answerInput, step) { return }
             undoPreface(saved)
         }
 

@@ -39,6 +39,10 @@ extension TurnBuilder {
             if s.lead == .saving { say("save.pending"); return }
             // (From the welcome, nothing answered yet: "help me choose" starts the questions, not "back to my answers".)
             if let step = current, step.isQuestion, !step.navigation { s.resume = step.id }
+            // ("courses" at the welcome: its option that leads there, as if picked.)
+            if let step = current, step.navigation, let o = step.options.first(where: { resolve($0.next ?? step.next) == courses.id }) {
+                note(step.id, o.id, .synonym)
+            }
             s.done = false
             go(to: courses.id, from: s.step)
         case .help:
