@@ -21,15 +21,19 @@
   let language = (asked === "fr" || asked === "en") ? asked
     : sessionStorage.getItem("madi.language") || ((navigator.language || "fr").slice(0, 2) === "en" ? "en" : "fr");
   let busy = false;
-  // What the log shows, as steps that draw it again after a reload (this tab only; the last 300).
+  // What the log shows, as steps that draw it again after a reload (this tab only; the last 400
+  // bubbles and cards), and the page's state beside them.
   let history = [];
   try { history = JSON.parse(sessionStorage.getItem("madi.history") || "[]"); } catch (e) { history = []; }
   function keep(step) {
     history.push(step);
-    if (history.length > 300) history = history.slice(-300);
+    if (history.length > 400) history = history.slice(-400);
     try { sessionStorage.setItem("madi.history", JSON.stringify(history)); } catch (e) { /* full: the live page goes on */ }
   }
-  function forget() { history = []; sessionStorage.removeItem("madi.history"); }
+  function keepState() {
+    try { sessionStorage.setItem("madi.state", JSON.stringify({ shownCourse, savedSaid })); } catch (e) { /* the live page goes on */ }
+  }
+  function forget() { history = []; sessionStorage.removeItem("madi.history"); sessionStorage.removeItem("madi.state"); }
 
   function t(key) { return (labels[language] || labels.fr)[key]; }
 
@@ -58,6 +62,7 @@
   function card(rec, saved) {
     keep({ k: "card", rec, saved });
     shownCourse = rec.course;
+    keepState();
     const f = rec.facts;
     const li = document.createElement("li");
     li.className = "card" + (saved ? " saved" : "");
@@ -78,7 +83,7 @@
   }
 
   let shownCourse = null;
-  let lastLead = null;
+  let savedSaid = false; // "✓ saved" is said once, again only after a withdrawal
   function markSaved(on) {
     keep({ k: "lead", on });
     if (on) { const cards = log.querySelectorAll(".card"); if (cards.length) cards[cards.length - 1].classList.add("saved"); }
@@ -92,18 +97,16 @@
     if (reply.language && reply.language !== language) setLanguage(reply.language);
     const messages = reply.messages || [];
     const rec = reply.recommendation;
-    const saved = reply.lead === "saved" && lastLead !== "saved"; // said once, when it becomes true
+    const saved = reply.lead === "saved" && !savedSaid;
     // A new recommendation's card comes before the question that closes the reply ("Ça te tente ?").
     const fresh = rec && rec.course !== shownCourse;
     const before = fresh && reply.asked && messages.length > 1 ? messages.length - 1 : messages.length;
     for (const m of messages.slice(0, before)) add("bot", m);
     if (fresh) card(rec, reply.lead === "saved");
     for (const m of messages.slice(before)) add("bot", m);
-    if (saved) markSaved(true);
-    if (saved) add("ok", "✓ " + t("saved"));
-    // (Withdrawn or refused since: no card says saved any more.)
-    if (reply.lead && reply.lead !== "saved" && reply.lead !== "saving" && log.querySelector(".card.saved")) markSaved(false);
-    if (reply.lead) { lastLead = reply.lead; keep({ k: "state", lead: lastLead }); }
+    if (saved) { markSaved(true); add("ok", "✓ " + t("saved")); savedSaid = true; keepState(); }
+    // (Withdrawn since: no card says saved any more; an address or a course being changed is not that.)
+    if (reply.lead === "declined" && savedSaid) { markSaved(false); savedSaid = false; keepState(); }
     optionsBox.textContent = "";
     (reply.options || []).forEach((o, i) => {
       const b = document.createElement("button");
@@ -147,21 +150,25 @@
     sessionStorage.setItem("madi.session", session);
     log.textContent = "";
     shownCourse = null;
-    lastLead = null;
+    savedSaid = false;
     forget();
     show(reply);
   }
 
   // Draws the log again from the kept steps (each step keeps itself again as it is drawn).
   function redraw() {
+    let st = {};
+    try { st = JSON.parse(sessionStorage.getItem("madi.state") || "{}"); } catch (e) { /* drawn again as it was */ }
     const steps = history;
     history = [];
     for (const s of steps) {
       if (s.k === "card") card(s.rec, s.saved);
       else if (s.k === "lead") markSaved(s.on);
-      else if (s.k === "state") { lastLead = s.lead; keep(s); }
       else if (s.k === "bot" || s.k === "me" || s.k === "ok") add(s.k, s.t);
     }
+    shownCourse = st.shownCourse || shownCourse;
+    savedSaid = !!st.savedSaid;
+    keepState();
   }
 
   async function resume() {
@@ -204,7 +211,8 @@
     log.setAttribute("aria-busy", "true");
     status.textContent = "";
     optionsBox.textContent = "";
-    if (shown) add("me", shown);
+    // (Kept for a reload once answered: a reload in flight leaves no question without its reply.)
+    const mine = shown ? add("me", shown, true) : null;
     try {
       if (!session) await start();
       let r = await api("POST", "/v1/sessions/" + encodeURIComponent(session) + "/messages", body, true);
@@ -215,6 +223,7 @@
         reply = (r.headers.get("Content-Type") || "").startsWith("text/event-stream") ? await streamed(r) : await r.json();
       }
       if (!reply || reply.type === "error") throw new Error(reply ? reply.error.message : "no reply");
+      if (mine) keep({ k: "me", t: shown });
       show(reply);
     } catch (e) {
       status.textContent = t("error");

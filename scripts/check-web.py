@@ -136,6 +136,8 @@ try:
     js("document.querySelector('button.lang[data-lang=\"en\"]').click()")
     wait_for("English", lambda: js("document.querySelector('.subtitle').textContent") == "Madinia's AI course coach")
     wait_for("the reply in English", lambda: js("document.documentElement.lang") == "en")
+    pressed = js("getComputedStyle(document.querySelector('button.lang[aria-pressed=\"true\"]')).backgroundColor")
+    assert pressed not in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), f"the chosen language is not shown as chosen: {pressed}"
 finally:
     ws.close() if 'ws' in dir() else None
     browser.kill()

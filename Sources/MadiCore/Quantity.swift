@@ -213,7 +213,10 @@ public struct QuantityReader: Sendable {
 
     /// Words after which a second count is the one meant ("200 employees but the leadership team,
     /// 9 people"; "on est 60 dans la boîte mais c'est que pour les managers, donc 8").
-    static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit", "only", "seulement", "just", "juste", "sauf", "except"]
+    static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit"]
+    /// Words after a count that make it no team size ("2 utilisent chatgpt", "2 sessions").
+    static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups",
+                                          "fois", "times", "jours", "days", "ans", "years", "mois", "months", "semaines", "weeks"]
 
     /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
     public func saysSelfOnly(_ input: PreparedInput) -> Bool {
@@ -253,6 +256,7 @@ public struct QuantityReader: Sendable {
         if let j = found.indices.dropFirst().last(where: { j in
             found[j - 1].span.upperBound <= found[j].span.lowerBound
                 && w[found[j - 1].span.upperBound..<found[j].span.lowerBound].contains(where: Self.contrasts.contains)
+                && !w[found[j].span.upperBound..<min(w.count, found[j].span.upperBound + 2)].contains(where: Self.notMembers.contains)
         }) {
             found.removeFirst(j)
             restated = true

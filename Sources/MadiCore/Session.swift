@@ -58,9 +58,19 @@ public struct Session: Codable, Sendable, Equatable {
     public var clarifyMonth: MonthSaid?
     /// A team's level said as a mix, asked back with a third answer, both: the words said.
     public var clarifyMixed: String?
-    /// Later answers already said back ("Noté pour la suite : …"): not said again when their
-    /// question comes.
+    /// Later answers already said back ("Noté pour la suite : …"), as "step=value": not said
+    /// again when their question comes.
     public var prefillsSaid: [String]?
+    /// "I don't know, I've noted it for the team" was said once: the next is "noted too".
+    public var unknownSaid: Bool?
+    /// A team's level said as a mix before its question: asked as such when it comes.
+    public var mixedPending: MixedSaid?
+
+    public struct MixedSaid: Codable, Sendable, Equatable {
+        public var step: String
+        public var pair: [String]
+        public var said: String
+    }
 
     public struct MonthSaid: Codable, Sendable, Equatable {
         public var number: Int

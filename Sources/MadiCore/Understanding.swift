@@ -339,15 +339,28 @@ public final class Understanding: Sendable {
     /// The month a message names as a start date ("en janvier", "by sept", "mars"): at the start of
     /// a short message, or after one of `month_lead_ins` (so that "i may start" names no month).
     public func month(_ input: PreparedInput) -> Int? {
+        monthsSaid(input, afterRefusal: false).first?.month
+    }
+
+    /// The months a message names as start dates, with where: after a lead-in ("en janvier", "by
+    /// sept", "pour mars"), at the start of a short message ("février idéalement", not "may take
+    /// me a while"), a season after "this/next/cet" ("this summer", not "this may be too basic"),
+    /// never a season's start put behind ("après l'été"); `afterRefusal`: right after a refusal
+    /// too ("non décembre").
+    func monthsSaid(_ input: PreparedInput, afterRefusal: Bool) -> [(at: Int, month: Int)] {
         let w = input.tokenStrings
+        var found: [(Int, Int)] = []
         for (i, word) in w.enumerated() {
             guard let m = monthNumbers[word] else { continue }
-            // ("après l'été", "end of summer": not the month a season starts from.)
-            if seasonNames[word] != nil, w[max(0, i - 2)..<i].contains(where: Self.pastSeason.contains) { continue }
-            // At the start only in a short message ("février idéalement", not "may take me a while").
-            if (i == 0 && w.count <= 3) || (i > 0 && monthLeadIns.contains(w[i - 1])) { return m }
+            let isSeason = seasonNames[word] != nil
+            if isSeason, w[max(0, i - 2)..<i].contains(where: Self.pastSeason.contains) { continue }
+            let before = i > 0 ? w[i - 1] : ""
+            if (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
+                || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before)) {
+                found.append((i, m))
+            }
         }
-        return nil
+        return found
     }
 
     /// A season the message names ("au printemps"), as the lexicon writes it.
@@ -356,15 +369,13 @@ public final class Understanding: Sendable {
     }
 
     /// The month a message moves the start to once it was answered ("non décembre ça va être
-    /// chaud… plutôt février", "not before march"): the last month named as a start date (the
-    /// rules of `month`) that is not refused ("pas en décembre", "not december").
+    /// chaud… plutôt février", "not before march"): the last month named as a start date
+    /// (`monthsSaid`) that is not refused ("pas en décembre", "not december"), a preferred one
+    /// ("plutôt février") over one named before.
     public func startMonth(_ input: PreparedInput) -> Int? {
         let w = input.tokenStrings
         var found: Int?
-        for (i, word) in w.enumerated() {
-            guard let m = monthNumbers[word] else { continue }
-            if seasonNames[word] != nil, w[max(0, i - 2)..<i].contains(where: Self.pastSeason.contains) { continue }
-            guard (i == 0 && w.count <= 3) || (i > 0 && monthLeadIns.contains(w[i - 1])) || (i > 0 && Self.refusals.contains(w[i - 1])) else { continue }
+        for (i, m) in monthsSaid(input, afterRefusal: true) {
             let before = w[max(0, i - 2)..<i]
             let refused = before.contains(where: Self.refusals.contains) && !before.contains(where: monthLeadIns.contains)
             if !refused, found == nil || before.contains(where: Self.preferences.contains) { found = m }
@@ -381,6 +392,21 @@ public final class Understanding: Sendable {
 
     /// Words that only take in what was said ("ok", "d'accord", "hmm"), before a question.
     static let acknowledgements: Set<String> = ["ok", "okay", "oki", "okk", "k", "d", "accord", "dac", "dacc", "bon", "alors", "ah", "hmm", "hm", "mmh", "euh", "alright", "right", "fine", "so", "well", "got", "it", "i", "see", "je", "vois", "merci", "thanks", "thx", "cool"]
+
+    /// Whether a message says a start, a preference or a refusal of another month ("plutôt
+    /// février", "c'est pour mars, pas décembre", "I'd rather start in the spring"): what moves a
+    /// start already answered (not "je serai en vacances en janvier").
+    public func movesStart(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        if w.contains(where: Self.startWords.contains) { return true }
+        for (i, word) in w.enumerated() where monthNumbers[word] != nil {
+            if i > 0, ["pour", "for", "from", "des", "avant", "before", "after", "apres"].contains(w[i - 1]) { return true }
+            if w[max(0, i - 2)..<i].contains(where: Self.refusals.contains) { return true }
+        }
+        return false
+    }
+    static let startWords: Set<String> = ["plutot", "rather", "instead", "prefere", "prefer", "preferable", "commencer", "demarrer", "debuter",
+                                          "start", "begin", "starting", "commence", "demarre", "idealement", "ideally"]
 
     /// Words that put a season's start behind ("après l'été", "after the summer", "fin de l'été").
     static let pastSeason: Set<String> = ["apres", "after", "fin", "end", "late", "courant", "mi", "mid"]
@@ -408,8 +434,6 @@ public final class Understanding: Sendable {
         Self.contains(input.tokenStrings, anyOf: rejoinRequests, unless: { i in i > 0 && negators.contains(input.tokens[i - 1]) })
     }
 
-    /// The language a short message asks for ("do you speak english?", "on peut continuer en
-    /// français ?"), if any.
     /// The language a message is plainly written in: at least two of one language's own
     /// stopwords and none of another's ("I run a small agency and want my team trained").
     func writtenIn(_ input: PreparedInput) -> String? {
@@ -420,6 +444,8 @@ public final class Understanding: Sendable {
         return used[0].0
     }
 
+    /// The language a message of up to 16 words asks for ("do you speak english?", "on peut
+    /// continuer en français ?", "sorry, my French is rusty, can we do this in English?"), if any.
     func requestedLanguage(_ input: PreparedInput) -> String? {
         guard input.tokens.count <= 16 else { return nil }
         return languageRequests.first { Self.contains(input.tokenStrings, anyOf: $0.phrases) }?.language

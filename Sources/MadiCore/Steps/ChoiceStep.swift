@@ -48,8 +48,8 @@ extension ChoiceStep: StepBehaviour {
     /// An answer said earlier (a prefill) is taken as the prospect arrives, and said in one line.
     static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
         if usePrefill, let pre = turn.s.prefills[step.id], let option = step.option(pre) {
-            if turn.s.prefillsSaid?.contains(step.id) == true {
-                turn.s.prefillsSaid?.removeAll { $0 == step.id } // (said back already)
+            if turn.s.prefillsSaid?.contains(step.id + "=" + pre) == true {
+                turn.s.prefillsSaid?.removeAll { $0.hasPrefix(step.id + "=") } // (said back already)
             } else {
                 turn.prefilled.append(noteText(option, turn))
             }
@@ -60,9 +60,11 @@ extension ChoiceStep: StepBehaviour {
             return
         }
         // A team's level said earlier as a mix: asked as such.
-        if turn.s.clarifyMixed != nil, let pair = turn.s.clarify, pair.allSatisfy({ step.option($0) != nil }) {
+        if let mixed = turn.s.mixedPending, mixed.step == step.id, mixed.pair.allSatisfy({ step.option($0) != nil }) {
+            turn.s.mixedPending = nil
+            turn.s.clarifyMixed = mixed.said
             turn.flush()
-            turn.askClarify(pair, step)
+            turn.askClarify(mixed.pair, step)
             return
         }
         turn.ask()

@@ -25,8 +25,8 @@ extension NumberStep: StepBehaviour {
         guard usePrefill, let q = turn.s.prefillQuantity, turn.s.answers[step.id] == nil else { turn.ask(); return }
         turn.s.prefillQuantity = nil
         if let lo = step.min, let hi = step.max, !(lo...hi).contains(q.value) { turn.ask(); return }
-        if turn.s.prefillsSaid?.contains(step.id) == true {
-            turn.s.prefillsSaid?.removeAll { $0 == step.id } // (said back already)
+        if turn.s.prefillsSaid?.contains(where: { $0.hasPrefix(step.id + "=") }) == true {
+            turn.s.prefillsSaid?.removeAll { $0.hasPrefix(step.id + "=") } // (said back already)
         } else {
             turn.prefilled.append(turn.t("noted.team_size", ["team": turn.quantityText(q)]))
         }

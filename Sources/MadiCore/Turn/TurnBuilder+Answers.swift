@@ -23,8 +23,7 @@ extension TurnBuilder {
            let level = content.step(sizeStep).flatMap({ resolve($0.next) }), candidates.contains(level) {
             candidates.removeAll { $0 == level }
             if let step = content.step(level), let pair = mixedOptions(whole ?? input, step) {
-                s.clarify = pair
-                s.clarifyMixed = (whole ?? input).raw
+                s.mixedPending = Session.MixedSaid(step: level, pair: pair, said: (whole ?? input).raw)
             }
         }
         // The words that answered the current question (masked in `input`).
