@@ -9,10 +9,10 @@
   const input = document.getElementById("input");
   const status = document.getElementById("status");
   const labels = {
-    fr: { email: "ton.adresse@exemple.fr", text: "Écris ta réponse…", price: "Prix", duration: "Durée", level: "Niveau",
+    fr: { withdrawn: "Pré-inscription retirée", email: "ton.adresse@exemple.fr", text: "Écris ta réponse…", price: "Prix", duration: "Durée", level: "Niveau",
           next: "Prochaine session", formats: "Format", saved: "Pré-inscription enregistrée",
           on_site: "sur place", remote: "à distance", error: "Madi ne répond pas, réessaie dans un instant.", options: "Réponses proposées" },
-    en: { email: "your.address@example.com", text: "Type your answer…", price: "Price", duration: "Duration", level: "Level",
+    en: { withdrawn: "Pre-registration withdrawn", email: "your.address@example.com", text: "Type your answer…", price: "Price", duration: "Duration", level: "Level",
           next: "Next session", formats: "Format", saved: "Pre-registration saved",
           on_site: "on site", remote: "remote", error: "Madi is not answering; try again in a moment.", options: "Suggested answers" },
   };
@@ -31,7 +31,7 @@
     try { sessionStorage.setItem("madi.history", JSON.stringify(history)); } catch (e) { /* full: the live page goes on */ }
   }
   function keepState() {
-    try { sessionStorage.setItem("madi.state", JSON.stringify({ shownCourse, savedSaid })); } catch (e) { /* the live page goes on */ }
+    try { sessionStorage.setItem("madi.state", JSON.stringify({ shownCourse, shownNext, savedSaid })); } catch (e) { /* the live page goes on */ }
   }
   function forget() { history = []; sessionStorage.removeItem("madi.history"); sessionStorage.removeItem("madi.state"); }
 
@@ -62,6 +62,7 @@
   function card(rec, saved) {
     keep({ k: "card", rec, saved });
     shownCourse = rec.course;
+    shownNext = rec.facts.next_session;
     keepState();
     const f = rec.facts;
     const li = document.createElement("li");
@@ -83,13 +84,14 @@
   }
 
   let shownCourse = null;
+  let shownNext = null; // (a start moved to another month shows the card again, with its session)
   let savedSaid = false; // "✓ saved" is said once, again only after a withdrawal
   function markSaved(on) {
     keep({ k: "lead", on });
     if (on) { const cards = log.querySelectorAll(".card"); if (cards.length) cards[cards.length - 1].classList.add("saved"); }
     else {
       for (const c of log.querySelectorAll(".card.saved")) c.classList.remove("saved");
-      for (const m of log.querySelectorAll(".msg.ok")) m.classList.add("withdrawn"); // (saved then, not now)
+      for (const m of log.querySelectorAll(".msg.ok:not(.withdrawn)")) { m.classList.add("withdrawn"); m.textContent = t("withdrawn"); }
     }
   }
   function show(reply) {
@@ -98,11 +100,15 @@
     const messages = reply.messages || [];
     const rec = reply.recommendation;
     const saved = reply.lead === "saved" && !savedSaid;
-    // A new recommendation's card comes before the question that closes the reply ("Ça te tente ?").
-    const fresh = rec && rec.course !== shownCourse;
+    // A new recommendation's card comes before the question that closes the reply ("Ça te tente ?"),
+    // and its facts are not said again in a bubble above it.
+    const fresh = rec && (rec.course !== shownCourse || rec.facts.next_session !== shownNext);
     const before = fresh && reply.asked && messages.length > 1 ? messages.length - 1 : messages.length;
-    for (const m of messages.slice(0, before)) add("bot", m);
-    if (fresh) card(rec, reply.lead === "saved");
+    const f = rec && rec.facts;
+    const sayFacts = (m) => !(fresh && f && f.price_text && f.duration && m.includes(f.price_text) && m.includes(f.duration));
+    for (const m of messages.slice(0, before)) if (sayFacts(m)) add("bot", m);
+    let shownCard = null;
+    if (fresh) { card(rec, reply.lead === "saved"); shownCard = log.lastElementChild; }
     for (const m of messages.slice(before)) add("bot", m);
     if (saved) { markSaved(true); add("ok", "✓ " + t("saved")); savedSaid = true; keepState(); }
     // (Withdrawn since: no card says saved any more; an address or a course being changed is not that.)
@@ -125,12 +131,15 @@
     sessionStorage.setItem("madi.step", reply.step);
     input.focus();
     // The last bubble, the card and the options in view, above the composer; a reply taller than
-    // the screen is shown from its start (the rest is read by scrolling down).
+    // the screen is shown from its card (the card, its question and the answers to tap), else from
+    // its start (the rest is read by scrolling down).
     requestAnimationFrame(() => {
       const start = log.children[first];
       const end = optionsBox.lastElementChild || log.lastElementChild || log;
-      if (start && end.getBoundingClientRect().bottom - start.getBoundingClientRect().top > window.innerHeight - 160) {
-        start.scrollIntoView({ block: "start" });
+      const room = window.innerHeight - 190;
+      if (start && end.getBoundingClientRect().bottom - start.getBoundingClientRect().top > room) {
+        const from = shownCard && end.getBoundingClientRect().bottom - shownCard.getBoundingClientRect().top <= room ? shownCard : start;
+        from.scrollIntoView({ block: "start" });
       } else {
         end.scrollIntoView({ block: "end" });
       }
@@ -150,6 +159,7 @@
     sessionStorage.setItem("madi.session", session);
     log.textContent = "";
     shownCourse = null;
+    shownNext = null;
     savedSaid = false;
     forget();
     show(reply);
@@ -167,6 +177,7 @@
       else if (s.k === "bot" || s.k === "me" || s.k === "ok") add(s.k, s.t);
     }
     shownCourse = st.shownCourse || shownCourse;
+    shownNext = st.shownNext || shownNext;
     savedSaid = !!st.savedSaid;
     keepState();
   }

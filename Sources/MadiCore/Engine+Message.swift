@@ -97,6 +97,7 @@ extension TurnBuilder {
             return
         }
         let clarifying = s.clarify
+        clarifiedCourses = clarifying?.allSatisfy({ content.catalogue.course($0) != nil }) == true ? clarifying : nil
         let month = s.clarifyMonth
         let mixed = s.clarifyMixed
         s.clarify = nil
@@ -874,6 +875,19 @@ extension TurnBuilder {
         content.steps.contains { $0.kind == .email && (s.answers[$0.id] != nil || s.history.contains($0.id)) }
     }
 
+    /// The courses a side question is about: those it names, else the two just asked between
+    /// ("Performer ou Master ?" then "c'est quoi la diff entre les deux ?").
+    func mentionedForSide() -> [String] {
+        let named = u.mentionedCourses(lastInput)
+        if named.isEmpty, let pair = clarifiedCourses, pair.count == 2 { return pair }
+        return named
+    }
+
+    /// The goodbye said back: "talk soon" unless the prospect asked not to be written to.
+    var goodbyeKey: String {
+        s.withdrawal == .done && content.strings.has("end.goodbye.withdrawn", lang) ? "end.goodbye.withdrawn" : "end.goodbye"
+    }
+
     /// "Noté pour la suite : tu es freelance.": what was noted for later questions that will be
     /// asked on this path, said once (not again when they come, unless it changed since).
     mutating func sayNotedLater(_ noted: [Noted]) {
@@ -890,7 +904,7 @@ extension TurnBuilder {
             } else { continue }
             s.prefillsSaid = (s.prefillsSaid ?? []) + [n.step + "=" + n.value]
         }
-        guard !said.isEmpty else { say("ack.later"); return }
+        guard !said.isEmpty else { return } // (nothing on this path to say back: the question again)
         let list = said.count == 1 ? said[0] : said.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + said.last!
         say("ack.later.what", ["answer": list])
     }
@@ -1286,7 +1300,8 @@ extension TurnBuilder {
     static let firstPersonChoices: [[String]] = [
         ["je", "souhaite"], ["je", "souhaiterais"], ["je", "maintiens"], ["je", "prends"], ["je", "veux"], ["je", "voudrais"],
         ["je", "prefere"], ["je", "choisis"], ["j", "opte"], ["je", "pars", "sur"], ["jprends"], ["jveux"],
-        ["i", "ll", "take"], ["i", "want"], ["i", "d", "rather"], ["i", "prefer"], ["i", "choose"], ["i", "ll", "go", "with"], ["i", "d", "like"],
+        ["i", "ll", "take"], ["ill", "take"], ["i", "want"], ["i", "d", "rather"], ["id", "rather"], ["i", "would", "rather"], ["i", "prefer"],
+        ["i", "choose"], ["i", "ll", "go", "with"], ["ill", "go", "with"], ["i", "ll", "go", "for"], ["i", "d", "like"], ["id", "like"],
     ]
 
     /// Words that ask to see rather than to choose ("show me the Master one").
@@ -1543,7 +1558,7 @@ extension TurnBuilder {
                 let from = Dictionary(content.catalogue.courses.map { ($0.id, sessionsFrom($0)) }, uniquingKeysWith: { a, _ in a })
                 let today = s.today
                 out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today })
-                    .answer(entry, mentioned: u.mentionedCourses(lastInput), focus: focusCourse(), team: team.flatMap { $0 >= 2 ? $0 : nil }))
+                    .answer(entry, mentioned: mentionedForSide(), focus: focusCourse(), team: team.flatMap { $0 >= 2 ? $0 : nil }))
             }
         case let .intent(intent) where reask && ![.bot, .human, .outOfScope].contains(intent):
             if let step = current { handle(intent, step) } // frustration, decline...: acted on, not only said
@@ -1743,14 +1758,14 @@ extension TurnBuilder {
         if let side = severalQuestions(u.split(raw).questions) ?? readSide(input, keywordsOnly: !asks, asked: asks) {
             if case .unknown = side {} else {
                 answerSide(side, reask: false)
-                if goodbye { say("end.goodbye") }
+                if goodbye { say(goodbyeKey) }
                 return
             }
         }
         let intent = u.intent(input, memo: memo)
         if intent == .changeMind, s.lead != .saved, reopen() { return }
         // "ok cya" after a no thanks: a goodbye, not a yes.
-        if goodbye, !asks, s.lead != .saved { say("end.goodbye"); return }
+        if goodbye, !asks, s.lead != .saved { say(goodbyeKey); return }
         let yes = u.yesNo(input) == true || intent == .changeMind || intent == .yes
         if yes, s.lead != .saved, reopen() { return }
         if raw.utf8.contains(0x3F), askAssistant(answering: raw) { return }
@@ -1759,12 +1774,12 @@ extension TurnBuilder {
         // lunch? anyway thanks, bye": kept, then a goodbye back.
         if asks, let q = u.split(raw).questionText {
             answerSide(.unknown(q), reask: false)
-            if goodbye { say("end.goodbye") }
+            if goodbye { say(goodbyeKey) }
             return
         }
         // "merci bonne soirée": a goodbye gets one back.
         if goodbye {
-            say("end.goodbye")
+            say(goodbyeKey)
             return
         }
         say("end.hint")

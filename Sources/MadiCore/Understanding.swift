@@ -356,7 +356,8 @@ public final class Understanding: Sendable {
             if isSeason, w[max(0, i - 2)..<i].contains(where: Self.pastSeason.contains) { continue }
             let before = i > 0 ? w[i - 1] : ""
             if (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
-                || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before)) {
+                || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
+                || (afterRefusal && Self.changeWords.contains(before)) {
                 found.append((i, m))
             }
         }
@@ -405,7 +406,9 @@ public final class Understanding: Sendable {
         }
         return false
     }
-    static let startWords: Set<String> = ["plutot", "rather", "instead", "prefere", "prefer", "preferable", "commencer", "demarrer", "debuter",
+    /// Words of change right before a month ("finalement avril", "actually march").
+    static let changeWords: Set<String> = ["finalement", "actually", "plutot", "rather", "instead", "fait"]
+    static let startWords: Set<String> = ["mieux", "better", "finalement", "actually", "plutot", "rather", "instead", "prefere", "prefer", "preferable", "commencer", "demarrer", "debuter",
                                           "start", "begin", "starting", "commence", "demarre", "idealement", "ideally"]
 
     /// Words that put a season's start behind ("après l'été", "after the summer", "fin de l'été").
