@@ -9,10 +9,10 @@
   const input = document.getElementById("input");
   const status = document.getElementById("status");
   const labels = {
-    fr: { withdrawn: "Pré-inscription retirée", email: "ton.adresse@exemple.fr", text: "Écris ta réponse…", price: "Prix", duration: "Durée", level: "Niveau",
+    fr: { withdrawn: "Pré-inscription retirée", email: "ton.adresse@exemple.fr", text: "Écris ta réponse…", price: "Prix par personne", duration: "Durée", level: "Niveau",
           next: "Prochaine session", formats: "Format", saved: "Pré-inscription enregistrée",
           on_site: "sur place", remote: "à distance", error: "Madi ne répond pas, réessaie dans un instant.", options: "Réponses proposées" },
-    en: { withdrawn: "Pre-registration withdrawn", email: "your.address@example.com", text: "Type your answer…", price: "Price", duration: "Duration", level: "Level",
+    en: { withdrawn: "Pre-registration withdrawn", email: "your.address@example.com", text: "Type your answer…", price: "Price per person", duration: "Duration", level: "Level",
           next: "Next session", formats: "Format", saved: "Pre-registration saved",
           on_site: "on site", remote: "remote", error: "Madi is not answering; try again in a moment.", options: "Suggested answers" },
   };
