@@ -459,6 +459,13 @@ extension TurnBuilder {
                 s.clarifyMonth = Session.MonthSaid(number: number, name: month)
                 return .clarify([before.id, option.id])
             }
+            // "au printemps peut-être", "spring maybe": a season said with a doubt is asked back
+            // between its option and the next.
+            if u.season(input) != nil, input.tokenStrings.contains(where: Understanding.maybeWords.contains),
+               let i = step.options.firstIndex(where: { $0.id == option.id }), i + 1 < step.options.count {
+                s.clarifyMonth = Session.MonthSaid(number: number, name: month)
+                return .clarify([option.id, step.options[i + 1].id])
+            }
             notePrefills(input, except: step.id)
             note(step.id, option.id, .synonym)
             say("ack.month", ["month": month, "answer": ChoiceStep.noteText(option, self)])
@@ -598,8 +605,29 @@ extension TurnBuilder {
         return found
     }
 
+    /// How many months ahead month `m` starts, as an option's `months` reads it: its first day
+    /// within 31 days plus a week's slack per month counts as one month, and so on (0: this month).
+    static func monthsAhead(_ m: Int, from today: Day) -> Int {
+        if m == today.month { return 0 }
+        let year = today.year + (m < today.month ? 1 : 0)
+        var days = Day.daysIn(today.month, today.year) - today.day + 1
+        var y = today.year, mo = today.month % 12 + 1
+        if mo == 1 { y += 1 }
+        while !(mo == m && y == year) {
+            days += Day.daysIn(mo, y)
+            mo = mo % 12 + 1
+            if mo == 1 { y += 1 }
+        }
+        var n = 1
+        while days > n * 31 + 7 * n { n += 1 }
+        return n
+    }
+
     func monthOption(_ m: Int, _ step: Step) -> (String, Int, AnswerOption)? {
-        let ahead = (m - s.today.month + 12) % 12
+        // Counted in days to the month's first (a week's slack per month): "en mars" said on 23
+        // November (98 days) is within the next three months, "en janvier" (39 days) not as soon
+        // as possible.
+        let ahead = Self.monthsAhead(m, from: s.today)
         guard let option = step.options.first(where: { ($0.months ?? -1) >= ahead }) else { return nil }
         let names = content.lexicon[lang]?.months ?? content.lexicon[content.defaultLanguage]?.months ?? []
         return (m <= names.count ? names[m - 1] : String(m), m, option)

@@ -406,6 +406,9 @@ public final class Understanding: Sendable {
         }
         return false
     }
+    /// Words of doubt ("peut-être", "maybe", "probably").
+    static let maybeWords: Set<String> = ["peut", "maybe", "perhaps", "probably", "probablement", "surement", "possibly", "possiblement"]
+
     /// Words of change right before a month ("finalement avril", "actually march").
     static let changeWords: Set<String> = ["finalement", "actually", "plutot", "rather", "instead", "fait"]
     static let startWords: Set<String> = ["mieux", "better", "finalement", "actually", "plutot", "rather", "instead", "prefere", "prefer", "preferable", "commencer", "demarrer", "debuter",
