@@ -593,7 +593,8 @@ extension TurnBuilder {
 
     /// The month named as a start date and the option it picks, at a step whose options have `months`.
     func monthOption(_ input: PreparedInput, _ step: Step) -> (String, Int, AnswerOption)? {
-        guard step.options.contains(where: { $0.months != nil }), let m = u.month(input) else { return nil }
+        // ("not december, rather february": the month kept, not the one refused.)
+        guard step.options.contains(where: { $0.months != nil }), let m = u.startMonth(input) else { return nil }
         return monthOption(m, step, saidIn: input)
     }
 

@@ -284,7 +284,12 @@ extension Understanding {
                     answer.append(head); question.append(tail); continue
                 }
             }
-            if marked || opensQuestion(PreparedInput(trimmed)) { question.append(trimmed) } else { answer.append(trimmed) }
+            // ("…come to us? and is there a certificate": a question after its joiner too.)
+            if marked || opensQuestion(PreparedInput(trimmed)) || opensQuestion(PreparedInput(withoutJoiner(trimmed))) {
+                question.append(trimmed)
+            } else {
+                answer.append(trimmed)
+            }
         }
         let q = question.joined(separator: " ")
         let asked = question.flatMap(splitAtJoiner)
@@ -293,6 +298,12 @@ extension Understanding {
         return MessageParts(answer: prepare(answer.joined(separator: ". ")),
                             question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q,
                             questions: asked.count > 1 ? asked : [])
+    }
+
+    /// The sentence without a first word that joins it to the one before ("and is there…").
+    func withoutJoiner(_ sentence: String) -> String {
+        guard let space = sentence.firstIndex(of: " "), clauseJoiners.contains(TextFold.fold(String(sentence[..<space]))) else { return sentence }
+        return String(sentence[sentence.index(after: space)...])
     }
 
     /// A question sentence that asks two things joined by "et"/"and" ("ça dure combien et ça coûte

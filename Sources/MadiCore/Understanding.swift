@@ -376,7 +376,12 @@ public final class Understanding: Sendable {
     public func startMonth(_ input: PreparedInput) -> Int? {
         let w = input.tokenStrings
         var found: Int?
-        for (i, m) in monthsSaid(input, afterRefusal: true) {
+        var said = monthsSaid(input, afterRefusal: true)
+        // ("please tell them march would be even better": with a word of preference, anywhere.)
+        if said.isEmpty, w.contains(where: Self.startWords.contains) {
+            said = w.enumerated().compactMap { i, word in seasonNames[word] == nil && word.count >= 4 ? monthNumbers[word].map { (i, $0) } : nil }
+        }
+        for (i, m) in said {
             let before = w[max(0, i - 2)..<i]
             let refused = before.contains(where: Self.refusals.contains) && !before.contains(where: monthLeadIns.contains)
             if !refused, found == nil || before.contains(where: Self.preferences.contains) { found = m }
