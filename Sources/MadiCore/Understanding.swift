@@ -357,7 +357,7 @@ public final class Understanding: Sendable {
             let before = i > 0 ? w[i - 1] : ""
             if (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
-                || (afterRefusal && Self.changeWords.contains(before)) {
+                || (afterRefusal && Self.monthChangeWords.contains(before)) {
                 found.append((i, m))
             }
         }
@@ -415,7 +415,7 @@ public final class Understanding: Sendable {
     static let maybeWords: Set<String> = ["peut", "maybe", "perhaps", "probably", "probablement", "surement", "possibly", "possiblement"]
 
     /// Words of change right before a month ("finalement avril", "actually march").
-    static let changeWords: Set<String> = ["finalement", "actually", "plutot", "rather", "instead", "fait"]
+    static let monthChangeWords: Set<String> = ["finalement", "actually", "plutot", "rather", "instead", "fait"]
     static let startWords: Set<String> = ["mieux", "better", "finalement", "actually", "plutot", "rather", "instead", "prefere", "prefer", "preferable", "commencer", "demarrer", "debuter",
                                           "start", "begin", "starting", "commence", "demarre", "idealement", "ideally"]
 
