@@ -1815,7 +1815,7 @@ extension TurnBuilder {
     }
 
     /// The address change after signing up given up: the lead saved stands, at its address.
-    mutating func keepSavedAddress() {
+    mutating func keepSavedAddress(saying: Bool = true) {
         s.changingAddress = nil
         if let saved = s.savedEmail { s.email = saved }
         s.savedEmail = nil
@@ -1829,7 +1829,7 @@ extension TurnBuilder {
             s.step = end
         }
         s.done = true
-        if let email = s.email { say("email.which", ["email": email.normalized]) }
+        if saying, let email = s.email { say("email.which", ["email": email.normalized]) }
     }
 
     /// "ne me contactez plus", "please delete my data" after signing up: asked back; a yes saves

@@ -49,6 +49,8 @@ extension TurnBuilder {
             say("help.text")
             if !s.done { ask(again: true) }
         case .quit:
+            // (Leaving while changing the address saved: the lead saved stands, at its address.)
+            if s.changingAddress == true, s.leadId != nil { keepSavedAddress(saying: false) }
             say("quit.bye")
             s.done = true
             quitting = true

@@ -33,6 +33,13 @@ extension TurnBuilder {
                 if !s.done, let step = current, step.kind == .consent { s.done = true }
                 return
             }
+            // (So does one moved to a new address, asked back and consented to again: the
+            // address saved before stands, and the conversation is back at its end.)
+            if s.changingAddress == true, s.leadId != nil, let saved = s.savedEmail {
+                keepSavedAddress(saying: false)
+                say("save.update_failed.email", ["email": saved.normalized])
+                return
+            }
             if s.done, s.leadId != nil {
                 s.lead = .saved
                 if let saved = s.savedEmail { // (the address saved stands)
