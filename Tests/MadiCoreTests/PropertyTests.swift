@@ -98,8 +98,9 @@ struct PropertyTests {
                     let lead = call.draft
                     // (Or, after the end, the saved lead again with a question kept for the team.)
                     // (Or the address asked for again after signing up, given.)
-                    let update = (before.done && before.lead == .saved || before.changingAddress == true)
-                        && lead.replaces != nil && lead.replaces == before.leadId
+                    // (Or, back at consent after signing up, the saved lead saved again.)
+                    // An update replaces this conversation's lead (not one withdrawn).
+                    let update = lead.replaces != nil && lead.replaces == before.leadId && before.withdrawal != .done
                     #expect(content.step(before.step)?.kind == .consent || update, "a lead saved from step \(before.step)")
                     guard case let .valid(addr) = EmailValidator.validate(lead.email) else {
                         Issue.record("lead with an invalid e-mail \(lead.email)"); return

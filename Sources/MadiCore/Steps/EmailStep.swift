@@ -99,6 +99,9 @@ extension TurnBuilder {
     mutating func take(_ addr: EmailAddress, _ step: Step) {
         let before = s.email
         s.email = addr
+        // (Back at the address after signing up, another one given: the saved lead's address is
+        // kept aside until the new one is saved, so that a refused save leaves it as it was.)
+        if s.leadId != nil, s.withdrawal != .done, s.savedEmail == nil, before != addr { s.savedEmail = before }
         if s.changingAddress == true, s.leadId != nil,
            let end = s.history.last(where: { content.step($0)?.kind == .end }), var draft = resavedDraft() {
             s.changingAddress = nil

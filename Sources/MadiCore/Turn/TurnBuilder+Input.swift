@@ -8,7 +8,7 @@ extension TurnBuilder {
             s.lead = .saved
             s.leadId = id
             // An address changed after signing up, now saved.
-            if s.savedEmail != nil, let email = s.email { say("email.changed.saved", ["email": email.normalized]) }
+            if s.savedEmail != nil, s.withdrawal != .saving, s.done, let email = s.email { say("email.changed.saved", ["email": email.normalized]) }
             s.savedEmail = nil
             // Withdrawn: said so, and the offer may be taken up again (a new consent).
             if s.withdrawal == .saving {
@@ -29,26 +29,23 @@ extension TurnBuilder {
             if s.withdrawal == .saving {
                 s.withdrawal = nil
                 s.lead = .saved
+                if let saved = s.savedEmail { s.email = saved; s.savedEmail = nil }
                 say("withdraw.failed")
                 if !s.done, let step = current, step.kind == .consent { s.done = true }
                 return
             }
-            // (So does one moved to a new address, asked back and consented to again: the
-            // address saved before stands, and the conversation is back at its end.)
-            if s.changingAddress == true, s.leadId != nil, let saved = s.savedEmail {
-                keepSavedAddress(saying: false)
-                say("save.update_failed.email", ["email": saved.normalized])
-                return
-            }
-            if s.done, s.leadId != nil {
-                s.lead = .saved
-                if let saved = s.savedEmail { // (the address saved stands)
-                    s.email = saved
+            // (So does one saved again from consent, back there after signing up, at a new
+            // address or not: the lead saved before stands, and the conversation is back at its end.)
+            if s.leadId != nil, s.withdrawal != .done {
+                let saved = s.savedEmail
+                if s.done {
+                    s.lead = .saved
+                    if let saved { s.email = saved } // (the address saved stands)
                     s.savedEmail = nil
-                    say("save.update_failed.email", ["email": saved.normalized])
-                    return
+                } else {
+                    keepSavedAddress(saying: false)
                 }
-                say("save.update_failed")
+                if let saved { say("save.update_failed.email", ["email": saved.normalized]) } else { say("save.update_failed") }
                 return
             }
             s.lead = .failed
