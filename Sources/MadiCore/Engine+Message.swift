@@ -203,6 +203,19 @@ extension TurnBuilder {
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
         }
+        // "Not the Master, I think; it looks rather technical. Perhaps the Performer?" at the
+        // catalogue, "not sure yet, maybe in a couple of months?" at a question, "like 12ish?
+        // maybe 15" at a count: an answer said
+        // as a question, nothing asked about it, is the answer said with a doubt, read with the
+        // rest of the message.
+        var courseAsked = false
+        if let q = parts.question, !parts.answer.isEmpty, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
+           step.kind == .courses ? !u.mentionedCourses(q).isEmpty
+               : step.kind == .number ? u.quantities.teamSize(q, anyNumber: true) != nil
+               : step.kind == .choice && u.match(step: step, q).choice.isOption {
+            side = nil
+            courseAsked = true
+        }
         // "débutant. et ça peut être un lundi ?": a question with an answer is no "I don't know"
         // ("peut-être"), but a question Madi cannot answer.
         if case .intent(.unsure)? = side, !parts.answer.isEmpty, u.intent(parts.answer, memo: memo) != .unsure,
@@ -216,14 +229,14 @@ extension TurnBuilder {
             return
         }
         // (An address alone leaves nothing to read as an answer.)
-        var answerInput = parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer
+        var answerInput = courseAsked ? input : parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer
         // "ok. so roughly what would the total be?", "OK, let me ask it more simply: …?" at an
         // offer: the "ok" takes the question in, it does not take the offer.
         if parts.question != nil, [.recommend, .courses, .consent].contains(step.kind),
            !answerInput.isEmpty, answerInput.tokenStrings.allSatisfy(Understanding.acknowledgements.contains) {
             answerInput = PreparedInput("")
         }
-        alsoAsks = parts.question != nil
+        alsoAsks = parts.question != nil && !courseAsked
         // 4. An address said with other things before its question is kept for it ("dev. want to
         // build agents. tom@devstack.io").
         if let address, !emailAnswered, !answerInput.isEmpty || side != nil { s.prefillEmail = address }

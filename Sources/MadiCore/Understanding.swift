@@ -685,9 +685,16 @@ public final class Understanding: Sendable {
         // ("no idea what i'm doing": the "no" of a phrase that says the prospect does not know is
         // no answer; the phrase itself may be one, "aucune idée".)
         let unsure = Self.phraseSpans(input.tokenStrings, unsureWords)
-        let matches = matches.filter { m in
+        var matches = matches.filter { m in
             !denied(m.span, input, saying: own) && !deniesNext(m.span, list, input)
                 && !unsure.contains { $0.count > m.span.count && $0.contains(m.span.lowerBound) && $0.contains(m.span.upperBound - 1) }
+        }
+        // "not sure yet, maybe in a couple of months", "je sais pas encore, peut-être dans deux
+        // mois": a doubt said first, then an answer: the answer ("pas sûr" is one of its own).
+        let doubt = { (m: (id: String, score: Int, span: Range<Int>)) in unsure.contains { $0.contains(m.span.lowerBound) } }
+        if let end = matches.filter(doubt).map(\.span.upperBound).max(),
+           matches.contains(where: { !doubt($0) && $0.span.lowerBound >= end }) {
+            matches.removeAll(where: doubt)
         }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
