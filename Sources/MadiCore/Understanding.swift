@@ -345,7 +345,7 @@ public final class Understanding: Sendable {
     /// The months a message names as start dates, with where: after a lead-in ("en janvier", "by
     /// sept", "pour mars"), at the start of a short message ("février idéalement", not "may take
     /// me a while"), a season after "this/next/cet" ("this summer", not "this may be too basic"),
-    /// never a season's start put behind ("après l'été"); `afterRefusal`: right after a refusal
+    /// a season put behind as the month it means ("après l'été": September); `afterRefusal`: right after a refusal
     /// too ("non décembre").
     func monthsSaid(_ input: PreparedInput, afterRefusal: Bool) -> [(at: Int, month: Int)] {
         let w = input.tokenStrings
@@ -353,7 +353,12 @@ public final class Understanding: Sendable {
         for (i, word) in w.enumerated() {
             guard let m = monthNumbers[word] else { continue }
             let isSeason = seasonNames[word] != nil
-            if isSeason, w[max(0, i - 2)..<i].contains(where: Self.pastSeason.contains) { continue }
+            // ("après l'été", "after the summer": the month after it, September; "fin de l'été",
+            // "late summer": its last month; "mi-été", "mid summer": its middle one.)
+            if isSeason, let put = w[max(0, i - 3)..<i].lazy.compactMap({ Self.pastSeason[$0] }).last {
+                found.append((i, (m - 1 + put) % 12 + 1))
+                continue
+            }
             let before = i > 0 ? w[i - 1] : ""
             if (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
@@ -419,8 +424,9 @@ public final class Understanding: Sendable {
     static let startWords: Set<String> = ["mieux", "better", "finalement", "actually", "plutot", "rather", "instead", "prefere", "prefer", "preferable", "commencer", "demarrer", "debuter",
                                           "start", "begin", "starting", "commence", "demarre", "idealement", "ideally"]
 
-    /// Words that put a season's start behind ("après l'été", "after the summer", "fin de l'été").
-    static let pastSeason: Set<String> = ["apres", "after", "fin", "end", "late", "courant", "mi", "mid"]
+    /// Words that put a season's start behind ("après l'été", "after the summer", "fin de l'été"),
+    /// with how many months.
+    static let pastSeason: [String: Int] = ["apres": 3, "after": 3, "fin": 2, "end": 2, "late": 2, "courant": 1, "mi": 1, "mid": 1]
 
     /// Words that refuse the month after them ("pas décembre"); a lead-in with them ("pas avant
     /// mars", "not before march") names the month.
