@@ -460,6 +460,15 @@ extension TurnBuilder {
             return .clarify(pair)
         }
         let m = u.match(step: step, input)
+        // "dans 6 mois", "right after my exams, so in like 3 weeks": a delay counted picks the
+        // option whose months reach it (an option named outright, "au plus vite, nous avons un
+        // audit dans nonante jours", comes first).
+        if !m.choice.isOption, let option = delayOption(input, step) {
+            notePrefills(input, except: step.id)
+            note(step.id, option.id, .quantity)
+            answer(choice: option.id, said: input.raw)
+            return .answered
+        }
         // "en janvier si possible", "d'ici septembre": a month as a start date picks the first
         // option whose `months` reach it, said back with the month (an option named outright,
         // "asap… i have exams in jan", comes first).
@@ -605,6 +614,29 @@ extension TurnBuilder {
     }
 
     /// The month named as a start date and the option it picks, at a step whose options have `months`.
+    /// "dans 6 mois", "in like 3 weeks", "pas avant 6 mois", "d'ici 2 semaines": a delay counted in
+    /// days, weeks or months, after a word that makes it one, picks the option whose `months`
+    /// reach it; under four weeks, the first (as soon as possible); a month or more, never that one.
+    func delayOption(_ input: PreparedInput, _ step: Step) -> AnswerOption? {
+        let bounded = step.options.filter { $0.months != nil }.sorted { $0.months! < $1.months! }
+        guard bounded.count >= 2 else { return nil }
+        let w = input.tokenStrings
+        for found in u.quantities.all(input) where found.span.upperBound < w.count {
+            guard let per = Self.dayUnits[w[found.span.upperBound]],
+                  w[max(0, found.span.lowerBound - 3)..<found.span.lowerBound].contains(where: Self.delayOpeners.contains) else { continue }
+            let days = found.quantity.high * per
+            if days < 28 { return bounded[0] }
+            return bounded.first { $0.months! > bounded[0].months! && $0.months! * 31 >= days } ?? bounded.last
+        }
+        return nil
+    }
+
+    /// Units of a delay, in days.
+    static let dayUnits: [String: Int] = ["jour": 1, "jours": 1, "day": 1, "days": 1, "semaine": 7, "semaines": 7, "week": 7, "weeks": 7,
+                                          "mois": 30, "month": 30, "months": 30]
+    /// Words before a count that make it a delay ("dans", "d'ici", "sous", "in", "within", "pas avant").
+    static let delayOpeners: Set<String> = ["dans", "ds", "ici", "sous", "avant", "apres", "in", "within", "before", "after"]
+
     func monthOption(_ input: PreparedInput, _ step: Step) -> (String, Int, AnswerOption)? {
         // ("not december, rather february": the month kept, not the one refused.)
         guard step.options.contains(where: { $0.months != nil }), let m = u.startMonth(input) else { return nil }
