@@ -1980,7 +1980,7 @@ extension TurnBuilder {
             s.lead = .collecting
             // ("my real email is mike@citybank.co.uk" after withdrawing: consent for that one.)
             if let said = s.prefillEmail, case let .valid(addr) = EmailValidator.validate(said) {
-                s.email = addr
+                takeAddress(addr)
                 s.prefillEmail = nil
             }
             enter(step.id)

@@ -93,15 +93,20 @@ extension TurnBuilder {
         }
     }
 
+    /// The session's address set to `addr`. Once a lead is saved (back at the address or consent
+    /// after signing up), the saved lead's address is kept aside until the new one is saved, so
+    /// that a refused save leaves it as it was.
+    mutating func takeAddress(_ addr: EmailAddress) {
+        if s.leadId != nil, s.withdrawal != .done, s.savedEmail == nil, s.email != addr { s.savedEmail = s.email }
+        s.email = addr
+    }
+
     /// The address taken. Asked for again after signing up ("can you change my email?"): the
     /// saved lead moves to it at once, the consent given standing, and the conversation is back
     /// at its end; else consent comes next.
     mutating func take(_ addr: EmailAddress, _ step: Step) {
         let before = s.email
-        s.email = addr
-        // (Back at the address after signing up, another one given: the saved lead's address is
-        // kept aside until the new one is saved, so that a refused save leaves it as it was.)
-        if s.leadId != nil, s.withdrawal != .done, s.savedEmail == nil, before != addr { s.savedEmail = before }
+        takeAddress(addr)
         if s.changingAddress == true, s.leadId != nil,
            let end = s.history.last(where: { content.step($0)?.kind == .end }), var draft = resavedDraft() {
             s.changingAddress = nil
