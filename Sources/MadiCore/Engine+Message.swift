@@ -133,6 +133,12 @@ extension TurnBuilder {
             }
             s.emailTried = nil
             if case .none = readEmail(input, trimmed, step) {} else { return }
+            // "oui", "ok" to "leave me your address": the address asked for, not read as one.
+            if !trimmed.hasAtSign, s.emailSuggestion == nil, s.emailRebuilt == nil, u.isPlainYes(input) {
+                say("email.yes")
+                asked = true
+                return
+            }
             let (address, rest) = Understanding.address(in: trimmed)
             // "helene@lefebvre.fr … mettre en copie c.morel@lefebvre.fr": the first address, and
             // the message kept for the team (the other address is not lost).
