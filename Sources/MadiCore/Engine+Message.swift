@@ -209,6 +209,24 @@ extension TurnBuilder {
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
         }
+        // "probably after new year, in like 6 weeks?" at another question: a start said with a
+        // doubt is no question for the team, but the answer to the question of when, kept for it.
+        if case .unknown? = side, let q = parts.question, !u.opensQuestion(q),
+           let start = content.steps.first(where: { $0.options.contains { $0.months != nil } }), start.id != step.id,
+           s.answers[start.id] == nil, let option = delayOption(q, start) ?? monthOption(q, start)?.2 {
+            let before = trace.noted.count
+            s.prefills[start.id] = option.id
+            note(start.id, option.id, .synonym)
+            side = nil
+            // (With nothing else that answers this question, "probably after new year": said back,
+            // and this question asked again.)
+            if parts.answer.isEmpty || (u.match(step: step, parts.answer).choice == .none
+                && learntOption(parts.answer, step.id, step.options.map(\.id)) == nil && teamOption(parts.answer, step) == nil) {
+                sayNotedLater(Array(trace.noted[before...]))
+                ask(again: true)
+                return
+            }
+        }
         // "Not the Master, I think; it looks rather technical. Perhaps the Performer?" at the
         // catalogue, "not sure yet, maybe in a couple of months?" at a question, "like 12ish?
         // maybe 15" at a count: an answer said
@@ -539,8 +557,10 @@ extension TurnBuilder {
         case .none:
             break
         }
-        // "get my 8 analysts comfortable with ai": a count of people means the option that asks for it.
-        if let team = teamOption(input, step) {
+        // "get my 8 analysts comfortable with ai": a count of people means the option that asks for it;
+        // so do people of the prospect's own, counted or not ("want my front desk people to use AI",
+        // "former mes assistantes").
+        if let team = teamOption(input, step) ?? teamOption(ownPeople: input, step) {
             notePrefills(input, except: step.id)
             note(step.id, team, .quantity)
             answer(choice: team, said: input.raw)
@@ -561,6 +581,21 @@ extension TurnBuilder {
 
     /// The option of `step` that leads to the team's size, when the message gives a count of at
     /// least two people ("mon équipe de 8", "une quinzaine de devs").
+    func teamOption(ownPeople input: PreparedInput, _ step: Step) -> String? {
+        guard let sizeStep = engine.fieldSteps["team_size"],
+              let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }) else { return nil }
+        let w = input.tokenStrings
+        for (i, word) in w.enumerated() where Self.possessives.contains(word) {
+            if w[(i + 1)..<min(w.count, i + 4)].contains(where: { u.quantities.people.contains($0) && !Self.notOwnPeople.contains($0) }) { return option.id }
+        }
+        return nil
+    }
+
+    /// "my", "our", "mes", "nos": people after them are the prospect's own.
+    static let possessives: Set<String> = ["my", "our", "mes", "nos"]
+    /// People nouns that are no group of one's own ("my business partner", "nos utilisateurs").
+    static let notOwnPeople: Set<String> = ["us", "person", "personne", "personnes", "pers", "users", "partner", "cofounder", "co-founder", "associe", "associee", "heads", "tetes", "guys"]
+
     func teamOption(_ input: PreparedInput, _ step: Step) -> String? {
         guard let sizeStep = engine.fieldSteps["team_size"],
               let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
