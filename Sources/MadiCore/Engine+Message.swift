@@ -233,7 +233,10 @@ extension TurnBuilder {
         // as a question, nothing asked about it, is the answer said with a doubt, read with the
         // rest of the message.
         var courseAsked = false
+        // (Only the answer with a doubt, "perhaps…", "maybe…", or in a few words: "ça marche aussi
+        // pour les freelances ?", "et si on monte à 12 ?" ask something more.)
         if let q = parts.question, !parts.answer.isEmpty, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
+           q.tokens.count <= 3 || q.tokenStrings.contains(where: Understanding.maybeWords.contains),
            step.kind == .courses ? !u.mentionedCourses(q).isEmpty
                : step.kind == .number ? u.quantities.teamSize(q, anyNumber: true) != nil
                : step.kind == .choice && u.match(step: step, q).choice.isOption {
@@ -663,8 +666,16 @@ extension TurnBuilder {
         guard bounded.count >= 2 else { return nil }
         let w = input.tokenStrings
         for found in u.quantities.all(input) where found.span.upperBound < w.count {
-            guard let per = Self.dayUnits[w[found.span.upperBound]],
-                  w[max(0, found.span.lowerBound - 3)..<found.span.lowerBound].contains(where: Self.delayOpeners.contains) else { continue }
+            let before = w[max(0, found.span.lowerBound - 3)..<found.span.lowerBound]
+            guard let per = Self.dayUnits[w[found.span.upperBound]], before.contains(where: Self.delayOpeners.contains) else { continue }
+            // ("pas dans les 3 mois", "definitely not within 3 months": not that delay; "I'll know
+            // in 2 weeks", "je vois mon manager dans 3 jours": no start said.)
+            // ("pas avant 6 mois", "not before 6 months": at least that delay, read as it.)
+            let b = Array(before)
+            let negated = b.indices.dropFirst().contains { k in
+                ["pas", "not", "never", "jamais"].contains(b[k - 1]) && Self.delayOpeners.contains(b[k]) && !["avant", "before"].contains(b[k])
+            }
+            if negated || w.contains(where: Self.notAStart.contains) { return nil }
             let days = found.quantity.high * per
             if days < 28 { return bounded[0] }
             return bounded.first { $0.months! > bounded[0].months! && $0.months! * 31 >= days } ?? bounded.last
@@ -672,6 +683,9 @@ extension TurnBuilder {
         return nil
     }
 
+    /// Words that make a delay the time to an answer, not to a start.
+    static let notAStart: Set<String> = ["know", "sais", "saurai", "saurais", "reponse", "answer", "decide", "decision", "decider",
+                                         "vois", "voir", "see", "ask", "demander", "confirm", "confirmer", "budget"]
     /// Units of a delay, in days.
     static let dayUnits: [String: Int] = ["jour": 1, "jours": 1, "day": 1, "days": 1, "semaine": 7, "semaines": 7, "week": 7, "weeks": 7,
                                           "mois": 30, "month": 30, "months": 30]

@@ -355,7 +355,8 @@ public final class Understanding: Sendable {
             let isSeason = seasonNames[word] != nil
             // ("après l'été", "after the summer": the month after it, September; "fin de l'été",
             // "late summer": its last month; "mi-été", "mid summer": its middle one.)
-            if isSeason, let put = w[max(0, i - 3)..<i].lazy.compactMap({ Self.pastSeason[$0] }).last {
+            if isSeason, let j = (max(0, i - 3)..<i).last(where: { Self.pastSeason[w[$0]] != nil }),
+               w[(j + 1)..<i].allSatisfy(["l", "de", "d", "du", "la", "le", "the", "of"].contains), let put = Self.pastSeason[w[j]] {
                 found.append((i, (m - 1 + put) % 12 + 1))
                 continue
             }
@@ -696,10 +697,12 @@ public final class Understanding: Sendable {
                 && !unsure.contains { $0.count > m.span.count && $0.contains(m.span.lowerBound) && $0.contains(m.span.upperBound - 1) }
         }
         // "not sure yet, maybe in a couple of months", "je sais pas encore, peut-être dans deux
-        // mois": a doubt said first, then an answer: the answer ("pas sûr" is one of its own).
+        // mois": a doubt said first, then a "maybe" and an answer: the answer ("pas sûr" is one
+        // of its own; "I don't know, I need to ask my boss next week" says no start).
         let doubt = { (m: (id: String, score: Int, span: Range<Int>)) in unsure.contains { $0.contains(m.span.lowerBound) } }
+        let w = input.tokenStrings
         if let end = matches.filter(doubt).map(\.span.upperBound).max(),
-           matches.contains(where: { !doubt($0) && $0.span.lowerBound >= end }) {
+           matches.contains(where: { m in !doubt(m) && m.span.lowerBound >= end && w[end..<m.span.lowerBound].contains(where: Self.maybeWords.contains) }) {
             matches.removeAll(where: doubt)
         }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }

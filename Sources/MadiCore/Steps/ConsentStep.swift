@@ -46,7 +46,7 @@ extension ConsentStep: StepBehaviour {
                 turn.say("save.incomplete"); return
             }
             turn.s.lead = .saving
-            turn.s.withdrawal = nil // (consent given again after withdrawing)
+            // (Consent given again after withdrawing: the lead stays withdrawn until this is saved.)
             turn.effects.append(.saveLead(draft))
         } else if turn.s.leadId != nil, turn.s.withdrawal != .done, turn.saveWithdrawal() {
             // Consent refused again after signing up (asked again for another course): the lead

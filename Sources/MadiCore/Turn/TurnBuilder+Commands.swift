@@ -50,7 +50,8 @@ extension TurnBuilder {
             if !s.done { ask(again: true) }
         case .quit:
             // (Leaving while changing the address saved: the lead saved stands, at its address.)
-            if s.changingAddress == true, s.leadId != nil { keepSavedAddress(saying: false) }
+            // (So is leaving back at the address or consent with a new address not saved yet.)
+            if s.leadId != nil, !s.done, s.changingAddress == true || s.savedEmail != nil { keepSavedAddress(saying: false) }
             say("quit.bye")
             s.done = true
             quitting = true

@@ -5,6 +5,7 @@ extension TurnBuilder {
         switch input {
         case let .leadSaved(id):
             guard s.lead == .saving else { return }
+            if s.withdrawal == .done { s.withdrawal = nil } // (consent given again, now saved)
             s.lead = .saved
             s.leadId = id
             // An address changed after signing up, now saved.
