@@ -1217,6 +1217,17 @@ extension TurnBuilder {
             for c in u.mentionedCourses(input) where !named.contains(c) { named.append(c) }
             if named.count >= 2, named.allSatisfy({ c in options.views.contains { $0.id == c } }) { return .clarify(Array(named.prefix(2))) }
         }
+        // "je suis intéressée", "i'm interested" at the catalogue, no course named: the one
+        // recommended (marked in the list), else asked again which.
+        if step.kind == .courses, Self.plainInterest.contains(input.tokenStrings.joined(separator: " ")) {
+            guard let rec = engine.recommendation(for: s)?.course, options.views.contains(where: { $0.id == rec }) else {
+                ask(again: true)
+                return .handled
+            }
+            note(step.id, rec, .synonym)
+            answer(choice: rec, said: input.raw)
+            return .answered
+        }
         // "not starter, too basic. performer I guess", "pas la master c trop dur, plutot la
         // performer": two courses named, one refused: the other.
         if step.kind == .courses {
@@ -1391,6 +1402,11 @@ extension TurnBuilder {
                 || u.saysChoice(PreparedInput(w), interest: true)
         }
     }
+
+    /// Interest said and nothing else ("je suis intéressée", "i'm interested"), folded.
+    static let plainInterest: Set<String> = ["je suis interesse", "je suis interessee", "je suis interesse e", "interesse", "interessee",
+                                             "ca m interesse", "ca m interesse bien", "oui je suis interesse", "oui je suis interessee",
+                                             "i m interested", "im interested", "i am interested", "interested", "yes i m interested", "yes im interested"]
 
     /// "ça m'intéresse pas", "not interested", "je me suis trompé de page", "sent by mistake".
     static func notInterested(_ input: PreparedInput) -> Bool {
