@@ -212,7 +212,7 @@ extension TurnBuilder {
         // "probably after new year, in like 6 weeks?" at another question: a start said with a
         // doubt is no question for the team, but the answer to the question of when, kept for it.
         if case .unknown? = side, let q = parts.question, !u.opensQuestion(q),
-           let start = content.steps.first(where: { $0.options.contains { $0.months != nil } }), start.id != step.id,
+           let start = startStep, start.id != step.id,
            s.answers[start.id] == nil, let option = delayOption(q, start) ?? monthOption(q, start)?.2 {
             let before = trace.noted.count
             s.prefills[start.id] = option.id
@@ -229,19 +229,18 @@ extension TurnBuilder {
         }
         // "Not the Master, I think; it looks rather technical. Perhaps the Performer?" at the
         // catalogue, "not sure yet, maybe in a couple of months?" at a question, "like 12ish?
-        // maybe 15" at a count: an answer said
-        // as a question, nothing asked about it, is the answer said with a doubt, read with the
-        // rest of the message.
-        var courseAsked = false
-        // (Only the answer with a doubt, "perhaps…", "maybe…", or in a few words: "ça marche aussi
-        // pour les freelances ?", "et si on monte à 12 ?" ask something more.)
+        // maybe 15" at a count: an answer said as a question, nothing asked about it, is the
+        // answer said with a doubt, read with the rest of the message. (Only with a doubt,
+        // "perhaps…", "maybe…", or in a few words: "ça marche aussi pour les freelances ?", "et si
+        // on monte à 12 ?" ask something more.)
+        var answerAsked = false
         if let q = parts.question, !parts.answer.isEmpty, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
            q.tokens.count <= 3 || q.tokenStrings.contains(where: Understanding.maybeWords.contains),
            step.kind == .courses ? !u.mentionedCourses(q).isEmpty
                : step.kind == .number ? u.quantities.teamSize(q, anyNumber: true) != nil
                : step.kind == .choice && u.match(step: step, q).choice.isOption {
             side = nil
-            courseAsked = true
+            answerAsked = true
         }
         // "débutant. et ça peut être un lundi ?": a question with an answer is no "I don't know"
         // ("peut-être"), but a question Madi cannot answer.
@@ -256,14 +255,14 @@ extension TurnBuilder {
             return
         }
         // (An address alone leaves nothing to read as an answer.)
-        var answerInput = courseAsked ? input : parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer
+        var answerInput = answerAsked ? input : parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer
         // "ok. so roughly what would the total be?", "OK, let me ask it more simply: …?" at an
         // offer: the "ok" takes the question in, it does not take the offer.
         if parts.question != nil, [.recommend, .courses, .consent].contains(step.kind),
            !answerInput.isEmpty, answerInput.tokenStrings.allSatisfy(Understanding.acknowledgements.contains) {
             answerInput = PreparedInput("")
         }
-        alsoAsks = parts.question != nil && !courseAsked
+        alsoAsks = parts.question != nil && !answerAsked
         // 4. An address said with other things before its question is kept for it ("dev. want to
         // build agents. tom@devstack.io").
         if let address, !emailAnswered, !answerInput.isEmpty || side != nil { s.prefillEmail = address }
@@ -582,11 +581,16 @@ extension TurnBuilder {
         }
     }
 
-    /// The option of `step` that leads to the team's size, when the message gives a count of at
-    /// least two people ("mon équipe de 8", "une quinzaine de devs").
+    /// The option of `step` that leads to the team's size.
+    func teamSizeOption(_ step: Step) -> AnswerOption? {
+        guard let sizeStep = engine.fieldSteps["team_size"] else { return nil }
+        return step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false })
+    }
+
+    /// The option of `step` that leads to the team's size, when the message names people of the
+    /// prospect's own ("my front desk people", "mes assistantes").
     func teamOption(ownPeople input: PreparedInput, _ step: Step) -> String? {
-        guard let sizeStep = engine.fieldSteps["team_size"],
-              let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }) else { return nil }
+        guard let option = teamSizeOption(step) else { return nil }
         let w = input.tokenStrings
         for (i, word) in w.enumerated() where Self.possessives.contains(word) {
             if w[(i + 1)..<min(w.count, i + 4)].contains(where: { u.quantities.people.contains($0) && !Self.notOwnPeople.contains($0) }) { return option.id }
@@ -599,9 +603,10 @@ extension TurnBuilder {
     /// People nouns that are no group of one's own ("my business partner", "nos utilisateurs").
     static let notOwnPeople: Set<String> = ["us", "person", "personne", "personnes", "pers", "users", "partner", "cofounder", "co-founder", "associe", "associee", "heads", "tetes", "guys"]
 
+    /// The option of `step` that leads to the team's size, when the message gives a count of at
+    /// least two people ("mon équipe de 8", "une quinzaine de devs").
     func teamOption(_ input: PreparedInput, _ step: Step) -> String? {
-        guard let sizeStep = engine.fieldSteps["team_size"],
-              let option = step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false }),
+        guard let option = teamSizeOption(step),
               let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 else { return nil }
         return option.id
     }
@@ -657,7 +662,9 @@ extension TurnBuilder {
         return picked.map { step.options[$0 - 1].id }
     }
 
-    /// The month named as a start date and the option it picks, at a step whose options have `months`.
+    /// The question of when: the step whose options have `months`.
+    var startStep: Step? { content.steps.first(where: { $0.options.contains { $0.months != nil } }) }
+
     /// "dans 6 mois", "in like 3 weeks", "pas avant 6 mois", "d'ici 2 semaines": a delay counted in
     /// days, weeks or months, after a word that makes it one, picks the option whose `months`
     /// reach it; under four weeks, the first (as soon as possible); a month or more, never that one.
@@ -692,6 +699,7 @@ extension TurnBuilder {
     /// Words before a count that make it a delay ("dans", "d'ici", "sous", "in", "within", "pas avant").
     static let delayOpeners: Set<String> = ["dans", "ds", "ici", "sous", "avant", "apres", "in", "within", "before", "after"]
 
+    /// The month named as a start date and the option it picks, at a step whose options have `months`.
     func monthOption(_ input: PreparedInput, _ step: Step) -> (String, Int, AnswerOption)? {
         // ("not december, rather february": the month kept, not the one refused.)
         guard step.options.contains(where: { $0.months != nil }), let m = u.startMonth(input) else { return nil }
@@ -739,7 +747,7 @@ extension TurnBuilder {
     /// when the message says it as a start or a preference), said back with the sessions of the
     /// course in view from then.
     mutating func changesStartMonth(_ input: PreparedInput) -> Bool {
-        guard let step = content.steps.first(where: { $0.options.contains { $0.months != nil } }),
+        guard let step = startStep,
               let m = u.startMonth(input), m != s.answers[step.id]?.number, let (name, number, option) = monthOption(m, step, saidIn: input) else { return false }
         // ("je serai en vacances en janvier" moves nothing: a start answered moves when the
         // message says a start, a preference, or refuses another month.)

@@ -700,8 +700,8 @@ public final class Understanding: Sendable {
         // mois": a doubt said first, then a "maybe" and an answer: the answer ("pas sûr" is one
         // of its own; "I don't know, I need to ask my boss next week" says no start).
         let doubt = { (m: (id: String, score: Int, span: Range<Int>)) in unsure.contains { $0.contains(m.span.lowerBound) } }
-        let w = input.tokenStrings
-        if let end = matches.filter(doubt).map(\.span.upperBound).max(),
+        if !unsure.isEmpty, let end = matches.filter(doubt).map(\.span.upperBound).max(),
+           case let w = input.tokenStrings,
            matches.contains(where: { m in !doubt(m) && m.span.lowerBound >= end && w[end..<m.span.lowerBound].contains(where: Self.maybeWords.contains) }) {
             matches.removeAll(where: doubt)
         }
