@@ -257,6 +257,9 @@ public struct Lexicon: Sendable {
     public var goodbyes: [String] = []
     /// Words that say an answer is a mix ("hétérogène", "d'autres", "mixed"): two options named are asked back.
     public var mixedWords: [String] = []
+    /// Words that say much without saying what ("bcp de choses", "lots of stuff"): a message of
+    /// nothing else answers no question.
+    public var vagueWords: [String] = []
     /// Words that say the prospect does not know ("jsp", "idk"): a yes said with them is not a yes.
     public var unsureWords: [String] = []
     /// Words that ask, after signing up, to take the consent back ("ne me contactez plus",

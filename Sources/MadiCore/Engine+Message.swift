@@ -1094,6 +1094,8 @@ extension TurnBuilder {
 
     /// The classifier's reading among a step's options, against the side questions and intents.
     func learntOption(_ input: PreparedInput, _ stepId: String, _ options: [String]) -> Learnt? {
+        // "bcp de choses", "lots of stuff": much, but not what; the examples' nearest guess is no answer.
+        if u.saysOnlyVague(input) { return nil }
         let denied = u.deniedOptions(stepId, input)
         let allowed = u.labels(forStep: stepId, options: options.filter { !denied.contains($0) })
         let prefix = stepId + "."
@@ -1600,7 +1602,16 @@ extension TurnBuilder {
         }
         // A keyword first, unless the examples say something else with confidence ("c'est combien
         // pour un groupe ?" is about group prices, though "combien" asks the price).
-        let strong = keywordsOnly ? nil : u.learntSide(input, bar: Understanding.strongScore, memo: memo)
+        var strong = keywordsOnly ? nil : u.learntSide(input, bar: Understanding.strongScore, memo: memo)
+        // ...but not for an entry that only a single word names when a phrase of the message names
+        // another ("quel est le tarif pour un groupe ?": "tarif" asks the price, "pour un groupe"
+        // says which one; in "ça dure combien ?" neither is a phrase and the examples decide).
+        if let keyword, let label = strong, label.hasPrefix("faq."),
+           let other = content.faq.firstIndex(where: { "faq." + $0.id == label }), other != keyword,
+           let theirs = u.faqMatch(other, input), let ours = u.faqMatch(keyword, input),
+           ours.words >= 2, theirs.words == 1, theirs.score < ours.score {
+            strong = nil
+        }
         // "Êtes-vous une vraie personne ou un programme ?": a question to Madi itself that the
         // examples read well ahead of the keyword's entry ("programme").
         if let keyword, strong == nil, !keywordsOnly {

@@ -55,6 +55,9 @@ public final class Understanding: Sendable {
     let politeness: Set<String>
     /// `goodbyes`, `correction_cues`, `mixed_words` and `unsure_words`, as folded words by their first word.
     let mixedWords: [String: [[String]]]
+    /// `vague_words` and the words that say nothing on their own (stopwords, fillers, hedges,
+    /// politeness), folded.
+    let vagueWords: Set<String>, emptyWords: Set<String>
     let unsureWords: [String: [[String]]]
     let goodbyes: [String: [[String]]]
     let correctionCues: [String: [[String]]]
@@ -162,7 +165,7 @@ public final class Understanding: Sendable {
         // ("finalement" is not "financement").
         for lex in content.lexicon.inKeyOrder {
             for list in [lex.correctionCues, lex.choiceWords, lex.interestWords, lex.noteRequests, lex.forOthers, lex.goodbyes,
-                         lex.unsureWords, lex.withdrawRequests, lex.rejoinRequests, lex.mixedWords, lex.fillers, lex.politeness] {
+                         lex.unsureWords, lex.withdrawRequests, lex.rejoinRequests, lex.mixedWords, lex.vagueWords, lex.fillers, lex.politeness] {
                 for w in list { vocab.formUnion(Phrase(w).words) }
             }
         }
@@ -220,6 +223,8 @@ public final class Understanding: Sendable {
         politeness = Set(words(\.politeness))
         unsureWords = phrases(\.unsureWords)
         mixedWords = phrases(\.mixedWords)
+        vagueWords = Set(words(\.vagueWords))
+        emptyWords = Set(words(\.stopwords) + words(\.fillers) + words(\.hedges) + words(\.politeness))
         goodbyes = phrases(\.goodbyes)
         correctionCues = phrases(\.correctionCues)
         forOthers = phrases(\.forOthers)
@@ -306,6 +311,13 @@ public final class Understanding: Sendable {
     /// Whether the message says its answer is a mix ("hétérogène", "certains… d'autres", "mixed").
     func saysMixed(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: mixedWords)
+    }
+
+    /// Whether the message says much without saying what: only `vague_words` ("bcp de choses",
+    /// "lots of stuff"), with nothing else but words that say nothing on their own.
+    func saysOnlyVague(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return w.contains(where: vagueWords.contains) && w.allSatisfy { vagueWords.contains($0) || emptyWords.contains($0) }
     }
 
     /// How many times the message says a mix ("half devs half sales": twice).
@@ -983,13 +995,23 @@ public final class Understanding: Sendable {
     /// The FAQ entry whose keywords match best, if any.
     public func faqEntry(_ input: PreparedInput) -> Int? {
         var best = 0, found: Int?
-        for (i, phrases) in faq {
-            for p in phrases {
-                // Typos only in longer keywords: "côté" is not "coûte".
-                if let s = Fuzzy.score(p, in: input, fuzzy: p.chars >= 7, vocabulary: vocabulary), s > best { best = s; found = i }
-            }
+        for (i, _) in faq {
+            if let s = faqMatch(i, input)?.score, s > best { best = s; found = i }
         }
         return found
+    }
+
+    /// How well FAQ entry `i`'s best keyword matches the input, and how many words it has; nil
+    /// when none matches.
+    func faqMatch(_ i: Int, _ input: PreparedInput) -> (score: Int, words: Int)? {
+        var best: (score: Int, words: Int)?
+        for p in faq[i].1 {
+            // Typos only in longer keywords: "côté" is not "coûte".
+            if let s = Fuzzy.score(p, in: input, fuzzy: p.chars >= 7, vocabulary: vocabulary), s > (best?.score ?? 0) {
+                best = (s, p.tokens.count)
+            }
+        }
+        return best
     }
 
     /// Courses named in the input, in the order they appear.
