@@ -1278,6 +1278,13 @@ extension TurnBuilder {
         let callsOnly = step.kind == .consent && number == nil && u.refusesCallsOnly(input)
         // So is "ok but no spam please".
         let spamOnly = step.kind == .consent && number == nil && u.yesButNoSpam(input)
+        // "non, enfin si, oui", "no, sorry... actually wait, yes": the one said last, after a word
+        // that corrects the other.
+        if step.kind == .consent, !alsoAsks, !callsOnly, !spamOnly, number == nil, let said = u.correctedYesNo(input) {
+            note(step.id, said ? "yes" : "no", .label)
+            answer(choice: said ? "yes" : "no", said: input.raw)
+            return .answered
+        }
         // "no no, go ahead", "non non c'est bon": a yes and a no, asked again.
         if step.kind == .consent, !callsOnly, !spamOnly, number == nil, u.saysYesAndNo(input) {
             trace.missed = true
@@ -1336,7 +1343,9 @@ extension TurnBuilder {
                 // Yes and no said in other words ("vas-y", "bof non").
                 if step.kind != .courses, let intent = u.intent(input, memo: memo) {
                     switch intent {
-                    case .yes, .changeMind: id = step.kind == .recommend ? "interested" : "yes"; how = .learnt
+                    // (Consent is a yes said plainly or read with confidence above, never one
+                    // guessed from a murmur: "mmh" is no consent.)
+                    case .yes where step.kind != .consent, .changeMind where step.kind != .consent: id = step.kind == .recommend ? "interested" : "yes"; how = .learnt
                     case .no, .decline: id = "no"; how = .learnt
                     default: break
                     }
@@ -1783,6 +1792,15 @@ extension TurnBuilder {
         case .unsure where step.kind == .number:
             say("intent.unsure_number") // "no idea yet": a rough figure will do
             ask(again: true)
+        case .yes where step.kind == .consent, .changeMind where step.kind == .consent:
+            // A murmur read as a yes ("mmh") is not consent: a clear yes or no is asked for.
+            trace.intent = nil
+            miss(lastInput)
+        case .unsure where step.kind == .consent:
+            // "hmm not sure" to consent: what a yes means, and that a no loses nothing but the call back.
+            trace.missed = true
+            say("consent.unsure")
+            asked = true
         case .unsure where step.kind != .choice:
             trace.intent = nil
             miss(lastInput) // "peut-être" to consent: a clear yes or no is needed

@@ -932,6 +932,24 @@ public final class Understanding: Sendable {
         }
     }
 
+    /// "non, enfin si, oui", "no, sorry... actually wait, yes": a yes and a no, the one said last
+    /// after a word that corrects (`correction_cues`) the other: the one said last. Nil otherwise.
+    public func correctedYesNo(_ input: PreparedInput) -> Bool? {
+        let covered = negatedYesSpans(input)
+        let said = yes.compactMap { Fuzzy.match($0, in: input, fuzzy: false)?.tokens }.map { (at: $0, yes: true) }
+            + no.compactMap { Fuzzy.match($0, in: input, fuzzy: false)?.tokens }
+                .filter { !$0.contains(where: covered.contains) }.map { (at: $0, yes: false) }
+        guard let last = said.max(by: { $0.at.lowerBound < $1.at.lowerBound }),
+              let before = said.filter({ $0.yes != last.yes }).map(\.at.upperBound).min(), before <= last.at.lowerBound,
+              // Nothing said after it takes it back ("yes, actually no wait, not now").
+              !said.contains(where: { $0.yes != last.yes && $0.at.upperBound > last.at.lowerBound }) else { return nil }
+        let words = input.tokenStrings
+        let cue = (before...last.at.lowerBound).contains { i in
+            i < words.count && (correctionCues[words[i]] ?? []).contains { p in i + p.count <= words.count && words[i..<(i + p.count)].elementsEqual(p) }
+        }
+        return cue ? last.yes : nil
+    }
+
     /// The places of the yes phrases that hold a negation ("no problem", "pas de souci").
     func negatedYesSpans(_ input: PreparedInput) -> Set<Int> {
         var covered = Set<Int>()

@@ -188,6 +188,13 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
             try db.execute(sql: "ALTER TABLE lead ADD COLUMN withdrawn_at TEXT")
             try db.execute(sql: "ALTER TABLE lead ADD COLUMN erasure_requested_at TEXT")
         }
+        // v5 first added `withdrawn_at` alone: a database migrated by that build gets the erasure
+        // column here (one migrated by the v5 above has it already).
+        m.registerMigration("v6: erasure requests") { db in
+            if try !db.columns(in: "lead").contains(where: { $0.name == "erasure_requested_at" }) {
+                try db.execute(sql: "ALTER TABLE lead ADD COLUMN erasure_requested_at TEXT")
+            }
+        }
         return m
     }
 

@@ -220,6 +220,27 @@ struct LeadStoreTests {
         #expect(indexes.contains("lead_created_at"))
     }
 
+    @Test func aDatabaseWhoseV5HadNoErasureColumnTakesLeadsAgain() throws {
+        let path = tempPath()
+        // A database migrated by the first build of v5, which added `withdrawn_at` alone.
+        let q = try DatabaseQueue(path: path)
+        try LeadStore.migrator.migrate(q, upTo: "v4: live sessions")
+        try q.write { db in
+            try db.execute(sql: "ALTER TABLE lead ADD COLUMN withdrawn_at TEXT")
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v5: consent withdrawn')")
+        }
+        try q.close()
+        let store = LeadStore(path: path)
+        let id = try store.save(draft("ana@example.com")).get()
+        #expect(try store.list().map(\.id) == [id])
+        #expect(try store.integrityCheck() == "ok")
+        // A database the current v5 migrated is left as it is.
+        let fresh = tempPath()
+        let current = LeadStore(path: fresh)
+        _ = try current.save(draft()).get()
+        #expect(try current.count() == 1)
+    }
+
     @Test func fileIsPrivateAndJournaledSafely() throws {
         let path = tempPath()
         let store = LeadStore(path: path)
