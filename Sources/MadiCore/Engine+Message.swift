@@ -1796,6 +1796,10 @@ extension TurnBuilder {
             // A murmur read as a yes ("mmh") is not consent: a clear yes or no is asked for.
             trace.intent = nil
             miss(lastInput)
+        case .unsure where step.kind == .recommend:
+            // "je vais réfléchir" to the offer: time to think, and what a pre-registration commits to.
+            say("recommend.unsure")
+            asked = true
         case .unsure where step.kind == .consent:
             // "hmm not sure" to consent: what a yes means, and that a no loses nothing but the call back.
             trace.missed = true
