@@ -209,6 +209,10 @@ extension TurnBuilder {
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
         }
+        // "hein? je débute pas…", "huh? what": a question of interjections asks nothing to keep for the team.
+        // (The message is then read whole: "hein" may be what says an earlier answer was misread.)
+        var interjected = false
+        if case .unknown? = side, let q = parts.question, u.onlyInterjections(q) { side = nil; interjected = true }
         // "probably after new year, in like 6 weeks?" at another question: a start said with a
         // doubt is no question for the team, but the answer to the question of when, kept for it.
         if case .unknown? = side, let q = parts.question, !u.opensQuestion(q),
@@ -242,6 +246,16 @@ extension TurnBuilder {
             side = nil
             answerAsked = true
         }
+        // "hmm maybe spring? march-ish", "not sure, maybe in 6 weeks?" at the question of when: a
+        // start said with a doubt; the rest of the message is read for it first, else the doubt's
+        // own words.
+        var startAsked: PreparedInput?
+        if !answerAsked, step.id == startStep?.id, let q = parts.question, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
+           q.tokenStrings.contains(where: Understanding.maybeWords.contains), case let core = u.withoutHedging(q),
+           (delayOption(core, step) ?? monthOption(core, step)?.2) != nil {
+            side = nil
+            startAsked = parts.answer.isEmpty || (delayOption(parts.answer, step) ?? monthOption(parts.answer, step)?.2) == nil ? core : parts.answer
+        }
         // "débutant. et ça peut être un lundi ?": a question with an answer is no "I don't know"
         // ("peut-être"), but a question Madi cannot answer.
         if case .intent(.unsure)? = side, !parts.answer.isEmpty, u.intent(parts.answer, memo: memo) != .unsure,
@@ -255,7 +269,7 @@ extension TurnBuilder {
             return
         }
         // (An address alone leaves nothing to read as an answer.)
-        var answerInput = answerAsked ? input : parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer
+        var answerInput = startAsked ?? (answerAsked || interjected ? input : parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer)
         // "ok. so roughly what would the total be?", "OK, let me ask it more simply: …?" at an
         // offer: the "ok" takes the question in, it does not take the offer.
         if parts.question != nil, [.recommend, .courses, .consent].contains(step.kind),
@@ -892,6 +906,17 @@ extension TurnBuilder {
         s.history.removeSubrange(at...)
         s.prefillQuantity = nil
         say("team.solo")
+        // "en fait c'est pour moi d'abord… je veux automatiser mes posts insta": the goal said with
+        // it answers the first question again.
+        s.step = goal.id
+        s.misses = 0
+        for piece in Understanding.pieces(input.raw, cutAt: ",.;!?…").map(u.prepare) where !u.quantities.saysSelfOnly(piece) {
+            if case let .answered(id)? = ruleOrLearnt(piece, goal), id != team.option {
+                note(goal.id, id, .learnt)
+                answer(choice: id, said: input.raw)
+                return true
+            }
+        }
         enter(goal.id)
         return true
     }

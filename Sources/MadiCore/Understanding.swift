@@ -414,6 +414,19 @@ public final class Understanding: Sendable {
     }
     static let bothWords: Set<String> = ["deux", "both", "mix", "mixed", "melange", "melanges", "mixte", "tous", "all", "moitie", "half"]
 
+    /// Whether the message is nothing but sounds and words that take in what was said ("hein ?",
+    /// "huh? what", "hmm ok").
+    func onlyInterjections(_ input: PreparedInput) -> Bool {
+        !input.tokens.isEmpty && input.tokenStrings.allSatisfy { Self.interjections.contains($0) || Self.acknowledgements.contains($0) }
+    }
+    /// The message without its sounds, acknowledgements and doubts ("hmm maybe spring": "spring").
+    func withoutHedging(_ input: PreparedInput) -> PreparedInput {
+        prepare(input.tokenStrings.filter { !Self.interjections.contains($0) && !Self.acknowledgements.contains($0) && !Self.maybeWords.contains($0) }
+            .joined(separator: " "))
+    }
+    static let interjections: Set<String> = ["hein", "quoi", "hmm", "hmmm", "hm", "huh", "eh", "euh", "heu", "pardon", "sorry", "what", "wat",
+                                             "ah", "oh", "comment", "uh", "um", "umm", "bah", "ben", "hey", "mmh", "hum", "wait"]
+
     /// Words that only take in what was said ("ok", "d'accord", "hmm"), before a question.
     static let acknowledgements: Set<String> = ["ok", "okay", "oki", "okk", "k", "d", "accord", "dac", "dacc", "bon", "alors", "ah", "hmm", "hm", "mmh", "euh", "alright", "right", "fine", "so", "well", "got", "it", "i", "see", "je", "vois", "merci", "thanks", "thx", "cool"]
 
