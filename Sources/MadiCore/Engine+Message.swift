@@ -1625,8 +1625,9 @@ extension TurnBuilder {
                 keyword = nil
             }
             // Nor does one the examples do not read as that question at all ("after the christmas
-            // rush, so feb or march" is no question about what comes after a course).
-            if own < Understanding.acceptScore { keyword = nil }
+            // rush, so feb or march" is no question about what comes after a course), unless a
+            // phrase of the entry says it ("490 euros c'est un peu cher pour un retraité").
+            if own < Understanding.acceptScore, (u.faqMatch(k, input)?.words ?? 0) < 2 { keyword = nil }
         }
         // A question whose only link to an entry is a keyword the examples do not read as that
         // entry at all ("will there be lunch if we do it onsite?") is one Madi cannot answer.
@@ -1966,6 +1967,9 @@ extension TurnBuilder {
             out.removeSubrange(said...)
         }
         let goodbye = u.saysGoodbye(input)
+        // "en fait si… je veux bien m'inscrire" after a no thanks: a yes said plainly, before the
+        // keyword it holds ("inscrire" asks how to sign up only when asked).
+        if s.lead != .saved, !asks, !goodbye, u.split(raw).question == nil, u.yesNo(input) == true, !opensUnsure(input), reopen() { return }
         if let side = severalQuestions(u.split(raw).questions) ?? readSide(input, keywordsOnly: !asks, asked: asks) {
             if case .unknown = side {} else {
                 answerSide(side, reask: false)

@@ -301,6 +301,25 @@ public enum EmailSuggester {
     static let tldFixes = ["con": "com", "cmo": "com", "ocm": "com", "vom": "com", "comm": "com", "cm": "com", "om": "com",
                            "fe": "fr", "frr": "fr", "fre": "fr", "ft": "fr", "rf": "fr", "nte": "net", "ner": "net"]
 
+    /// An address typed without its "@" but with a known provider's domain after a dot
+    /// ("mike.baker.gmail.com", "lea.gmial.com"): the address it probably is; nil otherwise.
+    public static func missingAt(_ raw: String) -> String? {
+        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !text.isEmpty, !text.contains("@"), !text.contains(" ") else { return nil }
+        var dots = text.indices.filter { text[$0] == "." }
+        dots.removeLast(min(1, dots.count)) // a domain has a dot of its own
+        for dot in dots {
+            let local = text[..<dot], domain = String(text[text.index(after: dot)...])
+            guard !local.isEmpty else { continue }
+            let candidate = local + "@" + domain
+            if providers.contains(domain) { return candidate }
+            if let fixed = suggest(candidate), let at = fixed.lastIndex(of: "@"), providers.contains(String(fixed[fixed.index(after: at)...])) {
+                return fixed
+            }
+        }
+        return nil
+    }
+
     /// The address as it was probably meant, or nil when it looks fine.
     public static func suggest(_ normalized: String) -> String? {
         guard let at = normalized.utf8.lastIndex(of: 0x40) else { return nil }

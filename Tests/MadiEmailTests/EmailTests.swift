@@ -236,6 +236,21 @@ struct EmailTests {
         #expect(EmailSuggester.suggest(input) == nil)
     }
 
+    @Test(arguments: [
+        ("mike.baker.gmail.com", "mike.baker@gmail.com"),
+        ("Lea.Nguyen.Orange.fr", "lea.nguyen@orange.fr"),
+        ("sam.gmial.com", "sam@gmail.com"),
+        ("jo.hotmail.co.uk", "jo@hotmail.co.uk"),
+    ])
+    func putsBackAMissingAtBeforeAProvider(input: String, expected: String) {
+        #expect(EmailSuggester.missingAt(input) == expected)
+    }
+
+    @Test(arguments: ["gmail.com", "mike.baker.mycompany.fr", "mike baker.gmail.com", "mike@baker.gmail.com", "justaword", ".gmail.com"])
+    func noMissingAtGuessWithoutAProvider(input: String) {
+        #expect(EmailSuggester.missingAt(input) == nil)
+    }
+
     @Test func punycodeRoundTrips() {
         for word in ["bücher", "münchen", "例え", "пример", "café", "ñandú", "abc"] {
             let encoded = Punycode.encode(word)!

@@ -86,6 +86,9 @@ extension TurnBuilder {
             } else {
                 take(addr, step)
             }
+        case .invalid(.noAt) where EmailSuggester.missingAt(raw) != nil:
+            // "mike.baker.gmail.com": the "@" put back, and asked back before it is taken.
+            confirmRebuilt(EmailSuggester.missingAt(raw)!, step)
         case let .invalid(problem):
             s.emailTried = raw // ("sorry, gmx.de" then completes it)
             say("email.invalid." + problem.key, problem.params)
