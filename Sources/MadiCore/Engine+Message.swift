@@ -39,7 +39,13 @@ extension TurnBuilder {
             say("withdraw.confirm")
             return
         }
-        if let c = u.command(input) { s.clarify = nil; command(c); return }
+        if let c = u.command(input) {
+            s.clarify = nil
+            // ("go back", "retour": what was understood is a wish to go back, as when said in a sentence.)
+            if c == .back { trace.intent = .back }
+            command(c)
+            return
+        }
         // "hello, do you speak english?" on the French page: the conversation goes on in English.
         if let lang = u.requestedLanguage(input), lang != s.language, content.languages.contains(lang) {
             s.clarify = nil
