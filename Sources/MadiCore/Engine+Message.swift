@@ -1213,10 +1213,12 @@ extension TurnBuilder {
     func afterOpening(_ input: PreparedInput, _ step: Step) -> (PreparedInput, Bool)? {
         guard let start = step.options.first else { return nil }
         var sentences = Understanding.pieces(input.raw, cutAt: ".!?;")
-        // ("Bonjour, je voudrais former mon équipe": a greeting before a comma opens too.)
+        // ("Bonjour, je voudrais former mon équipe", "oui, en fait je veux former mes 8 commerciaux":
+        // a greeting or a yes before a comma opens too.)
         // (Not when the rest answers the welcome itself: "slt, je veux juste voir ce que vous proposez".)
         if sentences.count < 2, let comma = input.raw.firstIndex(of: ","),
-           u.intent(u.prepare(String(input.raw[..<comma])), memo: memo) == .greeting {
+           case let before = u.prepare(String(input.raw[..<comma])),
+           u.intent(before, memo: memo) == .greeting || (before.tokens.count <= 2 && u.isWholeYes(before)) {
             let rest = String(input.raw[input.raw.index(after: comma)...])
             let read = u.prepare(rest)
             if !u.match(step: step, read).choice.isOption,
