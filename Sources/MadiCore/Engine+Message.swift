@@ -1757,7 +1757,11 @@ extension TurnBuilder {
             let entry = content.faq[index]
             trace.side = entry.id
             if entry.keep { keepQuestion() }
-            if entry.scope == .none, known(entry.answer) != entry.answer {
+            // "which one is right for me?" once a course was recommended: that one, and why.
+            if entry.id == "fit", s.recommendation != nil, let rec = engine.recommendation(for: s), let course = content.catalogue.course(rec.course),
+               let reasons = reasonList(rec), content.strings.has("faq.fit.recommended", lang) {
+                say("faq.fit.recommended", ["name": course.name, "reasons": reasons])
+            } else if entry.scope == .none, known(entry.answer) != entry.answer {
                 say(known(entry.answer))
             } else {
                 // "ça fait combien au total pour les 6 ?": the total for the people said, or the team's.

@@ -86,6 +86,13 @@ extension TurnBuilder {
         out.append(contentsOf: recommendationText(rec, team: isQuote(step) ? teamQuantity : nil))
     }
 
+    /// Why the course fits, as one phrase ("tu débutes avec l'IA et tu es étudiant·e"); nil without reasons.
+    func reasonList(_ rec: Recommendation) -> String? {
+        let reasons = reasonTexts(rec)
+        guard let last = reasons.last else { return nil }
+        return reasons.count == 1 ? last : reasons.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + last
+    }
+
     func recommendationText(_ rec: Recommendation, team: Quantity?) -> [String] {
         let f = Facts(content: content, language: lang, today: s.today)
         guard let course = content.catalogue.course(rec.course) else { return [] }
@@ -100,10 +107,7 @@ extension TurnBuilder {
             lines.append(t("recommend.title", base))
             lines.append(t("course.facts", base))
         }
-        let reasons = reasonTexts(rec)
-        if !reasons.isEmpty {
-            let list = reasons.count == 1 ? reasons[0]
-                : reasons.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + reasons.last!
+        if let list = reasonList(rec) {
             lines.append(t("recommend.why", ["reasons": list, "name": course.name]))
         }
         lines.append(t("recommend.ladder", ["ladder": f.ladder(here: rec.course, goal: rec.goal, team: team != nil)]))
