@@ -312,6 +312,10 @@ extension TurnBuilder {
             if leavesTeam(answerInput, step) || joinsTeam(answerInput, step) || correctsEarlier(answerInput, step) { return }
             undoPreface(saved)
         }
+        // "le master serait pas mieux vu que je code déjà en python ?" at the offer: a question
+        // whose reason corrects an earlier answer; the recommendation made again answers it.
+        if step.kind == .recommend, parts.question != nil, u.saysCorrection(input),
+           correctsEarlier(input, step) { return }
 
         // "Starter m'intéresse", "I'm interested in Starter" mid-questionnaire: that course's
         // pre-registration (the questions can wait).
@@ -987,7 +991,16 @@ extension TurnBuilder {
     /// Changes the first of `ids`' answers that the message gives differently, and says it back.
     /// `confident`: an option its words name, or the classifier's reading only when it is strong
     /// among every question's options (not a prefilled answer just said back, which invites it).
-    mutating func corrected(_ input: PreparedInput, _ ids: [String], confident: Bool) -> Bool {
+    mutating func corrected(_ input: PreparedInput, _ ids: [String], confident: Bool, namedFirst: Bool = true) -> Bool {
+        // An earlier answer whose option the words name ("vu que je code déjà": how AI is used)
+        // comes before one the examples read from the rest ("…le master serait pas mieux": the goal).
+        if confident, namedFirst, ids.count > 1 {
+            let named = ids.filter { id in
+                guard let step = content.step(id), step.kind == .choice, case let .option(o) = u.match(step: step, input).choice else { return false }
+                return o != s.answers[id]?.option && !u.deniedOptions(id, input).contains(o)
+            }
+            if !named.isEmpty, corrected(input, named, confident: true, namedFirst: false) { return true }
+        }
         for id in ids {
             guard let step = content.step(id), step.kind == .choice, let old = s.answers[id]?.option,
                   let was = step.option(old) else { continue }
