@@ -10,7 +10,7 @@ public enum ContentValidator {
         "option.cancel", "option.consent_no", "option.consent_yes", "option.course", "option.guide", "option.interested",
         "option.keep_mine", "option.no", "option.no_thanks", "option.quote", "option.resume", "option.retry",
         "option.see_courses", "option.use_suggestion", "option.yes", "quit.bye", "recommend.ask", "recommend.ask_quote",
-        "recommend.ladder", "recommend.team_title", "recommend.title", "recommend.why", "reprompt.ambiguous", "reprompt.vague", "consent.unsure", "recommend.unsure",
+        "recommend.ladder", "recommend.team_title", "recommend.title", "recommend.why", "reprompt.ambiguous", "reprompt.vague", "consent.unsure", "recommend.unsure", "format.question_mark",
         "reprompt.list", "reprompt.number", "reprompt.short", "reprompt.text", "reprompt.unknown_option",
         "reprompt.yes_no", "restart.ok", "save.failed", "save.incomplete", "save.pending",
         "noted.team_size", "format.and", "format.list_separator", "format.date_first", "quantity.exact", "quantity.one",

@@ -213,7 +213,7 @@ extension TurnBuilder {
             readSide(q, keywordsOnly: false) ?? u.intent(q, memo: memo).map(Side.intent)
                 // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
-                ?? .unknown(parts.answer.isEmpty ? trimmed : (parts.questionText ?? trimmed) + " ?")
+                ?? .unknown(parts.answer.isEmpty ? trimmed : asked(parts.questionText ?? trimmed))
         }
         // "hein? je débute pas…", "huh? what": a question of interjections asks nothing to keep for the team.
         // (The message is then read whole: "hein" may be what says an earlier answer was misread.)
@@ -265,7 +265,7 @@ extension TurnBuilder {
         // "débutant. et ça peut être un lundi ?": a question with an answer is no "I don't know"
         // ("peut-être"), but a question Madi cannot answer.
         if case .intent(.unsure)? = side, !parts.answer.isEmpty, u.intent(parts.answer, memo: memo) != .unsure,
-           let q = parts.questionText { side = .unknown(q.trimmed() + " ?") }
+           let q = parts.questionText { side = .unknown(asked(q)) }
         // "which one would you recommend for someone like me?" at the course list: the questions
         // are how Madi answers that (the FAQ entry `fit`).
         if step.kind == .courses, case let .faq(i)? = side, content.faq[i].id == "fit",
@@ -309,7 +309,11 @@ extension TurnBuilder {
                 ask(again: true)
                 return
             }
-            if leavesTeam(answerInput, step) || joinsTeam(answerInput, step) || correctsEarlier(answerInput, step) { return }
+            // ("no i mean i want MASTER instead of performer" at the offer: a course chosen, no
+            // earlier answer corrected.)
+            let choosesCourse = [.recommend, .courses, .consent].contains(step.kind)
+                && namedCourse(input, besides: nil).map { choosesInFirstPerson(input, course: $0) || u.saysChoice(input) } == true
+            if !choosesCourse, leavesTeam(answerInput, step) || joinsTeam(answerInput, step) || correctsEarlier(answerInput, step) { return }
             undoPreface(saved)
         }
         // "le master serait pas mieux vu que je code déjà en python ?" at the offer: a question
@@ -1035,6 +1039,10 @@ extension TurnBuilder {
     /// classifier's strong reading among every question's options, intents and side questions.
     func confidentOption(_ input: PreparedInput, _ step: Step) -> String? {
         let m = u.match(step: step, input)
+        // (A yes or a no word that is also an option's synonym, "no" in "no i mean i want master",
+        // corrects nothing inside a longer message.)
+        if case .option = m.choice, let span = m.span, input.tokens.count > span.count,
+           u.yesNo(PreparedInput(input.tokenStrings[span].joined(separator: " "))) != nil { return nil }
         if case let .option(id) = m.choice {
             switch arbitrate(id, span: m.span, input, step) {
             case nil: return id
@@ -1209,9 +1217,11 @@ extension TurnBuilder {
             s = saved
             out = savedOut
             trace.noted.removeAll { $0.step == step.id }
-            guard opened != nil, first.kind == .choice else { return .none }
             // …unless an opening said yes or hello ("Bonjour ! Je suis prof de CM2 et j'aimerais
-            // voir si l'IA peut m'aider"): the questions start, with what the rest says of later ones.
+            // voir si l'IA peut m'aider"), or the message answers later questions ("data analyst, I
+            // write python and call the openai api"): the questions start, with what it says of them.
+            let later = content.steps.filter { $0.kind == .choice && $0.id != step.id && $0.id != first.id }.map(\.id)
+            guard opened != nil || !u.prefills(input, stepIds: later).isEmpty, first.kind == .choice else { return .none }
             if greeted { trace.intent = .greeting; say("intent.greeting") }
             setAnswer(step.id, Answer(option: start.id))
             note(step.id, start.id, .learnt)
@@ -1510,6 +1520,7 @@ extension TurnBuilder {
     static let firstPersonChoices: [[String]] = [
         ["je", "souhaite"], ["je", "souhaiterais"], ["je", "maintiens"], ["je", "prends"], ["je", "veux"], ["je", "voudrais"],
         ["je", "prefere"], ["je", "choisis"], ["j", "opte"], ["je", "pars", "sur"], ["jprends"], ["jveux"],
+        ["j", "ai", "besoin", "de"], ["jai", "besoin", "de"], ["il", "me", "faut"], ["i", "need"], ["we", "need"], ["i", "think", "i", "need"],
         ["i", "ll", "take"], ["ill", "take"], ["i", "want"], ["i", "d", "rather"], ["id", "rather"], ["i", "would", "rather"], ["i", "prefer"],
         ["i", "choose"], ["i", "ll", "go", "with"], ["ill", "go", "with"], ["i", "ll", "go", "for"], ["i", "d", "like"], ["id", "like"],
     ]
@@ -1703,7 +1714,7 @@ extension TurnBuilder {
         var sides: [(side: Side, text: String)] = []
         var seen: Set<String> = []
         for q in questions.prefix(4) {
-            let side = readSide(u.prepare(q), keywordsOnly: false) ?? .unknown(q.trimmed() + " ?")
+            let side = readSide(u.prepare(q), keywordsOnly: false) ?? .unknown(asked(q))
             let key: String
             switch side {
             case let .faq(i): key = "faq.\(i)"
@@ -1711,7 +1722,7 @@ extension TurnBuilder {
             case let .unknown(text): key = "unknown." + text
             case .several: continue
             }
-            if seen.insert(key).inserted { sides.append((side, q.trimmed() + " ?")) }
+            if seen.insert(key).inserted { sides.append((side, asked(q))) }
         }
         let known = sides.contains { if case .unknown = $0.side { return false }; return true }
         return sides.count >= 2 && known ? .several(sides) : nil
@@ -1808,6 +1819,14 @@ extension TurnBuilder {
         }
     }
 
+    /// A question kept for the team as it was asked, with the question mark its language writes
+    /// ("c'est éligible au CPF ?", "is lunch included?": `format.question_mark`).
+    func asked(_ question: String) -> String {
+        var q = question.trimmed()
+        while let last = q.last, last == "?" || last == " " { q.removeLast() }
+        return q + t("format.question_mark")
+    }
+
     /// A sentence's form for a prospect whose address Madi has ("…if you leave your email" is not
     /// said again): `<key>.known` in the strings, when there is one.
     func known(_ key: String) -> String {
@@ -1847,7 +1866,7 @@ extension TurnBuilder {
             // A murmur read as a yes ("mmh") is not consent: a clear yes or no is asked for.
             trace.intent = nil
             miss(lastInput)
-        case .unsure where step.kind == .recommend:
+        case .unsure where step.kind == .recommend && u.mentionedCourses(lastInput).isEmpty:
             // "je vais réfléchir" to the offer: time to think, and what a pre-registration commits to.
             say("recommend.unsure")
             asked = true
@@ -1948,7 +1967,9 @@ extension TurnBuilder {
         // "en fait je préfère la Performer finalement", "je veux changer pour master": signed up,
         // another course named, said as a change (or not asked about): the pre-registration moves.
         // ("i want performer not starter": the course signed up for, denied, says the change too.)
-        if s.lead == .saved, let other = namedCourse(input, besides: leadCourse()),
+        // (Not a note for the team that names one: "can you also note that 5 of them should go to
+        // performer?" is kept as said.)
+        if s.lead == .saved, !u.asksToNote(input), let other = namedCourse(input, besides: leadCourse()),
            u.saysCorrection(input) || deniesCourse(leadCourse(), input),
            let courses = content.steps.first(where: { $0.kind == .courses }), let kept = s.email {
             s.done = false
