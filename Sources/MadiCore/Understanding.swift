@@ -446,9 +446,9 @@ public final class Understanding: Sendable {
     static let maybeWords: Set<String> = ["peut", "maybe", "perhaps", "probably", "probablement", "surement", "possibly", "possiblement"]
 
     /// Words of change right before a month ("finalement avril", "actually march").
-    static let monthChangeWords: Set<String> = ["finalement", "actually", "plutot", "rather", "instead", "fait"]
+    static let monthChangeWords: Set<String> = ["finalement", "actually", "plutot", "rather", "instead", "fait", "said", "dit"]
     static let startWords: Set<String> = ["mieux", "better", "finalement", "actually", "plutot", "rather", "instead", "prefere", "prefer", "preferable", "commencer", "demarrer", "debuter",
-                                          "start", "begin", "starting", "commence", "demarre", "idealement", "ideally"]
+                                          "start", "begin", "starting", "commence", "demarre", "idealement", "ideally", "said", "dit"]
 
     /// Words that put a season's start behind ("après l'été", "after the summer", "fin de l'été"),
     /// with how many months.
