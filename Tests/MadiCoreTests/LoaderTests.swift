@@ -92,6 +92,11 @@ struct LoaderTests {
         #expect(d.contains { $0.message.contains("step 'goal' has no option 'teams'") })
     }
 
+    @Test func aVagueWordOfSeveralWordsFailsAtStartUp() {
+        let d = Shipped.load(replacing: "lexicon.yaml") { $0.replacingOccurrences(of: "vague_words: [choses,", with: "vague_words: [\"plein de choses\", choses,") }
+        #expect(d.contains { $0.file == "lexicon.yaml" && $0.line != nil && $0.message.contains("vague_words: 'plein de choses' must be one word") })
+    }
+
     @Test func aWordListPhraseOfStopwordsOnlyFailsAtStartUp() {
         let d = Shipped.load(replacing: "lexicon.yaml") { $0.replacingOccurrences(of: "ciao, bye, \"à plus\"", with: "ciao, bye, \"a+\"") }
         #expect(d.contains { $0.file == "lexicon.yaml" && $0.line != nil && $0.message.contains("goodbyes: 'a+' has no word but stopwords") })

@@ -86,10 +86,12 @@ extension TurnBuilder {
             } else {
                 take(addr, step)
             }
-        case .invalid(.noAt) where EmailSuggester.missingAt(raw) != nil:
-            // "mike.baker.gmail.com": the "@" put back, and asked back before it is taken.
-            confirmRebuilt(EmailSuggester.missingAt(raw)!, step)
         case let .invalid(problem):
+            // "mike.baker.gmail.com": the "@" put back, and asked back before it is taken.
+            if case .noAt = problem, let fixed = EmailSuggester.missingAt(raw) {
+                confirmRebuilt(fixed, step)
+                return
+            }
             s.emailTried = raw // ("sorry, gmx.de" then completes it)
             say("email.invalid." + problem.key, problem.params)
             say("email.reprompt")
