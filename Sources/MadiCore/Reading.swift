@@ -413,7 +413,15 @@ extension Understanding {
         // "Name <a@b.fr>" is left whole: the validator explains it.
         guard message.utf8.contains(0x40), !message.utf8.contains(0x3C) else { return (nil, nil) }
         let words = message.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" })
-        let withAt = words.filter { $0.utf8.contains(0x40) }
+        var withAt = words.filter { $0.utf8.contains(0x40) }
+        // ("send it to sam.jones@acme.com instead, sam@ is just an alias": one address whole, the
+        // other words with an "@" only naming one.)
+        if withAt.count > 1 {
+            withAt = withAt.filter { word in
+                let parts = trimmed(word, of: addressEdges).split(separator: "@", omittingEmptySubsequences: false)
+                return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            }
+        }
         guard withAt.count == 1, let word = withAt.first else { return (nil, nil) }
         let address = trimmed(Substring(word), of: addressEdges)
         guard !address.isEmpty else { return (nil, nil) }

@@ -363,6 +363,12 @@ public final class Understanding: Sendable {
         let w = input.tokenStrings
         var found: [(Int, Int)] = []
         for (i, word) in w.enumerated() {
+            // ("début d'année prochaine", "early next year", "fin d'année": the year's part as its month.)
+            if Self.yearWords.contains(word), let j = (max(0, i - 4)..<i).last(where: { Self.yearParts[w[$0]] != nil }),
+               w[(j + 1)..<i].allSatisfy(Self.yearConnectors.contains) {
+                found.append((j, Self.yearParts[w[j]]!))
+                continue
+            }
             guard let m = monthNumbers[word] else { continue }
             let isSeason = seasonNames[word] != nil
             // ("après l'été", "after the summer": the month after it, September; "fin de l'été",
@@ -399,12 +405,25 @@ public final class Understanding: Sendable {
         if said.isEmpty, w.contains(where: Self.startWords.contains) {
             said = w.enumerated().compactMap { i, word in seasonNames[word] == nil && word.count >= 4 ? monthNumbers[word].map { (i, $0) } : nil }
         }
+        // ("no!! not asap. march or april": a short sentence of its own that opens on a month,
+        // after a refusal.)
+        if said.isEmpty, w.contains(where: Self.refusals.contains), let m = clauseOpeningMonth(input.raw) { return m }
         for (i, m) in said {
             let before = w[max(0, i - 2)..<i]
             let refused = before.contains(where: Self.refusals.contains) && !before.contains(where: monthLeadIns.contains)
             if !refused, found == nil || before.contains(where: Self.preferences.contains) { found = m }
         }
         return found
+    }
+
+    /// The month that opens a sentence of at most four words ("march or april", "janvier
+    /// idéalement"), in a message of several sentences.
+    func clauseOpeningMonth(_ raw: String) -> Int? {
+        for piece in Self.pieces(raw, cutAt: ".;!?\n") {
+            let words = PreparedInput(piece).tokenStrings
+            if let first = words.first, words.count <= 4, first.count >= 4 || words.count == 1, let m = monthNumbers[first] { return m }
+        }
+        return nil
     }
 
     /// "les deux", "both", "a mix", "3" (the third answer shown): both levels of a team said as a mix.
@@ -449,6 +468,13 @@ public final class Understanding: Sendable {
     static let monthChangeWords: Set<String> = ["finalement", "actually", "plutot", "rather", "instead", "fait", "said", "dit"]
     static let startWords: Set<String> = ["mieux", "better", "finalement", "actually", "plutot", "rather", "instead", "prefere", "prefer", "preferable", "commencer", "demarrer", "debuter",
                                           "start", "begin", "starting", "commence", "demarre", "idealement", "ideally", "said", "dit"]
+
+    /// Parts of a year said before "année"/"year", as the month they mean, and the words that may
+    /// come between ("début de l'année prochaine", "the beginning of next year").
+    static let yearParts: [String: Int] = ["debut": 1, "early": 1, "beginning": 1, "mi": 6, "mid": 6, "milieu": 6, "middle": 6,
+                                           "fin": 12, "end": 12, "late": 12]
+    static let yearWords: Set<String> = ["annee", "year"]
+    static let yearConnectors: Set<String> = ["d", "de", "l", "la", "of", "the", "next", "this", "cette", "prochaine"]
 
     /// Words that put a season's start behind ("après l'été", "after the summer", "fin de l'été"),
     /// with how many months.

@@ -60,6 +60,9 @@ struct ReadingTests {
         #expect(withQuestion.address == "karim.b@yahoo.fr")
         #expect(withQuestion.rest == "au fait c'est quand la prochaine session ?")
         #expect(Understanding.address(in: "a@b.fr ou c@d.fr").address == nil) // two addresses: let the validator say it
+        // One address whole beside a word that only names one ("sam@ is just an alias").
+        #expect(Understanding.address(in: "send it to sam.jones@acme.com instead, sam@ is just an alias").address == "sam.jones@acme.com")
+        #expect(Understanding.address(in: "pas @marie mais marie.d@free.fr").address == "marie.d@free.fr")
         #expect(Understanding.address(in: "Jean <jean@b.fr>").address == nil)
     }
 
