@@ -583,6 +583,12 @@ extension TurnBuilder {
             answer(choice: id, said: input.raw)
             return .answered
         case let .ambiguous(ids):
+            if let id = settled(ids, m.span, input, step) {
+                notePrefills(input, except: step.id)
+                note(step.id, id, .learnt)
+                answer(choice: id, said: input.raw)
+                return .answered
+            }
             return .clarify(Array(ids.prefix(2)))
         case .none:
             break
@@ -1143,6 +1149,36 @@ extension TurnBuilder {
         if best.score >= Understanding.clarifyScore { return .close(id, best.id) }
         return tiny ? reject : nil
     }
+
+    /// One of the options the rules found equally named, when the classifier reads it plainly
+    /// ("None of them are technical, I'm afraid; the odd one has tried Copilot once": beginners).
+    /// (Not one word that names both, "pm", nor two options said together, "comprendre et
+    /// automatiser": those are asked back.)
+    func settled(_ ids: [String], _ span: Range<Int>?, _ input: PreparedInput, _ step: Step) -> String? {
+        guard input.tokens.count >= 4, let span, !Self.joined(span, input) else { return nil }
+        // (Another option named elsewhere in the message, not by the same words.)
+        if case .none = u.match(step: step, input.masking(span)).choice { return nil }
+        // (The message as a whole must read as this answer, not as a side question.)
+        guard let overall = u.scores(input, memo, { _ in true }).first, overall.label.hasPrefix(step.id + ".") else { return nil }
+        let denied = u.deniedOptions(step.id, input)
+        let allowed = u.labels(forStep: step.id, options: step.options.map(\.id).filter { !denied.contains($0) })
+        let prefix = step.id + "."
+        let ranked = u.scores(input, memo) { $0.hasPrefix(prefix) && allowed.contains($0) }
+        guard let top = ranked.first, top.score >= Understanding.settleScore,
+              case let id = String(top.label.dropFirst(prefix.count)), ids.contains(id),
+              top.score - (ranked.dropFirst().first?.score ?? 0) >= Understanding.settleMargin else { return nil }
+        return id
+    }
+
+    /// Whether the words at `span` are joined to a neighbour by a conjunction alone ("comprendre
+    /// et automatiser", "beginners or technical"), or the span is one word naming several options.
+    static func joined(_ span: Range<Int>, _ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        if span.lowerBound >= 1, Self.conjunctions.contains(w[span.lowerBound - 1]) { return true }
+        if span.upperBound < w.count, Self.conjunctions.contains(w[span.upperBound]) { return true }
+        return false
+    }
+    static let conjunctions: Set<String> = ["et", "ou", "and", "or", "plus", "with", "avec"]
 
     /// The classifier's reading among a step's options, against the side questions and intents.
     func learntOption(_ input: PreparedInput, _ stepId: String, _ options: [String]) -> Learnt? {

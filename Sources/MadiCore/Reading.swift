@@ -90,6 +90,12 @@ extension Understanding {
     /// Two options both at least this close, too close to choose: Madi asks which one was meant.
     public static let clarifyScore = 0.3
 
+    /// Options the rules find equally named ("en reconversion, j'étais aide-soignante avant") are
+    /// settled by the classifier when one of them is at least this close to the message…
+    public static let settleScore = 0.5
+    /// …and leads every other option of the step by this much.
+    public static let settleMargin = 0.2
+
     /// What the classifier decides among scores: a label, two close labels, or nothing.
     public enum Decision: Equatable, Sendable {
         case label(String)

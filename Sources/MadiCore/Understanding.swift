@@ -756,6 +756,10 @@ public final class Understanding: Sendable {
            matches.contains(where: { m in !doubt(m) && m.span.lowerBound >= end && w[end..<m.span.lowerBound].contains(where: Self.maybeWords.contains) }) {
             matches.removeAll(where: doubt)
         }
+        // "débutants, sauf deux ou trois…", "en reconversion, j'étais aide-soignante avant": an
+        // option named after an exception, or said of the past, gives way to one named otherwise.
+        let aside = matches.filter { Self.saidAside($0.span, input.tokenStrings) }
+        if !aside.isEmpty, aside.count < matches.count { matches.removeAll { m in aside.contains { $0.span == m.span } } }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
         if tied.count > 1 { return (.ambiguous(tied.map(\.id)), top.span) }
@@ -769,6 +773,21 @@ public final class Understanding: Sendable {
         return (.ambiguous([top.id] + others.map(\.id)), top.span)
     }
 
+    /// Whether the words at `span` come after an exception ("sauf", "except", "à part") or are said
+    /// of the past ("j'étais…", "I used to…", "… until March", "… avant").
+    static func saidAside(_ span: Range<Int>, _ w: [String]) -> Bool {
+        let before = w[max(0, span.lowerBound - 4)..<span.lowerBound]
+        if before.contains(where: exceptions.contains) { return true }
+        if let i = before.lastIndex(of: "part"), i > 0, w[i - 1] == "a" { return true }
+        if before.contains(where: pastMarkers.contains) { return true }
+        let after = w[span.upperBound..<min(w.count, span.upperBound + 2)]
+        if let i = after.firstIndex(where: pastAfter.contains), !(w[i] == "avant" && i + 1 < w.count && w[i + 1] == "tout") { return true }
+        return false
+    }
+    static let exceptions: Set<String> = ["sauf", "hormis", "excepte", "except", "apart", "besides"]
+    static let pastMarkers: Set<String> = ["etais", "etait", "was", "used", "ancien", "ancienne", "anciennement", "formerly", "ex"]
+    static let pastAfter: Set<String> = ["avant", "auparavant", "until", "till", "jusqu"]
+
     /// The options of a step the input names only to deny them ("pas tout de suite", "not my
     /// team"): the classifier's reading of the message must not take them either.
     /// (And those named only as someone else's, "mon patron veut…": `not_after`.)
@@ -776,12 +795,20 @@ public final class Understanding: Sendable {
         guard let index = exact[stepId] else { return [] }
         let blockers = stepBlockers[stepId] ?? []
         let negated = input.tokens.contains(where: negators.contains)
-        guard negated || !blockers.isEmpty else { return [] }
+        let w = input.tokenStrings
+        let asides = w.contains { Self.exceptions.contains($0) || Self.pastMarkers.contains($0) || Self.pastAfter.contains($0) || $0 == "part" }
+        guard negated || !blockers.isEmpty || asides else { return [] }
         let matches = exactMatches(index.list, index, ids(input), minChars: 0)
         let own = negating(matches.map(\.span), input)
-        return Set(matches.filter { m in
+        var out = Set(matches.filter { m in
             (negated && denied(m.span, input, saying: own)) || (m.span.lowerBound > 0 && blockers.contains(input.tokens[m.span.lowerBound - 1]))
         }.map(\.id))
+        // (Options said aside, "j'étais freelance avant", beside one said otherwise.)
+        if asides {
+            let aside = Set(matches.filter { Self.saidAside($0.span, w) }.map(\.id))
+            if matches.contains(where: { !aside.contains($0.id) }) { out.formUnion(aside) }
+        }
+        return out
     }
 
     /// Words that open a clause as its subject ("je", "on", "i", "we"), folded: a negation does not
