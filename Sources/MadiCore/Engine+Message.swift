@@ -182,6 +182,25 @@ extension TurnBuilder {
                 go(to: target, from: step.id)
                 return
             }
+            // "montre moi les formations stp", "non je voulais voir les autres formations": the
+            // courses, as the offer's own answer.
+            if address == nil, !trimmed.hasAtSign, s.recommendation != nil, s.leadId == nil, let offer = content.firstStep(ofKind: .recommend),
+               wantsCourses(input, offer) {
+                s.lead = .none
+                s.step = offer.id
+                answer(choice: "courses", said: input.raw)
+                return
+            }
+            // "attends j'ai pas dit que je m'inscrivais", "hold on i didn't say i was in yet": the
+            // offer again, nothing taken.
+            if address == nil, !trimmed.hasAtSign, s.recommendation != nil, s.leadId == nil, u.deniesSigningUp(input),
+               let offer = content.firstStep(ofKind: .recommend) {
+                s.lead = .none
+                s.chosenCourse = nil
+                say("email.not_yet")
+                go(to: offer.id, from: step.id)
+                return
+            }
             // A sentence without any address ("j'hésite encore entre performer et master"): asked again kindly.
             if address == nil, !trimmed.hasAtSign, input.tokens.count >= 3,
                !u.triesAnAddress(trimmed) {
@@ -1150,6 +1169,14 @@ extension TurnBuilder {
         return tiny ? reject : nil
     }
 
+    /// Whether the message asks for the courses, as the offer's answer "see all the courses" (by
+    /// its words, or read plainly by the classifier).
+    func wantsCourses(_ input: PreparedInput, _ offer: Step) -> Bool {
+        if case .option("courses") = u.match(step: offer, input).choice { return true }
+        guard let top = u.scores(input, memo, { _ in true }).first else { return false }
+        return top.label == offer.id + ".courses" && top.score >= Understanding.settleScore
+    }
+
     /// One of the options the rules found equally named, when the classifier reads it plainly
     /// ("None of them are technical, I'm afraid; the odd one has tried Copilot once": beginners).
     /// (Not one word that names both, "pm", nor two options said together, "comprendre et
@@ -2051,7 +2078,9 @@ extension TurnBuilder {
         let goodbye = u.saysGoodbye(input)
         // "en fait si… je veux bien m'inscrire" after a no thanks: a yes said plainly, before the
         // keyword it holds ("inscrire" asks how to sign up only when asked).
-        if s.lead != .saved, !asks, !goodbye, u.split(raw).question == nil, u.yesNo(input) == true, !opensUnsure(input), reopen() { return }
+        // ("bon si c'est pas de newsletter alors ok je veux bien": a yes with its condition.)
+        if s.lead != .saved, !asks, !goodbye, u.split(raw).question == nil, u.yesNo(input) == true || u.yesButNoSpam(input),
+           !opensUnsure(input), reopen(consenting: s.lead == .declined && s.leadId == nil ? raw : nil) { return }
         if let side = severalQuestions(u.split(raw).questions) ?? readSide(input, keywordsOnly: !asks, asked: asks) {
             if case .unknown = side {} else {
                 answerSide(side, reask: false)
@@ -2184,7 +2213,10 @@ extension TurnBuilder {
     }
 
     /// Back to the last offer the prospect declined (the recommendation, the catalogue, consent).
-    mutating func reopen(saying key: String = "reopen.ok") -> Bool {
+    /// `consenting`: the message that reopens says yes to being written to ("ok fine, you can
+    /// email me about the course" after refusing it): reopened at consent with the address
+    /// known, it is that consent, in those words.
+    mutating func reopen(saying key: String = "reopen.ok", consenting said: String? = nil) -> Bool {
         guard let last = s.history.last(where: { id in
             guard let k = content.step(id)?.kind else { return false }
             return k == .recommend || k == .consent || k == .courses
@@ -2206,7 +2238,12 @@ extension TurnBuilder {
                 takeAddress(addr)
                 s.prefillEmail = nil
             }
-            enter(step.id)
+            if let said, s.email != nil {
+                s.step = step.id
+                answer(choice: "yes", said: said)
+            } else {
+                enter(step.id)
+            }
         case .courses where s.chosenCourse != nil:
             // The course chosen before (or just named, "finalement je veux le starter"): its
             // pre-registration, with an address given for it.

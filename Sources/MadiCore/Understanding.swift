@@ -486,6 +486,16 @@ public final class Understanding: Sendable {
     /// Words that prefer the month after them over one named before ("plutôt février").
     static let preferences: Set<String> = ["plutot", "rather", "instead", "prefer", "prefere", "more"]
 
+    /// Whether the message says the prospect has not agreed to sign up ("j'ai pas dit que je
+    /// m'inscrivais", "i didn't say i was in").
+    func deniesSigningUp(_ input: PreparedInput) -> Bool {
+        let text = " " + input.folded + " "
+        return Self.notSaidYes.contains { text.contains(" " + $0 + " ") }
+    }
+    static let notSaidYes = ["pas dit", "rien dit", "jamais dit", "pas encore dit", "pas dit oui", "didn t say", "didnt say", "did not say",
+                             "never said", "haven t said", "havent said", "have not said", "not signing up", "not sign up", "pas m inscrire",
+                             "pas encore inscrit", "pas encore inscrite", "not in yet"]
+
     /// Whether the message asks to pass something on to the team ("vous pouvez noter que…"): `note_requests`.
     func asksToNote(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: noteRequests)
