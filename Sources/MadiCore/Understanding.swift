@@ -581,7 +581,26 @@ public final class Understanding: Sendable {
         if parts.count >= 2, saysCorrection(PreparedInput(String(parts[0]))) {
             return companyName(parts.dropFirst().joined(separator: ",").trimmed(), hadAddress: hadAddress)
         }
+        // "ok cool thats more like it. company is Crumb & Co": the sentence that names it.
+        let sentences = Self.pieces(raw, cutAt: ".!?")
+        if sentences.count >= 2, let named = sentences.dropFirst().last(where: { sentence in
+            let w = PreparedInput(sentence).tokenStrings
+            return (1...min(6, w.count)).contains { nameLeadIns.contains(Array(w.prefix($0))) && w.count > $0 }
+        }) {
+            return companyName(named, hadAddress: hadAddress)
+        }
         var words = raw.split(separator: " ").map(String.init)
+        // ("bon c'est Solvéo": the word that only takes in what was said, before the lead-in.)
+        while words.count > 2, let first = PreparedInput(words[0]).tokenStrings.first, Self.nameOpeners.contains(first),
+              PreparedInput(words[0]).tokenStrings.count == 1 {
+            words.removeFirst()
+        }
+        // ("Batiplus je viens de le dire", "Crumb & Co like i said": the name before the clause.)
+        if let k = words.indices.dropFirst().first(where: { ["je", "j", "i"].contains(PreparedInput(words[$0]).tokenStrings.first ?? "") }) {
+            let cut = k > 1 && ["comme", "like", "as"].contains(TextFold.fold(words[k - 1])) ? k - 1 : k
+            // (A short clause only: a longer one is a sentence, asked again.)
+            if cut >= 1, words.count - k <= 5 { words = Array(words[..<cut]) }
+        }
         let folded = words.map { PreparedInput($0).tokenStrings }
         func joiner(_ i: Int) -> Bool { folded[i].count == 1 && clauseJoiners.contains(folded[i][0]) }
         // The last clause speaks of the e-mail: cut at the comma or joiner before it.
@@ -601,6 +620,11 @@ public final class Understanding: Sendable {
         var name = Substring(words[start...].joined(separator: " "))
         while let f = name.first, edges.contains(f) { name = name.dropFirst() }
         while let l = name.last, edges.contains(l) { name = name.dropLast() }
+        // "Solvéo, on vend des solutions de stockage": what it does, said after a comma.
+        if let comma = name.firstIndex(of: ","), comma > name.startIndex, name[..<comma].split(separator: " ").count <= 4,
+           let next = name[name.index(after: comma)...].split(separator: " ").first, Self.subjects.contains(TextFold.fold(String(next))) {
+            name = name[..<comma]
+        }
         // "…et Associés, à Tours", "Brightline Studio, based in Leeds": where it is, not its name.
         if let comma = name.lastIndex(of: ","), comma > name.startIndex {
             let clause = name[name.index(after: comma)...].split(separator: " ").map { TextFold.fold(String($0)) }
@@ -610,6 +634,9 @@ public final class Understanding: Sendable {
         }
         return name.isEmpty ? raw : String(name)
     }
+
+    /// Words that only take in what was said, before a company's name ("bon c'est Solvéo").
+    static let nameOpeners: Set<String> = ["ok", "okay", "bon", "alors", "ben", "bah", "euh", "hmm", "well", "so", "ah", "oh", "alright", "donc"]
 
     /// Words that open where a company is ("à Tours", "based in Leeds"), after its name and a comma.
     static let placeOpeners: [[String]] = [["a"], ["in"], ["based", "in"], ["basee", "a"], ["base", "a"], ["situee", "a"], ["situe", "a"], ["pres", "de"], ["near"]]
