@@ -380,6 +380,7 @@ public final class Understanding: Sendable {
             }
             let before = i > 0 ? w[i - 1] : ""
             if (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
+                || (i == 0 && w.count <= 5 && w.count > 2 && ["or", "ou"].contains(w[1]) && monthNumbers[w[2]] != nil)
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
                 || (afterRefusal && Self.monthChangeWords.contains(before)) {
                 found.append((i, m))
@@ -411,7 +412,9 @@ public final class Understanding: Sendable {
         for (i, m) in said {
             let before = w[max(0, i - 2)..<i]
             let refused = before.contains(where: Self.refusals.contains) && !before.contains(where: monthLeadIns.contains)
-            if !refused, found == nil || before.contains(where: Self.preferences.contains) { found = m }
+            // ("in Q1 so realistically not before Q2": the earliest start said, over any before it.)
+            let earliest = before.contains(where: Self.refusals.contains) && before.contains(where: { ["avant", "before"].contains($0) })
+            if !refused, found == nil || earliest || before.contains(where: Self.preferences.contains) { found = m }
         }
         return found
     }
