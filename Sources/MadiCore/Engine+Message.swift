@@ -1004,8 +1004,10 @@ extension TurnBuilder {
         // (Only a number that ends the message or comes before a denial: "en fait dans 6 semaines"
         // and "4 ou 5 fois par semaine" are no sizes. Not after the end, where a size needs its people.)
         let choices = current.kind == .choice ? current.options.count : fixed(current).views.count
+        // ("no wait i meant 18, forgot the warehouse guys": a number that ends its clause too.)
         let bare = (!s.done || deniesOld) && w.indices.contains { i in
-            Int(w[i]) != nil && (i == w.count - 1 || u.negations.contains(input.tokens[i + 1]))
+            Int(w[i]) != nil && (i == w.count - 1 || u.negations.contains(input.tokens[i + 1])
+                || [",", ".", ";", "!"].contains { input.raw.contains(w[i] + $0) })
         }
         let found = u.quantities.teamSize(denied, anyNumber: false)
             ?? (cue && bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
