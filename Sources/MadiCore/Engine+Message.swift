@@ -2082,7 +2082,7 @@ extension TurnBuilder {
         // keyword it holds ("inscrire" asks how to sign up only when asked).
         // ("bon si c'est pas de newsletter alors ok je veux bien": a yes with its condition.)
         if s.lead != .saved, !asks, !goodbye, u.split(raw).question == nil, u.yesNo(input) == true || u.yesButNoSpam(input),
-           !opensUnsure(input), reopen(consenting: s.lead == .declined && s.leadId == nil ? raw : nil) { return }
+           !opensUnsure(input), reopen() { return }
         if let side = severalQuestions(u.split(raw).questions) ?? readSide(input, keywordsOnly: !asks, asked: asks) {
             if case .unknown = side {} else {
                 answerSide(side, reask: false)
@@ -2215,10 +2215,7 @@ extension TurnBuilder {
     }
 
     /// Back to the last offer the prospect declined (the recommendation, the catalogue, consent).
-    /// `consenting`: the message that reopens says yes to being written to ("ok fine, you can
-    /// email me about the course" after refusing it): reopened at consent with the address
-    /// known, it is that consent, in those words.
-    mutating func reopen(saying key: String = "reopen.ok", consenting said: String? = nil) -> Bool {
+    mutating func reopen(saying key: String = "reopen.ok") -> Bool {
         guard let last = s.history.last(where: { id in
             guard let k = content.step(id)?.kind else { return false }
             return k == .recommend || k == .consent || k == .courses
@@ -2240,12 +2237,7 @@ extension TurnBuilder {
                 takeAddress(addr)
                 s.prefillEmail = nil
             }
-            if let said, s.email != nil {
-                s.step = step.id
-                answer(choice: "yes", said: said)
-            } else {
-                enter(step.id)
-            }
+            enter(step.id)
         case .courses where s.chosenCourse != nil:
             // The course chosen before (or just named, "finalement je veux le starter"): its
             // pre-registration, with an address given for it.
