@@ -367,7 +367,12 @@ extension Understanding {
     func intent(_ input: PreparedInput, memo: ScoreMemo?) -> Intent? {
         let scores = self.scores(input, memo) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
         guard case let .label(l) = Self.decide(scores), l.hasPrefix("intent."), (scores.first?.score ?? 0) >= Self.sideScore else { return nil }
-        return Intent(rawValue: String(l.dropFirst("intent.".count)))
+        let intent = Intent(rawValue: String(l.dropFirst("intent.".count)))
+        // ("ok ça m'intéresse": a yes in words is never read as a decline, nor a no as a yes.)
+        if let intent, [.decline, .no].contains(intent), yesNo(input) == true, !no.contains(where: { Fuzzy.score($0, in: input, fuzzy: false) != nil }),
+           !input.tokens.contains(where: negations.contains) { return nil }
+        if intent == .yes, yesNo(input) == false { return nil }
+        return intent
     }
 
     /// Intents that only get a reply and the question again: nothing is recorded or ended.
