@@ -495,7 +495,7 @@ public final class Understanding: Sendable {
         let text = " " + input.folded + " "
         return Self.notSaidYes.contains { text.contains(" " + $0 + " ") }
     }
-    static let notSaidYes = ["pas dit", "rien dit", "jamais dit", "pas encore dit", "pas dit oui", "didn t say", "didnt say", "did not say",
+    static let notSaidYes = ["pas dit", "rien dit", "jamais dit", "pas encore dit", "didn t say", "didnt say", "did not say",
                              "never said", "haven t said", "havent said", "have not said", "not signing up", "not sign up", "pas m inscrire",
                              "pas encore inscrit", "pas encore inscrite", "not in yet"]
 
@@ -588,7 +588,7 @@ public final class Understanding: Sendable {
         let sentences = Self.pieces(raw, cutAt: ".!?")
         if sentences.count >= 2, let named = sentences.dropFirst().last(where: { sentence in
             let w = PreparedInput(sentence).tokenStrings
-            return (1...min(6, w.count)).contains { nameLeadIns.contains(Array(w.prefix($0))) && w.count > $0 }
+            return w.count >= 2 && (1...min(6, w.count - 1)).contains { nameLeadIns.contains(Array(w.prefix($0))) }
         }) {
             return companyName(named, hadAddress: hadAddress)
         }
