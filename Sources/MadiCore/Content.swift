@@ -178,6 +178,9 @@ public struct FAQEntry: Sendable {
     public var answerLast: String?
     /// The question is kept with the lead: the team answers it when it calls back (funding...).
     public var keep: Bool = false
+    /// Its keywords count only in a message that names a course, and only when no other entry's
+    /// keyword is found ("tell me about starter", not "tell me about funding").
+    public var needsCourse: Bool = false
     public var line: Int?
 }
 

@@ -138,6 +138,11 @@ extension TurnBuilder {
                 return
             }
             s.emailTried = nil
+            // ("jo@yahoo,com": the comma is the domain's dot, not the end of the address.)
+            if let fixed = EmailSuggester.lostDot(trimmed) {
+                confirmRebuilt(fixed, step)
+                return
+            }
             if case .none = readEmail(input, trimmed, step) {} else { return }
             // "oui", "ok" to "leave me your address": the address asked for, not read as one.
             if !trimmed.hasAtSign, s.emailSuggestion == nil, s.emailRebuilt == nil, u.isPlainYes(input) {
@@ -238,6 +243,22 @@ extension TurnBuilder {
         // (The message is then read whole: "hein" may be what says an earlier answer was misread.)
         var interjected = false
         if case .unknown? = side, let q = parts.question, u.onlyInterjections(q) { side = nil; interjected = true }
+        // "ok but can u tell me about starter", "parle moi du performer": a request about a course
+        // (an entry that needs one named), answered, not the course chosen.
+        var aboutCourse = false
+        if side == nil, address == nil, let k = u.faqEntry(input), content.faq[k].needsCourse, !u.saysChoice(input, interest: true) {
+            side = .faq(k)
+            aboutCourse = true
+        }
+        // "non merci. aide moi plutot a choisir", "help me choose" at the offer: the questions were
+        // the help; which course fits and why, said again, and the offer stays.
+        if side == nil, step.kind == .recommend, s.recommendation != nil, address == nil,
+           let fit = content.faq.firstIndex(where: { $0.id == "fit" }), let courses = content.firstStep(ofKind: .courses),
+           let top = u.scores(input, memo, { _ in true }).first, top.label == courses.id + ".guide",
+           top.score >= Understanding.strongScore {
+            answerSide(.faq(fit), reask: true)
+            return
+        }
         // "probably after new year, in like 6 weeks?" at another question: a start said with a
         // doubt is no question for the team, but the answer to the question of when, kept for it.
         if case .unknown? = side, let q = parts.question, !u.opensQuestion(q),
@@ -294,7 +315,7 @@ extension TurnBuilder {
             return
         }
         // (An address alone leaves nothing to read as an answer.)
-        var answerInput = startAsked ?? (answerAsked || interjected ? input : parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer)
+        var answerInput = aboutCourse ? PreparedInput("") : startAsked ?? (answerAsked || interjected ? input : parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer)
         // "ok. so roughly what would the total be?", "OK, let me ask it more simply: …?" at an
         // offer: the "ok" takes the question in, it does not take the offer.
         if parts.question != nil, [.recommend, .courses, .consent].contains(step.kind),
@@ -357,6 +378,9 @@ extension TurnBuilder {
             askClarify(pair, step)
             return
         }
+        // "beginners mostly. and the team is 18 not 8": a sentence that corrects the team's size
+        // beside this question's answer; the size changed, the rest read as the answer.
+        if !answerInput.isEmpty, let rest = sizeCorrectedAside(answerInput, step) { answerInput = rest }
         // 1. An answer to the current question (a side question never overrides it).
         if !answerInput.isEmpty {
             // ("les deux", "both", "3" when the team's levels were said as a mix.)
@@ -545,11 +569,12 @@ extension TurnBuilder {
         // "en janvier si possible", "d'ici septembre": a month as a start date picks the first
         // option whose `months` reach it, said back with the month (an option named outright,
         // "asap… i have exams in jan", comes first).
-        if !m.choice.isOption, let (month, number, option) = monthOption(input, step) {
+        if !m.choice.isOption || u.saysYearPart(input), let (month, number, option) = monthOption(input, step) {
             // A month that falls in the last option, open-ended ("d'ici septembre" in November): not
             // plainly "just looking", asked back between the last two.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
-            if bounded.count >= 2, option.months == bounded.last,
+            // ("pas avant septembre", "not before march": the earliest start, so no sooner option.)
+            if bounded.count >= 2, option.months == bounded.last, !u.saysNotBefore(input),
                let before = step.options.first(where: { $0.months == bounded[bounded.count - 2] }) {
                 s.clarifyMonth = Session.MonthSaid(number: number, name: month)
                 return .clarify([before.id, option.id])
@@ -620,6 +645,13 @@ extension TurnBuilder {
             note(step.id, team, .quantity)
             answer(choice: team, said: input.raw)
             return .answered
+        }
+        // "sometime next year" at the usage question: a start said in the start question's own
+        // words is kept for it, not this question's answer guessed from the examples ("sometimes").
+        if let start = startStep, start.id != step.id, s.answers[start.id] == nil,
+           u.wholeClauseOption(input, stepIds: [start.id]) != nil || u.saysNextYear(input)
+               || (input.tokens.count <= 5 && (delayOption(input, start) != nil || monthOption(input, start) != nil)) {
+            return .none
         }
         switch learntOption(input, step.id, step.options.map(\.id)) {
         case let .some(.answered(id)):
@@ -763,7 +795,11 @@ extension TurnBuilder {
     /// one for that month) and the first option whose `months` reach it.
     func monthOption(_ m: Int, _ step: Step, saidIn input: PreparedInput) -> (String, Int, AnswerOption)? {
         guard let found = monthOption(m, step) else { return nil }
-        if let season = u.season(input), u.monthNumbers[TextFold.fold(season)] == m { return (season, found.1, found.2) }
+        if let season = u.season(input), u.monthNumbers[TextFold.fold(season)] == m {
+            // ("la rentrée", "le printemps": as a sentence says it, when the strings have its form.)
+            let key = "season." + TextFold.fold(season)
+            return (content.strings.has(key, lang) ? t(key) : season, found.1, found.2)
+        }
         return found
     }
 
@@ -996,7 +1032,8 @@ extension TurnBuilder {
         var deniesOld = false
         for i in w.indices.dropLast() where u.negations.contains(input.tokens[i]) && Int(w[i + 1]) != nil {
             denied = denied.masking(i..<(i + 2))
-            if Int(w[i + 1]) == old { deniesOld = true }
+            // ("8 not 6-7": the range said before, by its first number too.)
+            if let n = Int(w[i + 1]), n == old || n == s.answers[id]?.quantity?.low { deniesOld = true }
         }
         guard cue || deniesOld else { return false }
         // "no i said 20 not a dozen": with a word that corrects, a number alone is the size, when
@@ -1017,6 +1054,26 @@ extension TurnBuilder {
         note(id, String(found.quantity.value), .quantity)
         say("ack.corrected", ["answer": t("noted.team_size", ["team": quantityText(found.quantity)])])
         return true
+    }
+
+    /// The message without its sentence that denies the team's size said before and gives
+    /// another ("and the team is 18 not 8"), once that size is changed; nil when none does.
+    mutating func sizeCorrectedAside(_ input: PreparedInput, _ current: Step) -> PreparedInput? {
+        guard let id = engine.fieldSteps["team_size"], id != current.id, let old = s.answers[id]?.number else { return nil }
+        let pieces = Understanding.pieces(input.raw, cutAt: ".,;!?")
+        guard pieces.count >= 2 else { return nil }
+        for (k, piece) in pieces.enumerated() {
+            let p = u.prepare(piece)
+            let w = p.tokenStrings
+            let denies = w.indices.dropLast().contains { i in
+                u.negations.contains(p.tokens[i]) && (Int(w[i + 1]) == old || Int(w[i + 1]) == s.answers[id]?.quantity?.low)
+            }
+            guard denies, correctedTeamSize(p, current, cue: true) else { continue }
+            var rest = pieces
+            rest.remove(at: k)
+            return u.prepare(rest.joined(separator: ". "))
+        }
+        return nil
     }
 
     /// Changes the first of `ids`' answers that the message gives differently, and says it back.
@@ -1391,6 +1448,10 @@ extension TurnBuilder {
             }
             return .answered
         }
+        // "mouais" to the offer or at consent: a doubt, not a yes (the examples' "mouais d'accord" is one).
+        if step.kind == .recommend || step.kind == .consent, input.tokens.count <= 2, u.yesNo(input) == nil, u.saysUnsure(input) {
+            return .none
+        }
         var id: String?
         var how = Understood.label
         // Consent covers e-mail only: "yes but no calls" is a yes to being written to, though it
@@ -1536,10 +1597,12 @@ extension TurnBuilder {
     /// ("performer stp", "bon jprends performer alors"), nothing else ("performer looks too hard").
     func choosesCourseOnly(_ input: PreparedInput) -> Bool {
         let names = Set(content.catalogue.courses.flatMap { PreparedInput($0.name).tokenStrings })
-        return input.tokenStrings.allSatisfy { w in
-            names.contains(w) || u.fillers.contains(w) || u.politeness.contains(w) || u.classifier.stopwords.contains(w)
-                || Self.courseNouns.contains(w)
-                || u.saysChoice(PreparedInput(w), interest: true)
+        // ("va pour le starter": the words of a phrase of choice, together.)
+        let w = input.tokenStrings
+        let chosen = Understanding.covered(w, by: u.choiceWords).union(Understanding.covered(w, by: u.interestWords))
+        return w.indices.allSatisfy { i in
+            chosen.contains(i) || names.contains(w[i]) || u.fillers.contains(w[i]) || u.politeness.contains(w[i])
+                || u.classifier.stopwords.contains(w[i]) || Self.courseNouns.contains(w[i])
         }
     }
 

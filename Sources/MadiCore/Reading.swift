@@ -372,6 +372,8 @@ extension Understanding {
         if let intent, [.decline, .no].contains(intent), yesNo(input) == true, !no.contains(where: { Fuzzy.score($0, in: input, fuzzy: false) != nil }),
            !input.tokens.contains(where: negations.contains) { return nil }
         if intent == .yes, yesNo(input) == false { return nil }
+        // ("mouais" alone: a doubt that sounds like a yes.)
+        if intent == .yes, yesNo(input) == nil, input.tokens.count <= 2, saysUnsure(input) { return .unsure }
         return intent
     }
 

@@ -24,6 +24,8 @@ public final class Understanding: Sendable {
     let numbers: [String: Int]
     let fillers: Set<String>
     let faq: [(Int, [Phrase])]
+    /// Per FAQ entry, whether its keywords need a course named (`needs_course`).
+    let faqNeedsCourse: [Bool]
     let courses: [(String, [Phrase])]
     let languages: [String]
     /// Every word of the content's phrases: such a word is never read as a typo of another.
@@ -150,6 +152,7 @@ public final class Understanding: Sendable {
         self.numbers = numbers
         self.fillers = fillers
         faq = content.faq.enumerated().map { (i, e) in (i, e.keywords.inKeyOrder.joined().map(Phrase.init).filter { !$0.isEmpty }) }
+        faqNeedsCourse = content.faq.map(\.needsCourse)
         courses = content.catalogue.courses.map { c in
             (c.id, ([c.name, c.id] + c.synonyms.inKeyOrder.joined()).map(Phrase.init).filter { !$0.isEmpty })
         }
@@ -165,7 +168,8 @@ public final class Understanding: Sendable {
         // ("finalement" is not "financement").
         for lex in content.lexicon.inKeyOrder {
             for list in [lex.correctionCues, lex.choiceWords, lex.interestWords, lex.noteRequests, lex.forOthers, lex.goodbyes,
-                         lex.unsureWords, lex.withdrawRequests, lex.rejoinRequests, lex.mixedWords, lex.vagueWords, lex.fillers, lex.politeness] {
+                         lex.unsureWords, lex.withdrawRequests, lex.rejoinRequests, lex.mixedWords, lex.vagueWords, lex.fillers, lex.politeness,
+                         lex.monthLeadIns] {
                 for w in list { vocab.formUnion(Phrase(w).words) }
             }
         }
@@ -465,7 +469,7 @@ public final class Understanding: Sendable {
         return false
     }
     /// Words of doubt ("peut-être", "maybe", "probably").
-    static let maybeWords: Set<String> = ["peut", "maybe", "perhaps", "probably", "probablement", "surement", "possibly", "possiblement"]
+    static let maybeWords: Set<String> = ["peut", "maybe", "perhaps", "probably", "probablement", "surement", "possibly", "possiblement", "ish"]
 
     /// Words of change right before a month ("finalement avril", "actually march").
     static let monthChangeWords: Set<String> = ["finalement", "actually", "plutot", "rather", "instead", "fait", "said", "dit"]
@@ -477,6 +481,34 @@ public final class Understanding: Sendable {
     static let yearParts: [String: Int] = ["debut": 1, "early": 1, "beginning": 1, "mi": 6, "mid": 6, "milieu": 6, "middle": 6,
                                            "fin": 12, "end": 12, "late": 12]
     static let yearWords: Set<String> = ["annee", "year"]
+
+    /// Whether the message puts the start no sooner than a date ("pas avant septembre", "not
+    /// before march", "not until spring").
+    func saysNotBefore(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return zip(w, w.dropFirst()).contains { a, b in
+            ["pas", "not", "no"].contains(a) && ["avant", "before", "until", "till", "sooner", "earlier"].contains(b)
+        }
+    }
+
+    /// Whether the message names next year ("sometime next year", "l'année prochaine", "l'an prochain").
+    func saysNextYear(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return zip(w, w.dropFirst()).contains { a, b in
+            (a == "next" && b == "year") || (["annee", "an"].contains(a) && ["prochaine", "prochain"].contains(b))
+        }
+    }
+
+    /// Whether the message names a part of a year ("début d'année prochaine", "early next year"):
+    /// a month, before any option that "next year" names.
+    func saysYearPart(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return w.indices.contains { i in
+            Self.yearWords.contains(w[i]) && (max(0, i - 4)..<i).contains { j in
+                Self.yearParts[w[j]] != nil && w[(j + 1)..<i].allSatisfy(Self.yearConnectors.contains)
+            }
+        }
+    }
     static let yearConnectors: Set<String> = ["d", "de", "l", "la", "of", "the", "next", "this", "cette", "prochaine"]
 
     /// Words that put a season's start behind ("après l'été", "after the summer", "fin de l'été"),
@@ -567,6 +599,17 @@ public final class Understanding: Sendable {
             if candidates.contains(where: { p in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }) { return true }
         }
         return false
+    }
+
+    /// The positions of the words that belong to one of `phrases` ("va pour" in "va pour le starter").
+    static func covered(_ w: [String], by phrases: [String: [[String]]]) -> Set<Int> {
+        var out: Set<Int> = []
+        for (i, word) in w.enumerated() {
+            for p in phrases[word] ?? [] where i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) {
+                out.formUnion(i..<(i + p.count))
+            }
+        }
+        return out
     }
 
     /// Phrases as folded words, by their first word.
@@ -998,8 +1041,12 @@ public final class Understanding: Sendable {
         return best
     }
 
+    static let yesNoLetters: [String: Bool] = ["y": true, "n": false]
+
     /// Yes, no, or neither. The whole input as a phrase wins over a phrase inside it.
     public func yesNo(_ input: PreparedInput) -> Bool? {
+        // "y", "n" typed alone, as at a terminal's prompts (alone only: "y a pas d'urgence").
+        if input.tokenStrings.count == 1, let letter = Self.yesNoLetters[input.tokenStrings[0]] { return letter }
         if yes.contains(where: { Fuzzy.isWhole($0, input) }) { return true }
         if no.contains(where: { Fuzzy.isWhole($0, input) }) { return false }
         // "pas de souci", "no problem", "pourquoi pas": a yes phrase that holds a negation. Its
@@ -1106,6 +1153,8 @@ public final class Understanding: Sendable {
     /// A yes said alone but for filling words ("then ok", "ok so"; not "before I agree").
     func isPlainYes(_ input: PreparedInput) -> Bool {
         if isWholeYes(input) { return true }
+        // ("oui ok", "yes sure": yes words only.)
+        if !input.tokens.isEmpty, input.tokenStrings.allSatisfy({ w in yes.contains { $0.wordTexts == [w] } }) { return true }
         let kept = input.tokenStrings.filter { w in !fillers.contains(w) || yes.contains { $0.wordTexts == [w] } }
         return kept.count < input.tokenStrings.count && !kept.isEmpty && isWholeYes(PreparedInput(kept.joined(separator: " ")))
     }
@@ -1119,9 +1168,13 @@ public final class Understanding: Sendable {
     /// The FAQ entry whose keywords match best, if any.
     public func faqEntry(_ input: PreparedInput) -> Int? {
         var best = 0, found: Int?
+        var courseOnly: Int?
         for (i, _) in faq {
-            if let s = faqMatch(i, input)?.score, s > best { best = s; found = i }
+            guard let s = faqMatch(i, input)?.score else { continue }
+            if faqNeedsCourse[i] { courseOnly = courseOnly ?? i; continue }
+            if s > best { best = s; found = i }
         }
+        if found == nil, let courseOnly, !mentionedCourses(input).isEmpty { return courseOnly }
         return found
     }
 

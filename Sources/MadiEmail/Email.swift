@@ -320,6 +320,20 @@ public enum EmailSuggester {
         return nil
     }
 
+    /// An address whose domain is a known provider's with its dot left out or typed as a comma
+    /// ("jo@gmailcom", "jo@yahoo,com"): that address; nil otherwise.
+    public static func lostDot(_ raw: String) -> String? {
+        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let at = text.lastIndex(of: "@"), !text.contains(" ") else { return nil }
+        let local = text[..<at]
+        let domain = String(text[text.index(after: at)...])
+        guard !local.isEmpty, !domain.isEmpty else { return nil }
+        let commaFixed = domain.replacingOccurrences(of: ",", with: ".")
+        if commaFixed != domain, providers.contains(commaFixed) { return local + "@" + commaFixed }
+        guard !domain.contains("."), !domain.contains(",") else { return nil }
+        return providers.sorted().first { $0.replacingOccurrences(of: ".", with: "") == domain }.map { local + "@" + $0 }
+    }
+
     /// The address as it was probably meant, or nil when it looks fine.
     public static func suggest(_ normalized: String) -> String? {
         guard let at = normalized.utf8.lastIndex(of: 0x40) else { return nil }

@@ -92,6 +92,12 @@ extension TurnBuilder {
                 confirmRebuilt(fixed, step)
                 return
             }
+            // "jo@gmailcom", "jo@yahoo,com": a known provider's domain with its dot lost or typed
+            // as a comma, asked back before it is taken.
+            if let fixed = EmailSuggester.lostDot(raw) {
+                confirmRebuilt(fixed, step)
+                return
+            }
             s.emailTried = raw // ("sorry, gmx.de" then completes it)
             say("email.invalid." + problem.key, problem.params)
             say("email.reprompt")
