@@ -192,6 +192,11 @@ public final class Classifier: Sendable {
         return out
     }
 
+    /// Whether a word (folded) is one of the examples' words.
+    func knows(word: String) -> Bool {
+        features[Hash("w").adding(Self.stem(word)).value] != nil
+    }
+
     // MARK: Features
 
     /// The message's features and their weights. A feature is a 64-bit FNV-1a hash of its kind and

@@ -219,6 +219,12 @@ extension TurnBuilder {
                let other = namedCourse(words, besides: leadCourse()) {
                 choose(course: other)
             }
+            // "marie dubois76@gmail.com": a lone word before the address, with only a space between,
+            // may be its first part; the address kept is asked back rather than taken unseen.
+            if let address, u.gluedWordBefore(address, in: trimmed) {
+                confirmRebuilt(address, step)
+                return
+            }
             // "karim@yahoo.fr. au fait c'est quand la prochaine session ?": the address, then the answer.
             if address != nil, let rest, rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest)) {
                 messageAddress = address // (its answer knows the address is given)
@@ -249,6 +255,25 @@ extension TurnBuilder {
         if side == nil, address == nil, let k = u.faqEntry(input), content.faq[k].needsCourse, !u.saysChoice(input, interest: true) {
             side = .faq(k)
             aboutCourse = true
+        }
+        // "bof 990 c'est un peu cher pr moi, non merci", "too expensive for me, no" at the offer:
+        // the price is the reason, not a refusal; funding and the lighter course said, the offer stays.
+        if step.kind == .recommend, s.recommendation != nil, address == nil, let k = u.faqEntry(input), content.faq[k].id == "budget" {
+            answerSide(.faq(k), reask: true)
+            return
+        }
+        // "can i just do starter instead?", "je prefere le starter alors, je peux m'inscrire ?" at
+        // the offer: another course chosen, said as a question; taken, and the address asked.
+        // (Not a request for advice: "tu peux me recommander Master à la place ?".)
+        if step.kind == .recommend, parts.question != nil, !aboutCourse, address == nil, u.saysChoice(input),
+           !input.tokenStrings.contains(where: { w in ["recommand", "recommend", "conseil", "suggest", "advi", "pourquoi", "why", "differen"].contains { w.hasPrefix($0) } }),
+           let other = namedCourse(input, besides: recommendation()?.course), !deniesCourse(other, input),
+           let course = content.catalogue.course(other) {
+            note(step.id, "interested", .synonym)
+            answer(choice: "interested", said: trimmed)
+            s.chosenCourse = other
+            out.insert(t("recommend.other_course", ["name": course.name]), at: 0)
+            return
         }
         // "non merci. aide moi plutot a choisir", "help me choose" at the offer: the questions were
         // the help; which course fits and why, said again, and the offer stays.
@@ -1922,6 +1947,12 @@ extension TurnBuilder {
                 let today = s.today
                 out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today })
                     .answer(entry, mentioned: mentionedForSide(), focus: focusCourse(), team: team.flatMap { $0 >= 2 ? $0 : nil }))
+            }
+            // ("too expensive for me" once a course is offered: the first course of the ladder,
+            // when it is another, said as the lighter way in.)
+            if entry.id == "budget", current?.kind == .recommend, let course = leadCourse(),
+               let first = content.catalogue.courses.first, first.id != course, content.strings.has("faq.budget.lighter", lang) {
+                say("faq.budget.lighter", engine.courseParams(first, lang, today: sessionsFrom(first)))
             }
         case let .intent(intent) where reask && ![.bot, .human, .outOfScope].contains(intent):
             if let step = current { handle(intent, step) } // frustration, decline...: acted on, not only said

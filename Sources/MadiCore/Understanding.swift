@@ -482,6 +482,20 @@ public final class Understanding: Sendable {
                                            "fin": 12, "end": 12, "late": 12]
     static let yearWords: Set<String> = ["annee", "year"]
 
+    /// Whether the message is a lone unknown word, a space, then `address` ("marie
+    /// dubois76@gmail.com"): that word may be the address's first part (not "voici", "ok", "merci").
+    func gluedWordBefore(_ address: String, in raw: String) -> Bool {
+        let parts = raw.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[1].lowercased() == address.lowercased(),
+              parts[0].count >= 2, parts[0].allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" || $0 == "." }) else { return false }
+        let word = PreparedInput(String(parts[0]))
+        guard word.tokens.count == 1 else { return false }
+        // (A word of the examples, "perfect", "parfait", says something; a name does not.)
+        return !vocabulary.contains(word.tokens[0]) && !classifier.knows(word: word.tokenStrings[0])
+            && !addressOpeners.contains(word.tokenStrings) && yesNo(word) == nil
+            && !fillers.contains(word.tokenStrings[0]) && !politeness.contains(word.tokenStrings[0])
+    }
+
     /// Whether the message puts the start no sooner than a date ("pas avant septembre", "not
     /// before march", "not until spring").
     func saysNotBefore(_ input: PreparedInput) -> Bool {

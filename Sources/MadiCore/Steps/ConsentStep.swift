@@ -24,6 +24,12 @@ extension ConsentStep: StepBehaviour {
 
     static func ask(_ step: Step, _ turn: inout TurnBuilder) {
         if turn.s.lead == .failed { return } // save.failed already asks
+        // The address said in the question (`<prompt>.address`), so that the prospect sees what
+        // was kept ("marie dubois76@gmail.com" keeps "dubois76@gmail.com").
+        if let email = turn.s.email?.normalized, turn.content.strings.has(step.prompt + ".address", turn.lang) {
+            turn.say(step.prompt + ".address", ["email": email])
+            return
+        }
         turn.sayPrompt(step)
     }
 
