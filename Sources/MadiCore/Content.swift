@@ -120,12 +120,15 @@ public final class Course: Sendable {
     /// Words right before the name that make it something else ("en master", "my master's
     /// thesis": a degree, not the course).
     public let notAfter: LocalizedList
+    /// Words right after the name that make it something else ("master of marketing", "master
+    /// de droit": a degree).
+    public let notBefore: LocalizedList
     public let line: Int?
 
     public init(id: String, name: String, order: Int, level: Localized, price: Int, currency: String,
                 duration: Localized, formats: [String], sessions: [String], sessionDays: [Day],
                 prerequisites: Localized, outcomes: LocalizedList, summary: Localized, synonyms: LocalizedList,
-                notAfter: LocalizedList = [:], line: Int?) {
+                notAfter: LocalizedList = [:], notBefore: LocalizedList = [:], line: Int?) {
         self.id = id
         self.name = name
         self.order = order
@@ -141,6 +144,7 @@ public final class Course: Sendable {
         self.summary = summary
         self.synonyms = synonyms
         self.notAfter = notAfter
+        self.notBefore = notBefore
         self.line = line
     }
 }

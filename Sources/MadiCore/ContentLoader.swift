@@ -364,7 +364,7 @@ public enum ContentLoader {
     }
 
     static let courseKeys: Set<String> = ["id", "name", "order", "level", "price", "currency", "duration", "formats",
-                                          "sessions", "prerequisites", "outcomes", "summary", "synonyms", "not_after"]
+                                          "sessions", "prerequisites", "outcomes", "summary", "synonyms", "not_after", "not_before"]
 
     static func parseCourse(_ node: Node, currency: String, _ r: inout YAMLReader) -> Course? {
         guard let id = r.string(node, "id", in: "course") else { return nil }
@@ -391,6 +391,7 @@ public enum ContentLoader {
             summary: r.localized(r.value(node, "summary"), in: "\(what).summary"),
             synonyms: r.localizedList(r.value(node, "synonyms"), in: "\(what).synonyms"),
             notAfter: r.localizedList(r.value(node, "not_after"), in: "\(what).not_after"),
+            notBefore: r.localizedList(r.value(node, "not_before"), in: "\(what).not_before"),
             line: node.mark?.line)
     }
 

@@ -118,6 +118,13 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "non je veux dire, retirer mon accord plus tard, c possible ?" at consent: a question about
+        // the consent itself, answered, and consent asked again (its "non" refuses nothing).
+        if step.kind == .consent, trimmed.hasSuffix("?"), !trimmed.hasAtSign, let k = u.faqEntry(input),
+           ["withdraw_later", "refusal", "privacy"].contains(content.faq[k].id) {
+            answerSide(.faq(k), reask: true)
+            return
+        }
         // "yes. email is dave@hotmail.co.uk" at consent: another address is the one kept (asked back
         // when it looks mistyped), and consent asked for it.
         if step.kind == .consent, let address = Understanding.address(in: trimmed).address ?? correctedEnding(trimmed),
@@ -240,7 +247,9 @@ extension TurnBuilder {
         let parts = address == nil ? u.split(trimmed, prepared: input) : u.split(rest ?? "")
         var side: Side? = severalQuestions(byClause(parts.questions.isEmpty ? parts.questionText.map { [$0] } ?? [] : parts.questions)) ?? parts.question.map { q in
             // "t'es nul" opens like a question but says something else: an intent before "I don't know".
-            readSide(q, keywordsOnly: false) ?? u.intent(q, memo: memo).map(Side.intent)
+            // ("c'est où exactement ?": a question that holds a yes word asks, it does not agree.)
+            readSide(q, keywordsOnly: false)
+                ?? u.intent(q, memo: memo).flatMap { [.yes, .no].contains($0) && u.opensQuestion(q) ? nil : Side.intent($0) }
                 // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : asked(parts.questionText ?? trimmed))
@@ -345,6 +354,15 @@ extension TurnBuilder {
         // offer: the "ok" takes the question in, it does not take the offer.
         if parts.question != nil, [.recommend, .courses, .consent].contains(step.kind),
            !answerInput.isEmpty, answerInput.tokenStrings.allSatisfy(Understanding.acknowledgements.contains) {
+            answerInput = PreparedInput("")
+        }
+        // "Sur place, c'est où exactement ?" at the offer: a few words beside a question that say
+        // no yes, no no, no course and no choice are part of the question, not an answer.
+        if parts.question != nil, [.recommend, .courses, .consent].contains(step.kind), !answerInput.isEmpty,
+           answerInput.tokens.count <= 3, u.yesNo(answerInput) == nil, u.mentionedCourses(answerInput).isEmpty,
+           !u.saysChoice(answerInput, interest: true), u.intent(answerInput, memo: memo) == nil,
+           // (Not a word the examples read as this step's answer: "intéressant, …", "looks decent. …".)
+           !(u.scores(answerInput, memo, { _ in true }).first.map { $0.label.hasPrefix(step.id + ".") && $0.score >= Understanding.acceptScore } ?? false) {
             answerInput = PreparedInput("")
         }
         alsoAsks = parts.question != nil && !answerAsked
@@ -463,7 +481,9 @@ extension TurnBuilder {
         if let side {
             // "je peux voir toutes les formations ?": a question that names an option is an answer.
             let answerable = [StepKind.choice, .recommend, .courses].contains(step.kind)
-            if case .unknown = side, answerInput.isEmpty, let q = parts.question, answerable, case .answered = read(q, step) { return }
+            // (Not one that only holds a yes word, "c'est où exactement ?".)
+            if case .unknown = side, answerInput.isEmpty, let q = parts.question, answerable,
+               !(u.opensQuestion(q) && u.yesNo(q) != nil && u.mentionedCourses(q).isEmpty), case .answered = read(q, step) { return }
             // So is "not sure which, can you ask me some questions", read whole, when no FAQ entry
             // answers its question.
             if answerable, !answerInput.isEmpty, parts.question != nil {
@@ -2170,6 +2190,16 @@ extension TurnBuilder {
             if reopen() { return } // (reopening keeps the course chosen)
             s.chosenCourse = chosen
             out.removeSubrange(said...)
+        }
+        // "mais j'ai pas dit non ! oui je suis d'accord" after refusing: the question asked again.
+        if s.lead != .saved, !raw.hasAtSign, u.deniesSayingNo(input), reopen() { return }
+        // "actually wait, can u just have them email me about the refund thing" after a no thanks:
+        // a wish to be written to is a yes; the offer again, and the message kept for the team.
+        if s.lead != .saved, !raw.hasAtSign, u.asksToRejoin(input), !u.asksToWithdraw(input) {
+            let kept = s.questions.count
+            if input.tokens.count > 6 { keepQuestion(raw) }
+            if reopen() { return }
+            s.questions.removeSubrange(kept...)
         }
         let goodbye = u.saysGoodbye(input)
         // "en fait si… je veux bien m'inscrire" after a no thanks: a yes said plainly, before the

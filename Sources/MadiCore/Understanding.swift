@@ -102,6 +102,8 @@ public final class Understanding: Sendable {
     /// Per course, the words right before its name that make it something else (`not_after`,
     /// one word each).
     let courseBlockers: [String: Set<[UInt32]>]
+    /// Per course, the words right after its name that make it something else (`not_before`).
+    let courseAfterBlockers: [String: Set<[UInt32]>]
     /// Words said for "@" and "." in an address, and words that may open one, folded (`at_words`,
     /// `dot_words`, `address_openers` in lexicon.yaml).
     let atWords: Set<String>
@@ -291,6 +293,7 @@ public final class Understanding: Sendable {
         }
         stepBlockers = blockers
         courseBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { ($0.id, words($0.notAfter)) })
+        courseAfterBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { ($0.id, words($0.notBefore)) })
         nameLeadIns = Set(content.lexicon.inKeyOrder.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
         atWords = Set(content.lexicon.inKeyOrder.flatMap(\.atWords).map(TextFold.fold))
         dotWords = Set(content.lexicon.inKeyOrder.flatMap(\.dotWords).map(TextFold.fold))
@@ -505,6 +508,15 @@ public final class Understanding: Sendable {
         }
     }
 
+    /// "j'ai pas dit non", "i never said no": a refusal denied.
+    func deniesSayingNo(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return w.indices.dropFirst().contains { i in
+            guard ["non", "no"].contains(w[i]), ["dit", "said", "say"].contains(w[i - 1]) else { return false }
+            return w[max(0, i - 4)..<(i - 1)].contains { ["pas", "jamais", "not", "never", "didn", "didnt", "t"].contains($0) }
+        }
+    }
+
     /// Whether the message names next year ("sometime next year", "l'année prochaine", "l'an prochain").
     func saysNextYear(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
@@ -684,6 +696,11 @@ public final class Understanding: Sendable {
         if let comma = name.firstIndex(of: ","), comma > name.startIndex, name[..<comma].split(separator: " ").count <= 4,
            let next = name[name.index(after: comma)...].split(separator: " ").first, Self.subjects.contains(TextFold.fold(String(next))) {
             name = name[..<comma]
+        }
+        // "Distrimax (siège à Lyon)": a closing aside in brackets is not part of the name.
+        if let open = name.firstIndex(of: "("), open > name.startIndex, name.last == ")" {
+            name = name[..<open]
+            while let l = name.last, edges.contains(l) { name = name.dropLast() }
         }
         // "…et Associés, à Tours", "Brightline Studio, based in Leeds": where it is, not its name.
         if let comma = name.lastIndex(of: ","), comma > name.startIndex {
@@ -1218,6 +1235,9 @@ public final class Understanding: Sendable {
                     }
                     // "étudiant en master marketing": a degree, not the course.
                     if match, start > 0, courseBlockers[id]?.contains(input.tokens[start - 1]) == true { continue }
+                    // ("master of marketing", "master de droit": a degree, by the word after it.)
+                    let end = start + p.tokens.count
+                    if match, end < input.tokens.count, courseAfterBlockers[id]?.contains(input.tokens[end]) == true { continue }
                     if match { first = min(first ?? start, start); break }
                 }
             }
