@@ -125,6 +125,13 @@ extension TurnBuilder {
             answerSide(.faq(k), reask: true)
             return
         }
+        // "on sera plutot 8 finalement" at consent, the address or the company's name: the team's
+        // size corrected (with a word that corrects, or the old size denied), the question asked again.
+        if [.consent, .email, .text].contains(step.kind), !trimmed.hasAtSign, u.split(trimmed).question == nil,
+           correctedTeamSize(input, step, cue: u.saysCorrection(input)) {
+            ask(again: true)
+            return
+        }
         // "yes. email is dave@hotmail.co.uk" at consent: another address is the one kept (asked back
         // when it looks mistyped), and consent asked for it.
         if step.kind == .consent, let address = Understanding.address(in: trimmed).address ?? correctedEnding(trimmed),
@@ -387,6 +394,9 @@ extension TurnBuilder {
         if !answerInput.isEmpty {
             let saved = (trace, s.questions, s.unknownSaid)
             if let side { prefaceSide(side) }
+            // ("actually make it 8 people, we have a new hire starting in jan": a size said with its
+            // people corrects the team, before a month said about someone else.)
+            if step.kind == .recommend, u.quantities.teamSize(answerInput, anyNumber: false) != nil, correctsEarlier(answerInput, step) { return }
             // (A month said is the surest correction: before the others.)
             if [.recommend, .courses, .consent].contains(step.kind), changesStartMonth(answerInput) {
                 ask(again: true)
@@ -1089,7 +1099,9 @@ extension TurnBuilder {
         // ("no wait i meant 18, forgot the warehouse guys": a number that ends its clause too.)
         let bare = (!s.done || deniesOld) && w.indices.contains { i in
             Int(w[i]) != nil && (i == w.count - 1 || u.negations.contains(input.tokens[i + 1])
-                || [",", ".", ";", "!"].contains { input.raw.contains(w[i] + $0) })
+                || [",", ".", ";", "!"].contains { input.raw.contains(w[i] + $0) }
+                // ("on sera plutot 8 finalement": only a word that corrects after it.)
+                || (w.count - i <= 3 && u.saysCorrection(u.prepare(w[(i + 1)...].joined(separator: " ")))))
         }
         let found = u.quantities.teamSize(denied, anyNumber: false)
             ?? (cue && bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
@@ -2183,13 +2195,18 @@ extension TurnBuilder {
         }
         // "wait, i want performer", "finalement je veux bien m'inscrire au starter" after a no
         // thanks: the offer again, for the course named (before any FAQ keyword it holds).
-        if s.lead != .saved, !asks, u.saysChoice(input, interest: true), u.split(raw).question == nil,
-           let named = namedCourse(input, besides: nil) {
-            let (chosen, said) = (s.chosenCourse, out.count)
+        // ("hmm en fait le master m'interesse plus, on peut en parler ?": the course said beside a
+        // question that asks nothing else.)
+        let said = u.split(raw)
+        let chosenPart = said.question == nil ? (asks ? nil : input) : (said.answer.isEmpty ? nil : said.answer)
+        if s.lead != .saved, let chosenPart, u.saysChoice(chosenPart, interest: true),
+           said.question.map({ readSide($0, keywordsOnly: false) == nil }) ?? true,
+           let named = namedCourse(chosenPart, besides: nil) {
+            let (chosen, before) = (s.chosenCourse, out.count)
             choose(course: named)
-            if reopen() { return } // (reopening keeps the course chosen)
+            if reopen(saying: nil) { return } // (reopening keeps the course chosen; "Va pour Master !" says it)
             s.chosenCourse = chosen
-            out.removeSubrange(said...)
+            out.removeSubrange(before...)
         }
         // "mais j'ai pas dit non ! oui je suis d'accord" after refusing: the question asked again.
         if s.lead != .saved, !raw.hasAtSign, u.deniesSayingNo(input), reopen() { return }
@@ -2339,14 +2356,14 @@ extension TurnBuilder {
     }
 
     /// Back to the last offer the prospect declined (the recommendation, the catalogue, consent).
-    mutating func reopen(saying key: String = "reopen.ok") -> Bool {
+    mutating func reopen(saying key: String? = "reopen.ok") -> Bool {
         guard let last = s.history.last(where: { id in
             guard let k = content.step(id)?.kind else { return false }
             return k == .recommend || k == .consent || k == .courses
         }), let step = content.step(last) else { return false }
         s.done = false
         s.history.append(s.step)
-        say(key)
+        if let key { say(key) }
         switch step.kind {
         case .recommend:
             // ("interested" there means the course recommended: a course chosen since is kept.)
