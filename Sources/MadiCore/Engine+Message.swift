@@ -1855,6 +1855,8 @@ extension TurnBuilder {
         // A keyword first, unless the examples say something else with confidence ("c'est combien
         // pour un groupe ?" is about group prices, though "combien" asks the price).
         var strong = keywordsOnly ? nil : u.learntSide(input, bar: Understanding.strongScore, memo: memo)
+        // ("c'est où exactement ?": a yes or a no the examples hear in a word asks nothing; the keyword's entry stands.)
+        if keyword != nil, strong == "intent.yes" || strong == "intent.no" { strong = nil }
         // ...but not for an entry that only a single word names when a phrase of the message names
         // another ("quel est le tarif pour un groupe ?": "tarif" asks the price, "pour un groupe"
         // says which one; in "ça dure combien ?" neither is a phrase and the examples decide).
@@ -1979,6 +1981,12 @@ extension TurnBuilder {
                 let today = s.today
                 out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today })
                     .answer(entry, mentioned: mentionedForSide(), focus: focusCourse(), team: team.flatMap { $0 >= 2 ? $0 : nil }))
+            }
+            // ("ça se passe où ?", "where is it held tho? i'm in lyon": where the sessions are held
+            // is the team's to say; said so, and the question kept for it.)
+            if entry.id == "format", content.strings.has("faq.format.where", lang), u.asksWhere(lastInput) {
+                keepQuestion()
+                say("faq.format.where")
             }
             // ("too expensive for me" once a course is offered: the first course of the ladder,
             // when it is another, said as the lighter way in.)

@@ -115,13 +115,13 @@ struct FAQAnswerer {
             // Several courses saying the same ("Starter et Performer se suivent sur place ou à
             // distance"), when the answer has a form for several (`.many`, with {names}).
             let many = entry.answer + ".many"
-            if key == entry.answer, ids.count > 1, content.strings.has(many, language) {
-                return grouped(ids.compactMap(catalogue.course), one: entry.answer, many: many) { c in
-                    sessionsFrom.map { Facts(content: content, language: language, today: $0(c)) } ?? facts
-                }
-            }
             // (A line said once after the courses' lines, when the answer has one: `.footer`.)
             let footer = content.strings.has(key + ".footer", language) ? [facts.t(key + ".footer")] : []
+            if key == entry.answer, ids.count > 1, content.strings.has(many, language) {
+                return ([grouped(ids.compactMap(catalogue.course), one: entry.answer, many: many) { c in
+                    sessionsFrom.map { Facts(content: content, language: language, today: $0(c)) } ?? facts
+                }] + footer).joined(separator: "\n")
+            }
             return (ids.compactMap(catalogue.course).map { c in
                 let facts = sessionsFrom.map { Facts(content: content, language: language, today: $0(c)) } ?? facts
                 var p = facts.courseParams(c)

@@ -517,6 +517,14 @@ public final class Understanding: Sendable {
         }
     }
 
+    /// Whether the message asks where something takes place ("c'est où ?", "where is it held",
+    /// "dans quelle ville").
+    /// ("ou" folded is also "or": "où" as typed, or "ou" closing the question, "c'est ou ?".)
+    func asksWhere(_ input: PreparedInput) -> Bool {
+        input.raw.lowercased().contains("où") || input.tokenStrings.last == "ou" || input.tokenStrings.contains { Self.whereWords.contains($0) }
+    }
+    static let whereWords: Set<String> = ["where", "wheres", "lieu", "ville", "adresse", "address", "location", "venue", "city", "locaux", "premises"]
+
     /// Whether the message names next year ("sometime next year", "l'année prochaine", "l'an prochain").
     func saysNextYear(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
