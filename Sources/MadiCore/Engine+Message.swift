@@ -127,7 +127,8 @@ extension TurnBuilder {
         }
         // "on sera plutot 8 finalement" at consent, the address or the company's name: the team's
         // size corrected (with a word that corrects, or the old size denied), the question asked again.
-        if [.consent, .email, .text].contains(step.kind), !trimmed.hasAtSign, u.split(trimmed).question == nil,
+        if [.consent, .email, .text].contains(step.kind), !trimmed.hasAtSign, teamSize != nil,
+           input.tokenStrings.contains(where: { Int($0) != nil || u.numbers[$0] != nil }), u.split(trimmed).question == nil,
            correctedTeamSize(input, step, cue: u.saysCorrection(input)) {
             ask(again: true)
             return
@@ -268,7 +269,9 @@ extension TurnBuilder {
         // "ok but can u tell me about starter", "parle moi du performer": a request about a course
         // (an entry that needs one named), answered, not the course chosen.
         var aboutCourse = false
-        if side == nil, address == nil, let k = u.faqEntry(input), content.faq[k].needsCourse, !u.saysChoice(input, interest: true) {
+        // (Only a message that names a course can: the FAQ's keywords are not read for the others.)
+        if side == nil, address == nil, !u.mentionedCourses(input).isEmpty, let k = u.faqEntry(input), content.faq[k].needsCourse,
+           !u.saysChoice(input, interest: true) {
             side = .faq(k)
             aboutCourse = true
         }
