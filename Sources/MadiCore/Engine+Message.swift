@@ -1896,6 +1896,8 @@ extension TurnBuilder {
         }
     }
 
+    static let pointingBack: Set<String> = ["that", "it", "this", "ca", "cela", "ceci"]
+
     /// "c finançable cpf ? et y a un certificat a la fin ?": questions that each read as something
     /// different, at least one of them answered by Madi, are answered one after the other (a
     /// question Madi cannot answer is kept for the team). Nil when they read as one.
@@ -1915,6 +1917,15 @@ extension TurnBuilder {
             if seen.insert(key).inserted { sides.append((side, asked(q))) }
         }
         let known = sides.contains { if case .unknown = $0.side { return false }; return true }
+        // ("maybe my company pay for it? how that works": a few words that point back at the
+        // question answered ask nothing more.)
+        if known {
+            sides.removeAll { one in
+                guard case .unknown = one.side else { return false }
+                let w = u.prepare(one.text).tokenStrings
+                return w.count <= 4 && w.contains(where: Self.pointingBack.contains)
+            }
+        }
         return sides.count >= 2 && known ? .several(sides) : nil
     }
 
