@@ -370,6 +370,11 @@ public final class Understanding: Sendable {
         let w = input.tokenStrings
         var found: [(Int, Int)] = []
         for (i, word) in w.enumerated() {
+            // ("après les fêtes", "after the holidays": January.)
+            if let (phrase, m) = Self.holidayStarts.first(where: { p, _ in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }) {
+                found.append((i + phrase.count - 1, m))
+                continue
+            }
             // ("début d'année prochaine", "early next year", "fin d'année": the year's part as its month.)
             if Self.yearWords.contains(word), let j = (max(0, i - 4)..<i).last(where: { Self.yearParts[w[$0]] != nil }),
                w[(j + 1)..<i].allSatisfy(Self.yearConnectors.contains) {
@@ -547,6 +552,12 @@ public final class Understanding: Sendable {
 
     /// Words that put a season's start behind ("après l'été", "after the summer", "fin de l'été"),
     /// with how many months.
+    /// Phrases that put the start after the year-end holidays: January.
+    static let holidayStarts: [([String], Int)] = [
+        (["apres", "les", "fetes"], 1), (["apres", "noel"], 1), (["apres", "le", "nouvel", "an"], 1), (["apres", "les", "vacances", "de", "noel"], 1),
+        (["after", "the", "holidays"], 1), (["after", "christmas"], 1), (["after", "xmas"], 1), (["after", "new", "year"], 1),
+        (["after", "new", "years"], 1), (["after", "the", "new", "year"], 1), (["after", "the", "christmas", "break"], 1),
+    ]
     static let pastSeason: [String: Int] = ["apres": 3, "after": 3, "fin": 2, "end": 2, "late": 2, "courant": 1, "mi": 1, "mid": 1]
 
     /// Words that refuse the month after them ("pas décembre"); a lead-in with them ("pas avant
