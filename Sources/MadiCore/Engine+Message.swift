@@ -262,6 +262,9 @@ extension TurnBuilder {
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : asked(parts.questionText ?? trimmed))
         }
+        // "ok mais concretement dans starter on fait quoi ?", "est ce que performer c'est dur ?": a
+        // question about one course that nothing else answers gets that course's facts.
+        if case .unknown? = side, let q = parts.question, let about = courseAsked(q) { side = about }
         // "hein? je débute pas…", "huh? what": a question of interjections asks nothing to keep for the team.
         // (The message is then read whole: "hein" may be what says an earlier answer was misread.)
         var interjected = false
@@ -296,7 +299,7 @@ extension TurnBuilder {
         }
         // "non merci. aide moi plutot a choisir", "help me choose" at the offer: the questions were
         // the help; which course fits and why, said again, and the offer stays.
-        if side == nil, step.kind == .recommend, s.recommendation != nil, address == nil,
+        if side == nil, step.kind == .recommend, s.recommendation != nil, address == nil, u.yesNo(input) != true,
            let fit = content.faq.firstIndex(where: { $0.id == "fit" }), let courses = content.firstStep(ofKind: .courses),
            let top = u.scores(input, memo, { _ in true }).first, top.label == courses.id + ".guide",
            top.score >= Understanding.strongScore {
@@ -365,6 +368,14 @@ extension TurnBuilder {
         if parts.question != nil, [.recommend, .courses, .consent].contains(step.kind),
            !answerInput.isEmpty, answerInput.tokenStrings.allSatisfy(Understanding.acknowledgements.contains) {
             answerInput = PreparedInput("")
+        }
+        // "oui et est ce qu'il y a une attestation à la fin ?" at the offer or consent: the yes that
+        // opens the question, before its joiner, is the answer; the rest is the question.
+        if answerInput.isEmpty, [.recommend, .consent, .courses].contains(step.kind), let q = parts.questionText {
+            let words = q.split(separator: " ").map(String.init)
+            if words.count >= 3, u.isPlainYes(u.prepare(words[0])), u.clauseJoiners.contains(TextFold.fold(words[1])) {
+                answerInput = u.prepare(words[0])
+            }
         }
         // "Sur place, c'est où exactement ?" at the offer: a few words beside a question that say
         // no yes, no no, no course and no choice are part of the question, not an answer.
@@ -627,7 +638,14 @@ extension TurnBuilder {
         // "en janvier si possible", "d'ici septembre": a month as a start date picks the first
         // option whose `months` reach it, said back with the month (an option named outright,
         // "asap… i have exams in jan", comes first).
-        if !m.choice.isOption || u.saysYearPart(input), let (month, number, option) = monthOption(input, step) {
+        // ("pas pressée, disons au printemps": the open-ended option named, and a month, more precise.)
+        let openEnded: Bool = {
+            // (Not with a doubt, "Probably in the spring, no rush": the option named stands.)
+            guard case let .option(id) = m.choice, let o = step.option(id), let months = o.months,
+                  !input.tokenStrings.contains(where: Understanding.maybeWords.contains) else { return false }
+            return months >= (step.options.compactMap(\.months).max() ?? 0)
+        }()
+        if !m.choice.isOption || openEnded || u.saysYearPart(input), let (month, number, option) = monthOption(input, step) {
             // A month that falls in the last option, open-ended ("d'ici septembre" in November): not
             // plainly "just looking", asked back between the last two.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
@@ -1767,7 +1785,8 @@ extension TurnBuilder {
             confirmRebuilt(rebuilt, step)
             return .handled
         }
-        if u.isNo(input) || (!raw.hasAtSign && u.refusesMail(input) && u.leaning(input, memo: memo) != "intent.human") || (!raw.hasAtSign && u.yesNo(input) != true
+        if u.isNo(input) || (!raw.hasAtSign && input.tokens.count <= 4 && u.yesNo(input) == false)
+            || (!raw.hasAtSign && u.refusesMail(input) && u.leaning(input, memo: memo) != "intent.human") || (!raw.hasAtSign && u.yesNo(input) != true
                               && u.intent(input, memo: memo).map({ [.decline, .no].contains($0) }) == true) {
             s.lead = .none
             trace.intent = .decline
@@ -1898,6 +1917,16 @@ extension TurnBuilder {
 
     static let pointingBack: Set<String> = ["that", "it", "this", "ca", "cela", "ceci"]
 
+    /// A question about one course, said without a word of choice: that course's facts (the FAQ
+    /// entry that needs a course named), rather than "I'll ask the team".
+    func courseAsked(_ q: PreparedInput) -> Side? {
+        // (By its name: "beginners" names Starter, but "ok for complete beginners?" asks about fit.)
+        let named = u.mentionedCourses(q)
+        guard named.count == 1, nameSpan(named[0], q) != nil, !u.saysChoice(q, interest: true),
+              let about = content.faq.firstIndex(where: { $0.needsCourse }) else { return nil }
+        return .faq(about)
+    }
+
     /// "c finançable cpf ? et y a un certificat a la fin ?": questions that each read as something
     /// different, at least one of them answered by Madi, are answered one after the other (a
     /// question Madi cannot answer is kept for the team). Nil when they read as one.
@@ -1906,7 +1935,7 @@ extension TurnBuilder {
         var sides: [(side: Side, text: String)] = []
         var seen: Set<String> = []
         for q in questions.prefix(4) {
-            let side = readSide(u.prepare(q), keywordsOnly: false) ?? .unknown(asked(q))
+            let side = readSide(u.prepare(q), keywordsOnly: false) ?? courseAsked(u.prepare(q)) ?? .unknown(asked(q))
             let key: String
             switch side {
             case let .faq(i): key = "faq.\(i)"
@@ -2220,9 +2249,11 @@ extension TurnBuilder {
         // ("hmm en fait le master m'interesse plus, on peut en parler ?": the course said beside a
         // question that asks nothing else.)
         let said = u.split(raw)
-        let chosenPart = said.question == nil ? (asks ? nil : input) : (said.answer.isEmpty ? nil : said.answer)
+        // ("can i sign up for performer instead": a request said like a question, no question mark.)
+        let noMark = !raw.utf8.contains(0x3F)
+        let chosenPart = noMark ? input : (said.answer.isEmpty ? nil : said.answer)
         if s.lead != .saved, let chosenPart, u.saysChoice(chosenPart, interest: true),
-           said.question.map({ readSide($0, keywordsOnly: false) == nil }) ?? true,
+           noMark || (said.question.map({ readSide($0, keywordsOnly: false) == nil }) ?? true),
            let named = namedCourse(chosenPart, besides: nil) {
             let (chosen, before) = (s.chosenCourse, out.count)
             choose(course: named)

@@ -980,6 +980,8 @@ public final class Understanding: Sendable {
         // ("pas pressé, je me renseigne": a clause that opens with its subject is not denied by
         // the one before.)
         if Self.subjects.contains(input.tokenStrings[span.lowerBound]) { return false }
+        // ("je ne suis pas pressée": the "ne" is the first half of the phrase's own "pas".)
+        if Self.negationsOpeningPhrase.contains(input.tokenStrings[span.lowerBound]) { return false }
         var i = span.lowerBound - 1, others = 0
         while i >= 0, span.lowerBound - i <= 3 {
             // ("pas pressé je me renseigne": the "pas" of an answer's own phrase denies nothing after it.)
@@ -992,6 +994,8 @@ public final class Understanding: Sendable {
         }
         return false
     }
+
+    static let negationsOpeningPhrase: Set<String> = ["pas", "not", "no", "never", "jamais", "aucune", "aucun"]
 
     /// For each option, its best phrase, phrase by phrase (the only way with typos).
     func scanMatches(_ list: [OptionPhrases], _ input: PreparedInput, fuzzy: Bool, minChars: Int) -> [(id: String, score: Int, span: Range<Int>)] {
