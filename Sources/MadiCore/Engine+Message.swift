@@ -280,7 +280,9 @@ extension TurnBuilder {
         }
         // "bof 990 c'est un peu cher pr moi, non merci", "too expensive for me, no" at the offer:
         // the price is the reason, not a refusal; funding and the lighter course said, the offer stays.
-        if step.kind == .recommend, s.recommendation != nil, address == nil, let k = u.faqEntry(input), content.faq[k].id == "budget" {
+        // (The budget entry's own keywords first: the whole FAQ is read only for a message that has one.)
+        if step.kind == .recommend, s.recommendation != nil, address == nil, let k = content.faq.firstIndex(where: { $0.id == "budget" }),
+           u.faqMatch(k, input) != nil, u.faqEntry(input) == k {
             answerSide(.faq(k), reask: true)
             return
         }
