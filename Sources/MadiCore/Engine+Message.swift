@@ -249,6 +249,12 @@ extension TurnBuilder {
             return
         }
 
+        // "yes pls. we're Acme Ltd, based in Leeds": a company's name said before its question is
+        // kept for it (only on a team's way, before it is answered, in a message with a capital).
+        if step.kind != .text, s.prefillCompany == nil, let company = engine.fieldSteps["company"], s.answers[company] == nil,
+           trimmed.dropFirst().contains(where: \.isUppercase), let name = u.namedCompany(trimmed) {
+            s.prefillCompany = name
+        }
         // An address in the message is kept aside: its dots are not sentence ends.
         let (address, rest) = Understanding.address(in: trimmed)
         messageAddress = address

@@ -45,6 +45,8 @@ public struct Session: Codable, Sendable, Equatable {
     public var questions: [String] = []
     /// An address said before it was asked ("ok ça me va, sophie@studio.fr").
     public var prefillEmail: String?
+    /// A company's name said before it was asked ("yes pls. we're Acme Ltd, based in Leeds").
+    public var prefillCompany: String?
     /// The prospect said they were annoyed once already.
     public var frustrated = false
     /// The questions answered in the last turn from words said earlier, and said back ("Noté :

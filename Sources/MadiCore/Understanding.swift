@@ -530,6 +530,33 @@ public final class Understanding: Sendable {
     }
     static let whereWords: Set<String> = ["where", "wheres", "lieu", "ville", "adresse", "address", "location", "venue", "city", "locaux", "premises"]
 
+    /// A company's name said in a sentence of its own that opens with a lead-in and goes on with a
+    /// capital ("we're Acme Ltd, based in Leeds", "Nous sommes Nexa Conseil SAS", "company is
+    /// Brightloop"); nil otherwise ("we're 8", "on est débutants").
+    func namedCompany(_ raw: String) -> String? {
+        for piece in Self.pieces(raw, cutAt: ".!?;") {
+            let words = piece.split(separator: " ").map(String.init)
+            guard words.count >= 2 else { continue }
+            var said: [String] = []
+            for (i, w) in words.prefix(6).enumerated() where i + 1 < words.count {
+                said += PreparedInput(w).tokenStrings
+                guard nameLeadIns.contains(said), Self.companyLeadIns.contains(said.joined(separator: " ")) else { continue }
+                let rest = words[(i + 1)...].joined(separator: " ")
+                guard let first = rest.first, first.isUppercase else { break }
+                let name = companyName(rest, hadAddress: false)
+                return name.isEmpty ? nil : name
+            }
+        }
+        return nil
+    }
+    /// The lead-ins that say a company's name (not "c'est", "it's", "on est": they say much else).
+    static let companyLeadIns: Set<String> = [
+        "we re", "we are", "nous sommes", "the company is", "my company is", "our company is", "company is", "company name is",
+        "it s called", "it is called", "we re called", "we are called", "i work at", "i work for", "je travaille chez", "je travaille pour",
+        "je suis chez", "notre societe", "notre entreprise", "ma societe", "mon entreprise", "la societe", "l entreprise", "c est pour le groupe",
+        "c est la societe", "c est l entreprise", "il s agit de la societe", "il s agit de l entreprise",
+    ]
+
     /// Whether the message names next year ("sometime next year", "l'année prochaine", "l'an prochain").
     func saysNextYear(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings

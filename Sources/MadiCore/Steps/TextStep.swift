@@ -10,6 +10,20 @@ public struct TextStep: Sendable {
 }
 
 extension TextStep: StepBehaviour {
+    /// A company's name said before its question ("yes pls. we're Acme Ltd") is taken, said back,
+    /// and the next question asked.
+    static func enter(_ step: Step, _ turn: inout TurnBuilder, usePrefill: Bool) {
+        if usePrefill, step.field == "company", let name = turn.s.prefillCompany {
+            turn.s.prefillCompany = nil
+            turn.setAnswer(step.id, Answer(text: String(name.prefix(step.max ?? 120))))
+            turn.note(step.id, name, .text)
+            turn.prefilled.append(name)
+            turn.advance(step, turn.resolve(step.next))
+            return
+        }
+        turn.ask()
+    }
+
     static func reprompt(_ step: Step, _ turn: inout TurnBuilder) {
         turn.say("reprompt.text")
     }
