@@ -279,7 +279,7 @@ extension TurnBuilder {
         // (an entry that needs one named), answered, not the course chosen.
         var aboutCourse = false
         // (Only a message that names a course can: the FAQ's keywords are not read for the others.)
-        if side == nil, address == nil, !u.mentionedCourses(input).isEmpty, let k = u.faqEntry(input), content.faq[k].needsCourse,
+        if side == nil, address == nil, u.asksAboutCourse(input), !u.mentionedCourses(input).isEmpty, let k = u.faqEntry(input), content.faq[k].needsCourse,
            !u.saysChoice(input, interest: true) {
             side = .faq(k)
             aboutCourse = true
@@ -288,7 +288,7 @@ extension TurnBuilder {
         // the price is the reason, not a refusal; funding and the lighter course said, the offer stays.
         // (The budget entry's own keywords first: the whole FAQ is read only for a message that has one.)
         if step.kind == .recommend, s.recommendation != nil, address == nil, let k = content.faq.firstIndex(where: { $0.id == "budget" }),
-           u.faqMatch(k, input) != nil, u.faqEntry(input) == k {
+           u.saysBudget(input), u.faqEntry(input) == k {
             answerSide(.faq(k), reask: true)
             return
         }
@@ -1145,7 +1145,8 @@ extension TurnBuilder {
     /// The message without its sentence that denies the team's size said before and gives
     /// another ("and the team is 18 not 8"), once that size is changed; nil when none does.
     mutating func sizeCorrectedAside(_ input: PreparedInput, _ current: Step) -> PreparedInput? {
-        guard let id = engine.fieldSteps["team_size"], id != current.id, let old = s.answers[id]?.number else { return nil }
+        guard let id = engine.fieldSteps["team_size"], id != current.id, let old = s.answers[id]?.number,
+              input.tokens.contains(where: u.negations.contains), input.tokenStrings.contains(where: { Int($0) != nil }) else { return nil }
         let pieces = Understanding.pieces(input.raw, cutAt: ".,;!?")
         guard pieces.count >= 2 else { return nil }
         for (k, piece) in pieces.enumerated() {

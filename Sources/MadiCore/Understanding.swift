@@ -26,6 +26,9 @@ public final class Understanding: Sendable {
     let faq: [(Int, [Phrase])]
     /// Per FAQ entry, whether its keywords need a course named (`needs_course`).
     let faqNeedsCourse: [Bool]
+    /// The keywords of the entries that need a course named, and of the budget entry, by first word.
+    let courseRequestPhrases: [String: [[String]]]
+    let budgetPhrases: [String: [[String]]]
     let courses: [(String, [Phrase])]
     let languages: [String]
     /// Every word of the content's phrases: such a word is never read as a typo of another.
@@ -155,6 +158,8 @@ public final class Understanding: Sendable {
         self.fillers = fillers
         faq = content.faq.enumerated().map { (i, e) in (i, e.keywords.inKeyOrder.joined().map(Phrase.init).filter { !$0.isEmpty }) }
         faqNeedsCourse = content.faq.map(\.needsCourse)
+        courseRequestPhrases = Self.byFirstWord(content.faq.filter(\.needsCourse).flatMap { $0.keywords.inKeyOrder.joined() })
+        budgetPhrases = Self.byFirstWord(content.faq.filter { $0.id == "budget" }.flatMap { $0.keywords.inKeyOrder.joined() })
         courses = content.catalogue.courses.map { c in
             (c.id, ([c.name, c.id] + c.synonyms.inKeyOrder.joined()).map(Phrase.init).filter { !$0.isEmpty })
         }
@@ -556,6 +561,17 @@ public final class Understanding: Sendable {
         "je suis chez", "notre societe", "notre entreprise", "ma societe", "mon entreprise", "la societe", "l entreprise", "c est pour le groupe",
         "c est la societe", "c est l entreprise", "il s agit de la societe", "il s agit de l entreprise",
     ]
+
+    /// Whether the message holds, word for word, a keyword of an entry that needs a course named
+    /// ("tell me about", "c'est quoi le"): looked up by first word, before any fuzzy reading.
+    func asksAboutCourse(_ input: PreparedInput) -> Bool {
+        Self.contains(input.tokenStrings, anyOf: courseRequestPhrases)
+    }
+
+    /// Whether the message holds, word for word, one of the budget entry's keywords ("too expensive").
+    func saysBudget(_ input: PreparedInput) -> Bool {
+        Self.contains(input.tokenStrings, anyOf: budgetPhrases)
+    }
 
     /// Whether the message names next year ("sometime next year", "l'année prochaine", "l'an prochain").
     func saysNextYear(_ input: PreparedInput) -> Bool {

@@ -323,6 +323,10 @@ public enum EmailSuggester {
     /// An address whose domain is a known provider's with its dot left out or typed as a comma
     /// ("jo@gmailcom", "jo@yahoo,com"): that address; nil otherwise.
     public static func lostDot(_ raw: String) -> String? {
+        // (Only an "@" followed by a comma, or by no dot at all: most addresses stop here.)
+        guard let atByte = raw.utf8.lastIndex(of: 0x40) else { return nil }
+        let after = raw.utf8[raw.utf8.index(after: atByte)...]
+        guard after.contains(0x2C) || !after.contains(0x2E) else { return nil }
         let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
         guard let at = text.lastIndex(of: "@"), !text.contains(" ") else { return nil }
         let local = text[..<at]
