@@ -545,8 +545,11 @@ public final class Understanding: Sendable {
             var said: [String] = []
             for (i, w) in words.prefix(6).enumerated() where i + 1 < words.count {
                 said += PreparedInput(w).tokenStrings
-                guard nameLeadIns.contains(said), Self.companyLeadIns.contains(said.joined(separator: " ")) else { continue }
-                let rest = words[(i + 1)...].joined(separator: " ")
+                guard Self.companyLeadIns.contains(said.joined(separator: " ")) else { continue }
+                // ("On est l'agence Pixelune": the words that say what it is, before its name.)
+                var start = i + 1
+                while start < words.count - 1, PreparedInput(words[start]).tokenStrings.allSatisfy(Self.companyKinds.contains) { start += 1 }
+                let rest = words[start...].joined(separator: " ")
                 guard let first = rest.first, first.isUppercase else { break }
                 let name = companyName(rest, hadAddress: false)
                 return name.isEmpty ? nil : name
@@ -554,12 +557,16 @@ public final class Understanding: Sendable {
         }
         return nil
     }
-    /// The lead-ins that say a company's name (not "c'est", "it's", "on est": they say much else).
+    /// Articles and nouns said before a company's name ("l'agence", "la société", "the firm").
+    static let companyKinds: Set<String> = ["l", "la", "le", "les", "the", "a", "an", "agence", "societe", "entreprise", "cabinet", "groupe",
+                                            "association", "asso", "startup", "boite", "agency", "company", "firm", "group", "studio"]
+    /// The lead-ins that say a company's name (with a capital after them: "on est 8" names none).
     static let companyLeadIns: Set<String> = [
         "we re", "we are", "nous sommes", "the company is", "my company is", "our company is", "company is", "company name is",
         "it s called", "it is called", "we re called", "we are called", "i work at", "i work for", "je travaille chez", "je travaille pour",
         "je suis chez", "notre societe", "notre entreprise", "ma societe", "mon entreprise", "la societe", "l entreprise", "c est pour le groupe",
-        "c est la societe", "c est l entreprise", "il s agit de la societe", "il s agit de l entreprise",
+        "c est la societe", "c est l entreprise", "il s agit de la societe", "il s agit de l entreprise", "on est", "on est chez",
+        "we work at",
     ]
 
     /// Whether the message holds, word for word, a keyword of an entry that needs a course named
