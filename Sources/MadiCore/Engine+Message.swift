@@ -418,7 +418,9 @@ extension TurnBuilder {
             if let side { prefaceSide(side) }
             // ("actually make it 8 people, we have a new hire starting in jan": a size said with its
             // people corrects the team, before a month said about someone else.)
-            if step.kind == .recommend, u.quantities.teamSize(answerInput, anyNumber: false) != nil, correctsEarlier(answerInput, step) { return }
+            // (Not "it's just me actually": no team, below.)
+            if step.kind == .recommend, !u.quantities.saysSelfOnly(answerInput), u.quantities.teamSize(answerInput, anyNumber: false) != nil,
+               correctsEarlier(answerInput, step) { return }
             // (A month said is the surest correction: before the others.)
             if [.recommend, .courses, .consent].contains(step.kind), changesStartMonth(answerInput) {
                 ask(again: true)
@@ -1056,7 +1058,8 @@ extension TurnBuilder {
     /// In the team's questions, a prospect who is on their own after all ("just me", "c'est juste
     /// pour moi, pas l'équipe"): the team's answers are dropped and the first question asked again.
     mutating func leavesTeam(_ input: PreparedInput, _ current: Step) -> Bool {
-        guard [StepKind.choice, .number].contains(current.kind), let team = engine.teamChoice,
+        // (At the team's offer and its company's name too: "actually it's just for me, forget the team".)
+        guard [StepKind.choice, .number, .recommend, .text].contains(current.kind), let team = engine.teamChoice,
               current.id != team.step, s.answers[team.step]?.option == team.option,
               let at = s.history.lastIndex(of: team.step), let goal = content.step(team.step),
               u.quantities.saysSelfOnly(input) else { return false }
