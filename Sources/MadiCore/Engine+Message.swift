@@ -252,7 +252,7 @@ extension TurnBuilder {
         // "yes pls. we're Acme Ltd, based in Leeds": a company's name said before its question is
         // kept for it (only on a team's way, before it is answered, in a message with a capital).
         if step.kind != .text, s.prefillCompany == nil, let company = engine.fieldSteps["company"], s.answers[company] == nil,
-           trimmed.dropFirst().contains(where: \.isUppercase), let name = u.namedCompany(trimmed) {
+           trimmed.unicodeScalars.dropFirst().contains(where: \.properties.isUppercase), let name = u.namedCompany(trimmed) {
             s.prefillCompany = name
         }
         // An address in the message is kept aside: its dots are not sentence ends.
@@ -1116,12 +1116,10 @@ extension TurnBuilder {
         guard let id = engine.fieldSteps["team_size"], id != current.id, let old = s.answers[id]?.number else { return false }
         let w = input.tokenStrings
         var denied = input
-        var deniesOld = false
         for i in w.indices.dropLast() where u.negations.contains(input.tokens[i]) && Int(w[i + 1]) != nil {
             denied = denied.masking(i..<(i + 2))
-            // ("8 not 6-7": the range said before, by its first number too.)
-            if let n = Int(w[i + 1]), n == old || n == s.answers[id]?.quantity?.low { deniesOld = true }
         }
+        let deniesOld = deniesTeamSize(input, id, old)
         guard cue || deniesOld else { return false }
         // "no i said 20 not a dozen": with a word that corrects, a number alone is the size, when
         // it cannot be the number of one of the current question's options.
@@ -1145,6 +1143,15 @@ extension TurnBuilder {
         return true
     }
 
+    /// Whether a negation is said right before the team's size as answered ("not 8"), or before
+    /// the first number of the range answered ("8 not 6-7").
+    func deniesTeamSize(_ input: PreparedInput, _ id: String, _ old: Int) -> Bool {
+        let w = input.tokenStrings
+        return w.indices.dropLast().contains { i in
+            u.negations.contains(input.tokens[i]) && Int(w[i + 1]).map { $0 == old || $0 == s.answers[id]?.quantity?.low } == true
+        }
+    }
+
     /// The message without its sentence that denies the team's size said before and gives
     /// another ("and the team is 18 not 8"), once that size is changed; nil when none does.
     mutating func sizeCorrectedAside(_ input: PreparedInput, _ current: Step) -> PreparedInput? {
@@ -1154,11 +1161,7 @@ extension TurnBuilder {
         guard pieces.count >= 2 else { return nil }
         for (k, piece) in pieces.enumerated() {
             let p = u.prepare(piece)
-            let w = p.tokenStrings
-            let denies = w.indices.dropLast().contains { i in
-                u.negations.contains(p.tokens[i]) && (Int(w[i + 1]) == old || Int(w[i + 1]) == s.answers[id]?.quantity?.low)
-            }
-            guard denies, correctedTeamSize(p, current, cue: true) else { continue }
+            guard deniesTeamSize(p, id, old), correctedTeamSize(p, current, cue: true) else { continue }
             var rest = pieces
             rest.remove(at: k)
             return u.prepare(rest.joined(separator: ". "))

@@ -335,7 +335,7 @@ public enum EmailSuggester {
         let commaFixed = domain.replacingOccurrences(of: ",", with: ".")
         if commaFixed != domain, providers.contains(commaFixed) { return local + "@" + commaFixed }
         guard !domain.contains("."), !domain.contains(",") else { return nil }
-        return providers.sorted().first { $0.replacingOccurrences(of: ".", with: "") == domain }.map { local + "@" + $0 }
+        return providers.first { $0.replacingOccurrences(of: ".", with: "") == domain }.map { local + "@" + $0 }
     }
 
     /// The address as it was probably meant, or nil when it looks fine.
