@@ -1481,7 +1481,7 @@ extension TurnBuilder {
             say("reprompt.number", ["min": String(lo), "max": String(hi)])
             return .handled
         }
-        notePrefills(input.masking(found.span), except: step.id)
+        notePrefills(input.masking(found.span), except: step.id, whole: input)
         setAnswer(step.id, Answer(number: q.value, text: input.raw, quantity: q))
         note(step.id, String(q.value), .quantity)
         advance(step, resolve(step.next))

@@ -218,6 +218,25 @@ public struct QuantityReader: Sendable {
     static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups",
                                           "fois", "times", "jours", "days", "ans", "years", "mois", "months", "semaines", "weeks"]
 
+    /// Words for a group, never one person ("mon équipe", "my staff").
+    static let collectives: Set<String> = ["equipe", "team", "staff", "groupe", "group", "service", "department", "departement",
+                                           "famille", "family", "crew", "gang", "bande", "classe", "class", "office", "bureau",
+                                           "ppl", "folks", "people", "gens", "personnel", "us"]
+
+    /// One person of the prospect's at `k`: "mon frère", "ma collègue", "my business partner", "my
+    /// sdr buddy" (one noun, said in the singular), not "mes collègues", "my team", "my colleagues".
+    func onePerson(_ w: [String], at k: Int) -> Range<Int>? {
+        guard k + 1 < w.count, ["mon", "ma", "my"].contains(w[k]) else { return nil }
+        func group(_ word: String) -> Bool { Self.collectives.contains(word) || companyWords.contains(word) }
+        if w[k] != "my" { return group(w[k + 1]) ? nil : k..<(k + 2) }
+        // ("my business partner": a word ending in "s" that is no plural of people, then the noun.)
+        for j in (k + 1)..<min(w.count, k + 3) {
+            if Self.collectives.contains(w[j]) || (w[j].hasSuffix("s") && people.contains(w[j])) { return nil }
+            if !w[j].hasSuffix("s"), !companyWords.contains(w[j]) { return k..<(j + 1) }
+        }
+        return nil
+    }
+
     /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
     public func saysSelfOnly(_ input: PreparedInput) -> Bool {
         // ("just me + 2 coworkers": the sign read as the word, "me plus".)
@@ -268,9 +287,8 @@ public struct QuantityReader: Sendable {
         // "deux collègues et moi" counts the prospect; "on est 3 avec moi" already does.
         let countsSelf = !restated && plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
         // "moi et mon associé", "me and my cofounder": two people.
-        if found.isEmpty, countsSelf,
-           let k = w.indices.dropLast().first(where: { ["mon", "ma", "my"].contains(w[$0]) && people.contains(w[$0 + 1]) }) {
-            return Found(quantity: Quantity(low: 2), span: k..<(k + 2), aboutPeople: true)
+        if found.isEmpty, countsSelf, let span = w.indices.lazy.compactMap({ self.onePerson(w, at: $0) }).first {
+            return Found(quantity: Quantity(low: 2), span: span, aboutPeople: true)
         }
         // "only me for now": one person.
         if found.isEmpty, !countsSelf, let span = selfOnly.lazy.compactMap(says).first {

@@ -1120,6 +1120,20 @@ public final class Understanding: Sendable {
         return out
     }
 
+    /// The option of one of `stepIds` named by the word after a count of people ("12 devs", "6-7
+    /// développeurs", "15 engineers"), exactly: the people counted are what that question asks.
+    func countedOption(_ input: PreparedInput, after span: Range<Int>, stepIds: [String]) -> (step: String, option: String)? {
+        let w = input.tokenStrings
+        var j = span.upperBound
+        if j < w.count, ["de", "d", "of"].contains(w[j]) { j += 1 }
+        guard j < w.count, quantities.people.contains(w[j]) else { return nil }
+        let noun = prepare(w[j])
+        for id in stepIds {
+            if case let .option(option) = bestOption(id, noun, fuzzy: false).choice { return (id, option) }
+        }
+        return nil
+    }
+
     /// A number given as the whole answer ("2", "la 2", "deux", "option two").
     public func bareNumber(_ input: PreparedInput) -> Int? {
         let words = input.tokenStrings.filter { !fillers.contains($0) }

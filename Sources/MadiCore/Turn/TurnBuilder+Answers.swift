@@ -14,9 +14,19 @@ extension TurnBuilder {
     /// `learnt`: clauses read by the classifier count too (only with an answer to this question:
     /// without one, a vague message — "bof, un peu de tout" — must not answer a later question).
     mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil, learnt: Bool = true) {
+        var candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
+        // "12 devs", "genre 6-7 devs": the word that says who is counted names an option of the
+        // question about the team that follows its size, however short, as it would there.
+        if let sizeStep = engine.fieldSteps["team_size"], let level = content.step(sizeStep).flatMap({ resolve($0.next) }),
+           candidates.contains(level), s.prefills[level] == nil, !u.saysMixed(whole ?? input),
+           let found = u.quantities.teamSize(whole ?? input, anyNumber: false),
+           let (step, option) = u.countedOption(whole ?? input, after: found.span, stepIds: [level]) {
+            s.prefills[step] = option
+            note(step, option, .synonym)
+            candidates.removeAll { $0 == step }
+        }
         // A prefill needs a phrase of at least 5 letters said exactly: shorter inputs have none.
         guard input.tokens.reduce(0, { $0 + $1.count }) >= Understanding.prefillMinChars else { return }
-        var candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
         // ("there are 7 of us. half are beginners, the rest use chatgpt daily": a team's level said
         // as a mix is asked, not noted as one of them.)
         if u.saysMixed(whole ?? input), let sizeStep = engine.fieldSteps["team_size"],
