@@ -394,6 +394,12 @@ extension TurnBuilder {
            !(u.scores(answerInput, memo, { _ in true }).first.map { $0.label.hasPrefix(step.id + ".") && $0.score >= Understanding.acceptScore } ?? false) {
             answerInput = PreparedInput("")
         }
+        // "hello, is this a bot?" at the welcome: the greeting opens the question; the questions
+        // wait for a yes.
+        if parts.question != nil, step.navigation, !answerInput.isEmpty, greetsOnly(answerInput, step) {
+            answerInput = PreparedInput("")
+            out.insert(t("intent.greeting"), at: 0)
+        }
         alsoAsks = parts.question != nil && !answerAsked
         // 4. An address said with other things before its question is kept for it ("dev. want to
         // build agents. tom@devstack.io").
@@ -1444,6 +1450,18 @@ extension TurnBuilder {
             go(to: target, from: step.id)
             return .answered
         }
+    }
+
+    /// "hello", "Hi! sorry to bother": a greeting, with at most a few words of politeness that
+    /// answer nothing.
+    func greetsOnly(_ input: PreparedInput, _ step: Step) -> Bool {
+        guard input.tokens.count <= 6, !u.isWholeYes(input) else { return false }
+        if u.intent(input, memo: memo) == .greeting { return true }
+        let pieces = Understanding.pieces(input.raw, cutAt: ".!,;")
+        guard pieces.count >= 2, u.intent(u.prepare(pieces[0]), memo: memo) == .greeting else { return false }
+        let rest = u.prepare(pieces.dropFirst().joined(separator: " "))
+        return u.yesNo(rest) == nil && !u.match(step: step, rest).choice.isOption
+            && [nil, .greeting].contains(u.intent(rest, memo: memo))
     }
 
     /// "slt! jsuis dev et je voudrais…", "Bonjour, c'est parti. Nous cherchons à former…": a first
