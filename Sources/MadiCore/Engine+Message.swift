@@ -271,6 +271,12 @@ extension TurnBuilder {
         // "ok mais concretement dans starter on fait quoi ?", "est ce que performer c'est dur ?": a
         // question about one course that nothing else answers gets that course's facts.
         if case .unknown? = side, let q = parts.question, let about = courseAsked(q) { side = about }
+        // "I've got about 800 euros max to spend, does that fit?": a short question that points
+        // back asks about what was said before it; the whole message says which entry.
+        if case .unknown? = side, let q = parts.question, !parts.answer.isEmpty, q.tokens.count <= 4,
+           q.tokenStrings.contains(where: Self.pointingBack.contains), case let .faq(k)? = readSide(input, keywordsOnly: false) {
+            side = .faq(k)
+        }
         // "hein? je débute pas…", "huh? what": a question of interjections asks nothing to keep for the team.
         // (The message is then read whole: "hein" may be what says an earlier answer was misread.)
         var interjected = false
