@@ -178,7 +178,14 @@ public enum Evaluation {
             // (Labels written in lower case: "Marc.Lefevre@Gmail.com" kept as typed, "Marc.Lefevre@gmail.com",
             // is the same mailbox at every provider the sets name.)
             let same = got.map { $0.lowercased() == email.lowercased() } ?? false
-            item("email", got ?? "missed", same ? .right : (got == nil ? .missed : .wrong))
+            // An address said in words ("dave.k at hotmail dot com") is rebuilt and asked back
+            // ("Is it dave.k@hotmail.com?"): understood, nothing to type again, one "yes" to take it.
+            if got == nil, let rebuilt = turn.session.emailRebuilt {
+                let right = rebuilt.lowercased() == email.lowercased()
+                item("email", "email asked back: " + rebuilt, right ? .right : .wrong)
+            } else {
+                item("email", got ?? "missed", same ? .right : (got == nil ? .missed : .wrong))
+            }
         } else if c.phone {
             item("email.phone", t.phone ? "email.phone" : (turn.session.email != nil ? "email accepted" : "missed"),
                  t.phone ? .right : (turn.session.email != nil ? .wrong : .missed))

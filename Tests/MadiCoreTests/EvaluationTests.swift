@@ -1,0 +1,34 @@
+import Testing
+import MadiCore
+import MadiScenarios
+
+@Suite("The evaluation's outcomes: right, wrong and missed, each as a prospect would feel it")
+struct EvaluationTests {
+    func report(_ yaml: String) -> Evaluation.Report {
+        let (cases, problems) = Evaluation.parse(file: "cases.yaml", text: yaml)
+        #expect(problems.isEmpty, "\(problems)")
+        return Evaluation.run(Shipped.engine, cases, file: "cases.yaml", today: Shipped.today)
+    }
+
+    @Test func anAddressSaidInWordsAndAskedBackIsRightWhenItIsTheOneMeant() {
+        let r = report("""
+        - {step: email, lang: en, text: "my email is dave.k at hotmail dot com", expect: {answer: {email: "dave.k@hotmail.com"}}}
+        - {step: email, lang: en, text: "my email is dave.k at hotmail dot com", expect: {answer: {email: "dave.j@hotmail.com"}}}
+        - {step: email, lang: en, text: "dave.k@hotmail.com", expect: {answer: {email: "dave.k@hotmail.com"}}}
+        - {step: email, lang: en, text: "let me think about it", expect: {answer: {email: "dave.k@hotmail.com"}}}
+        """)
+        #expect(r.items.map(\.outcome) == [.right, .wrong, .right, .missed])
+        #expect(r.items[0].got == "email asked back: dave.k@hotmail.com")
+        #expect(r.items[2].got == "dave.k@hotmail.com")
+    }
+
+    @Test func anOptionIsRightWrongOrMissed() {
+        let r = report("""
+        - {step: goal, lang: en, text: "automate my work", expect: {answer: "automate"}}
+        - {step: goal, lang: en, text: "automate my work", expect: {answer: "build"}}
+        - {step: goal, lang: en, text: "hmm", expect: {answer: "build"}}
+        """)
+        #expect(r.items.map(\.outcome) == [.right, .wrong, .missed])
+        #expect((r.right, r.wrong, r.missed) == (1, 1, 1))
+    }
+}
