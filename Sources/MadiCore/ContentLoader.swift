@@ -262,7 +262,7 @@ public enum ContentLoader {
     // MARK: - Parsers
 
     static let stepKeys: Set<String> = ["id", "kind", "prompt", "options", "next", "yes", "no", "min", "max", "field",
-                                        "aspiration", "prefill", "navigation", "quote_when", "consent_version", "decline", "cues", "not_after"]
+                                        "aspiration", "prefill", "navigation", "quote_when", "consent_version", "decline", "cues", "not_after", "names"]
     static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next", "reason", "months"]
 
     static func parseStep(_ node: Node, _ r: inout YAMLReader) -> Step? {
@@ -310,9 +310,13 @@ public enum ContentLoader {
         if let cues = r.value(node, "cues") {
             if kind == .choice { keys.cues = r.localizedList(cues, in: "\(what).cues") } else { r.error(cues, "\(what): only a choice step has cues") }
         }
+        var names: LocalizedList = [:]
+        if let n = r.value(node, "names") {
+            if [.choice, .number, .text].contains(kind) { names = r.localizedList(n, in: "\(what).names") } else { r.error(n, "\(what): only a question has names") }
+        }
         return Step(id: id, prompt: prompt, detail: StepDetail(kind, keys), next: next, yes: yes, no: no,
                     decline: parseNext(r.value(node, "decline"), in: "\(what).decline", &r), field: field,
-                    line: node.mark?.line)
+                    names: names, line: node.mark?.line)
     }
 
     static func parseOption(_ node: Node, step: String, _ r: inout YAMLReader) -> AnswerOption? {

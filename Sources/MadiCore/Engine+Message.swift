@@ -417,6 +417,7 @@ extension TurnBuilder {
             // ("attends en fait j'utilise chatgpt tous les jours, je me suis trompée": the answer
             // corrected, when the rest says which.)
             if !answerInput.isEmpty, correctsEarlier(answerInput, step) { return }
+            if backToNamed(input) { return }
             command(.back)
             return
         }
@@ -2168,6 +2169,7 @@ extension TurnBuilder {
             say("intent.unsure")
             ask(again: true)
         case .back:
+            if backToNamed(lastInput) { return }
             command(.back)
         case .no where step.kind == .choice:
             // "meh", "nope" to a question with options: the closest one will do.

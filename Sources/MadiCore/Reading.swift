@@ -218,6 +218,17 @@ extension Understanding {
     }
 
     /// Whether the words hold `run`, in a row (a non-empty one).
+    /// The question among `stepIds` that the message names by one of its `names` ("change my job
+    /// answer", "le nombre de personnes"); the one named last when several are.
+    func namedStep(_ input: PreparedInput, among stepIds: [String]) -> String? {
+        var best: (id: String, at: Int)?
+        for id in stepIds {
+            guard let names = stepNames[id], let at = Self.phraseSpans(input.tokenStrings, names).map(\.lowerBound).max() else { continue }
+            if best == nil || at > best!.at { best = (id, at) }
+        }
+        return best?.id
+    }
+
     /// Whether one of the step's cues comes right before `span`, one word between at most ("je
     /// suis directeur", "i run a small agency").
     func cued(_ stepId: String, _ span: Range<Int>, _ input: PreparedInput) -> Bool {

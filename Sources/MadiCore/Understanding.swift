@@ -11,6 +11,8 @@ public final class Understanding: Sendable {
     let languagePrefixes: [[[UInt32]]]
     /// The choice steps whose answers may be picked up at other steps.
     let prefillSteps: [String]
+    /// Per question, its `names` as folded words by their first word.
+    let stepNames: [String: [String: [[String]]]]
     /// Per choice step, its `cues` as folded words by their first word.
     let stepCues: [String: [String: [[String]]]]
     /// The steps with `prefill: cued`: answered early only in a sentence holding a cue.
@@ -145,6 +147,9 @@ public final class Understanding: Sendable {
             if let c = step.choice?.cues, !c.isEmpty { cues[step.id] = Self.byFirstWord(Array(c.inKeyOrder.joined())) }
         }
         stepCues = cues
+        var stepNameWords: [String: [String: [[String]]]] = [:]
+        for step in content.steps where !step.names.isEmpty { stepNameWords[step.id] = Self.byFirstWord(Array(step.names.inKeyOrder.joined())) }
+        stepNames = stepNameWords
         cuedSteps = Set(content.steps.filter { $0.choice?.prefillNeedsCue ?? false }.map(\.id))
         var whole: [String: CommandName] = [:]
         for (name, phrase) in commands where name != .language && !phrase.isEmpty && whole[phrase.folded] == nil { whole[phrase.folded] = name }

@@ -20,10 +20,13 @@ public final class Step: Sendable {
     public let decline: Next?
     /// The lead field a number or text step fills ("team_size", "company", "first_name").
     public let field: String?
+    /// Words by which a prospect names this question when going back to it ("my job answer",
+    /// "the team size").
+    public let names: LocalizedList
     public let line: Int?
 
     public init(id: String, prompt: String, detail: StepDetail, next: Next? = nil, yes: Next? = nil, no: Next? = nil,
-                decline: Next? = nil, field: String? = nil, line: Int? = nil) {
+                decline: Next? = nil, field: String? = nil, names: LocalizedList = [:], line: Int? = nil) {
         self.id = id
         kind = detail.kind
         self.prompt = prompt
@@ -33,6 +36,7 @@ public final class Step: Sendable {
         self.no = no
         self.decline = decline
         self.field = field
+        self.names = names
         self.line = line
     }
 

@@ -58,6 +58,57 @@ extension TurnBuilder {
         }
     }
 
+    /// "can I go back and change my job answer", "I'd like to change the team size", "I said
+    /// automate but I meant build": back to the question the message names, however far back.
+    /// The answers after it are kept and taken again without being said, unless the new answer
+    /// leads elsewhere; a new option named after a word of change ("I meant build") is taken at once.
+    /// False when no earlier question is named, or only the one just before (a plain "back").
+    mutating func backToNamed(_ input: PreparedInput) -> Bool {
+        guard s.lead != .saving, s.leadId == nil, let current else { return false }
+        let answered = s.history.filter { id in
+            guard let step = content.step(id) else { return false }
+            return step.isQuestion && !step.navigation && s.answers[id] != nil
+        }
+        guard let target = u.namedStep(input, among: answered), let at = s.history.lastIndex(of: target),
+              let step = content.step(target), at < s.history.count - 1 || current.kind == .recommend else { return false }
+        let old = s.answers[target]?.option
+        var said = s.prefillsSaid ?? []
+        for id in s.history[(at + 1)...] + [s.step] {
+            if let o = s.answers[id]?.option {
+                s.prefills[id] = o
+                said.append(id + "=" + o)
+            } else if let q = s.answers[id]?.quantity ?? s.answers[id]?.number.map({ Quantity(low: $0) }) {
+                s.prefillQuantity = q
+                said.append(id + "=" + String(q.value))
+            }
+            setAnswer(id, nil)
+        }
+        s.prefillsSaid = said
+        setAnswer(target, nil)
+        s.history.removeSubrange(at...)
+        s.done = false
+        s.step = target
+        trace.intent = .back
+        // ("I said automate but I meant build": what comes after the last word of change.)
+        if step.kind == .choice {
+            let w = input.tokenStrings
+            if let cut = w.lastIndex(where: { Self.changeTurns.contains($0) }), cut + 1 < w.count,
+               case let .option(o) = u.match(step: step, u.prepare(w[(cut + 1)...].joined(separator: " "))).choice, o != old,
+               let option = step.option(o) {
+                say("ack.corrected", ["answer": ChoiceStep.noteText(option, self)])
+                note(target, o, .synonym)
+                answer(choice: o, said: input.raw)
+                return true
+            }
+        }
+        say("back.named")
+        enter(target, usePrefill: false)
+        return true
+    }
+
+    /// Words after which a correction says the new answer ("I said automate but I meant build").
+    static let changeTurns: Set<String> = ["meant", "mean", "but", "mais", "plutot", "dire", "actually", "instead"]
+
     /// Says the current step again (after a language switch).
     mutating func repeatCurrent() {
         guard let step = current else { return }
