@@ -18,6 +18,7 @@ struct EmailWordsTests {
         ("jean.dupont@gmail point com", "jean.dupont@gmail.com"),
         ("jean . dupont @ gmail . com.", "jean.dupont@gmail.com"),
         ("mon adresse : lea arobase free point fr", "lea@free.fr"),
+        ("its sam dot baker at gmail dot com", "sam.baker@gmail.com"),
     ] as [(String, String)])
     func anAddressSaidInWordsIsRebuilt(message: String, address: String) {
         #expect(u.rebuiltAddress(message) == address, "\(message)")

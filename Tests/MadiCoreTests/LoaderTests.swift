@@ -114,6 +114,10 @@ struct LoaderTests {
             $0.replacingOccurrences(of: "    kind: number\n    prompt: team_size.prompt\n", with: "    kind: number\n    prompt: team_size.prompt\n    not_after: {fr: [mon], en: [my]}\n")
         }
         #expect(notAfter.contains { $0.file == "questionnaire.yaml" && $0.line != nil && $0.message.contains("only a choice step has not_after") })
+        let names = Shipped.load(replacing: "questionnaire.yaml") {
+            $0.replacingOccurrences(of: "    kind: recommend\n", with: "    kind: recommend\n    names: {fr: [offre], en: [offer]}\n")
+        }
+        #expect(names.contains { $0.file == "questionnaire.yaml" && $0.line != nil && $0.message.contains("only a question has names") })
         let months = Shipped.load(replacing: "questionnaire.yaml") { $0.replacingOccurrences(of: "months: 3", with: "months: trois") }
         #expect(months.contains { $0.message.contains("option 'quarter': 'months' must be a whole number") })
     }
