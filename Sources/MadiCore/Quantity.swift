@@ -287,7 +287,8 @@ public struct QuantityReader: Sendable {
         // "deux collègues et moi" counts the prospect; "on est 3 avec moi" already does.
         let countsSelf = !restated && plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
         // "moi et mon associé", "me and my cofounder": two people.
-        if found.isEmpty, countsSelf, let span = w.indices.lazy.compactMap({ self.onePerson(w, at: $0) }).first {
+        // ("on est une petite agence, moi pis mon associé": "on est" says nothing of the count here.)
+        if found.isEmpty, plusSelf.contains(where: { says($0) != nil }), let span = w.indices.lazy.compactMap({ self.onePerson(w, at: $0) }).first {
             return Found(quantity: Quantity(low: 2), span: span, aboutPeople: true)
         }
         // "only me for now": one person.

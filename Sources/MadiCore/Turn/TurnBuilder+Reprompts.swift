@@ -1,6 +1,6 @@
 /// A message Madi did not understand: the step kind's reprompt the first time (`StepBehaviour
-/// .reprompt`), the whole list of options from the second; a message that says much without
-/// saying what gets a question of its own.
+/// .reprompt`), the whole list of options from the second where there is a list; a message that
+/// says much without saying what gets a question of its own.
 extension TurnBuilder {
     mutating func miss(_ input: PreparedInput) {
         trace.missed = true
@@ -11,7 +11,8 @@ extension TurnBuilder {
             flush()
             say("reprompt.vague")
             asked = true
-        } else if s.misses >= 2 {
+        } else if s.misses >= 2, current.map({ [StepKind.choice, .yesNo, .consent, .recommend, .courses].contains($0.kind) }) ?? true {
+            // (Only where there is a list: a count, a name or an address has none to pick from.)
             say("reprompt.list")
             ask(again: true) // the question's short form: the welcome is not said again
         } else if let step = current {
