@@ -186,7 +186,7 @@ public struct Engine: Sendable {
 
     /// The session's state as a reply, without Madi saying anything.
     public func view(_ session: Session) -> Reply {
-        let t = TurnBuilder(engine: self, session: session)
+        var t = TurnBuilder(engine: self, session: session)
         return t.finish().reply
     }
 

@@ -190,7 +190,7 @@ public struct QuantityReader: Sendable {
         // the count read is "de 12", from "de 10 à 15").
         for at in start...min(start + 2, end) {
             for opener in groupOpeners where opener.count <= at {
-                if Array(w[(at - opener.count)..<at]) == opener { return true }
+                if w[(at - opener.count)..<at].elementsEqual(opener) { return true }
             }
         }
         return false
@@ -218,6 +218,15 @@ public struct QuantityReader: Sendable {
     static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups",
                                           "fois", "times", "jours", "days", "ans", "years", "mois", "months", "semaines", "weeks"]
 
+    /// Where the words `p` are said in `w`, the first time.
+    static func span(of p: [String], in w: [String]) -> Range<Int>? {
+        guard let first = p.first, p.count <= w.count else { return nil }
+        for i in 0...(w.count - p.count) where w[i] == first && w[(i + 1)..<(i + p.count)].elementsEqual(p.dropFirst()) {
+            return i..<(i + p.count)
+        }
+        return nil
+    }
+
     /// Words for a group, never one person ("mon équipe", "my staff").
     static let collectives: Set<String> = ["equipe", "team", "staff", "groupe", "group", "service", "department", "departement",
                                            "famille", "family", "crew", "gang", "bande", "classe", "class", "office", "bureau",
@@ -240,19 +249,19 @@ public struct QuantityReader: Sendable {
     /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
     public func saysSelfOnly(_ input: PreparedInput) -> Bool {
         // ("just me + 2 coworkers": the sign read as the word, "me plus".)
-        if input.raw.contains("+"), !input.raw.contains("@") {
+        if input.raw.utf8.contains(0x2B), !input.raw.utf8.contains(0x40) { // "+", no "@"
             let said = PreparedInput(input.raw.replacingOccurrences(of: "+", with: " plus "))
             if said.tokens.count > input.tokens.count { return saysSelfOnly(said) }
         }
         let w = input.tokenStrings
-        func says(_ p: [String]) -> Bool { p.count <= w.count && (0...(w.count - p.count)).contains { w[$0..<($0 + p.count)].elementsEqual(p) } }
+        func says(_ p: [String]) -> Bool { Self.span(of: p, in: w) != nil }
         return selfOnly.contains(where: says) && !plusSelf.contains(where: says)
     }
 
     /// The quantity a message gives as a team size: the one about people, else the only one.
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
         // "moi + 3 collègues": the sign read as the word.
-        if input.raw.contains("+"), !input.raw.contains("@") {
+        if input.raw.utf8.contains(0x2B), !input.raw.utf8.contains(0x40) { // "+", no "@"
             let said = PreparedInput(input.raw.replacingOccurrences(of: "+", with: " plus "))
             if said.tokens.count > input.tokens.count { return teamSize(said, anyNumber: anyNumber) }
         }
@@ -280,10 +289,7 @@ public struct QuantityReader: Sendable {
             found.removeFirst(j)
             restated = true
         }
-        func says(_ p: [String]) -> Range<Int>? {
-            guard p.count <= w.count else { return nil }
-            return (0...(w.count - p.count)).first { Array(w[$0..<($0 + p.count)]) == p }.map { $0..<($0 + p.count) }
-        }
+        func says(_ p: [String]) -> Range<Int>? { Self.span(of: p, in: w) }
         // "deux collègues et moi" counts the prospect; "on est 3 avec moi" already does.
         let countsSelf = !restated && plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
         // "moi et mon associé", "me and my cofounder": two people.

@@ -347,7 +347,8 @@ extension Understanding {
     func opensQuestion(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
         // ("pourquoi pas", "why not": a yes.)
-        return questionOpeners.contains { w.starts(with: $0) } && !isWholeYes(input)
+        guard let first = w.first, let openers = questionOpeners[first] else { return false }
+        return openers.contains { w.starts(with: $0) } && !isWholeYes(input)
     }
 
     /// The learnt decision on a message among the labels `allowed` accepts.

@@ -48,8 +48,8 @@ public final class Understanding: Sendable {
     /// Learnt from the examples in Dialogues/examples.
     public let classifier: Classifier
     public let quantities: QuantityReader
-    /// Words that open a question, folded ("combien", "c est quoi", "how much").
-    let questionOpeners: [[String]]
+    /// Words that open a question ("combien", "c est quoi", "how much"), folded, by their first word.
+    let questionOpeners: [String: [[String]]]
     let faqIds: [String]
     /// Words that join two clauses ("et", "mais", "and", "but"), folded.
     let clauseJoiners: Set<String>
@@ -225,7 +225,7 @@ public final class Understanding: Sendable {
         }
         classifier = Classifier(content.examples, stopwords: stop)
         quantities = QuantityReader(lexicon: content.lexicon)
-        questionOpeners = openers
+        questionOpeners = Dictionary(grouping: openers, by: { $0[0] })
         faqIds = content.faq.map(\.id)
         clauseJoiners = Set(content.lexicon.inKeyOrder.flatMap(\.clauseJoiners).map(TextFold.fold))
         sideLabels = Set(content.faq.map { "faq." + $0.id } + Intent.allCases.map { "intent." + $0.rawValue })

@@ -15,12 +15,19 @@ extension TurnBuilder {
     /// without one, a vague message — "bof, un peu de tout" — must not answer a later question).
     mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil, learnt: Bool = true) {
         var candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
+        // The team size said, read once for both uses below. (The reader and the words are bound
+        // first: a function that used `self` here would copy the turn each time it is called.)
+        var sizeRead: QuantityReader.Found??
+        let quantities = u.quantities, said = whole ?? input
+        func sizeSaid() -> QuantityReader.Found? {
+            if sizeRead == nil { sizeRead = .some(quantities.teamSize(said, anyNumber: false)) }
+            return sizeRead!
+        }
         // "12 devs", "genre 6-7 devs": the word that says who is counted names an option of the
         // question about the team that follows its size, however short, as it would there.
         if let sizeStep = engine.fieldSteps["team_size"], let level = content.step(sizeStep).flatMap({ resolve($0.next) }),
-           candidates.contains(level), s.prefills[level] == nil, !u.saysMixed(whole ?? input),
-           let found = u.quantities.teamSize(whole ?? input, anyNumber: false),
-           let (step, option) = u.countedOption(whole ?? input, after: found.span, stepIds: [level]) {
+           candidates.contains(level), s.prefills[level] == nil, let found = sizeSaid(),
+           let (step, option) = u.countedOption(whole ?? input, after: found.span, stepIds: [level]), !u.saysMixed(whole ?? input) {
             s.prefills[step] = option
             note(step, option, .synonym)
             candidates.removeAll { $0 == step }
@@ -65,7 +72,7 @@ extension TurnBuilder {
         }
         // A team size said with its people ("mon équipe de 5 personnes", "my 8 people").
         if let sizeStep = engine.fieldSteps["team_size"], sizeStep != stepId, s.answers[sizeStep] == nil,
-           let found = u.quantities.teamSize(whole ?? input, anyNumber: false) {
+           let found = sizeSaid() {
             s.prefillQuantity = found.quantity
             note(sizeStep, String(found.quantity.value), .quantity)
         }

@@ -67,7 +67,7 @@ struct TurnBuilder {
 
     mutating func say(_ key: String, _ params: [String: String] = [:]) { out.append(t(key, params)) }
 
-    consuming func finish() -> Turn {
+    mutating func finish() -> Turn {
         flush()
         var r = Reply()
         r.trace = trace
