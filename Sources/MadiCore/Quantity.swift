@@ -46,6 +46,10 @@ public struct QuantityReader: Sendable {
     let inclusiveOpeners: [[String]]
     /// Words for a company ("boîte", "entreprise", "company"): "une boîte de 200" is its size.
     let companyWords: Set<String>
+    /// Every word a quantity can start with but digits: number words, approximations (and their
+    /// plurals), hedges, range openers and the articles before an approximation. Other words are
+    /// passed over with one look-up.
+    let starters: Set<String>
 
     public init(lexicon: [String: Lexicon]) {
         var numbers: [String: Int] = [:], approx: [String: Int] = [:]
@@ -77,6 +81,8 @@ public struct QuantityReader: Sendable {
         groupOpeners = groups
         inclusiveOpeners = groups.filter { ["on", "nous", "we", "were"].contains($0.first ?? "") }
         weakNumbers = weak
+        starters = Set(numbers.keys).union(approx.keys).union(approx.keys.map { $0 + "s" }).union(hedges).union(range).union(openers)
+            .union(["un", "une", "a", "an", "petite", "bonne", "good"])
         multipliers = Set(numbers.filter { $0.value == 100 || $0.value == 1000 }.keys).union(["vingt", "vingts"].filter { numbers[$0] != nil })
     }
 
@@ -122,6 +128,7 @@ public struct QuantityReader: Sendable {
         var out: [Found] = []
         var i = 0
         while i < w.count {
+            if w[i].utf8.first.map({ $0 < 0x30 || $0 > 0x39 }) ?? true, !starters.contains(w[i]) { i += 1; continue }
             let start = i
             var hedged = false
             var opener = false

@@ -14,6 +14,10 @@ extension TurnBuilder {
     /// `learnt`: clauses read by the classifier count too (only with an answer to this question:
     /// without one, a vague message — "bof, un peu de tout" — must not answer a later question).
     mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil, learnt: Bool = true) {
+        // A prefill needs a phrase of at least 5 letters said exactly, or a count and who it counts
+        // ("12 devs"): shorter inputs have none.
+        let short = input.tokens.reduce(0, { $0 + $1.count }) < Understanding.prefillMinChars
+        if short, input.tokens.count < 2 { return }
         var candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
         // The team size said, read once for both uses below. (The reader and the words are bound
         // first: a function that used `self` here would copy the turn each time it is called.)
@@ -32,8 +36,7 @@ extension TurnBuilder {
             note(step, option, .synonym)
             candidates.removeAll { $0 == step }
         }
-        // A prefill needs a phrase of at least 5 letters said exactly: shorter inputs have none.
-        guard input.tokens.reduce(0, { $0 + $1.count }) >= Understanding.prefillMinChars else { return }
+        guard !short else { return }
         // ("there are 7 of us. half are beginners, the rest use chatgpt daily": a team's level said
         // as a mix is asked, not noted as one of them.)
         if u.saysMixed(whole ?? input), let sizeStep = engine.fieldSteps["team_size"],
