@@ -66,6 +66,23 @@ extension TurnBuilder {
             command(.language(lang))
             return
         }
+        // "non attends", "no wait, …" at a yes or no: no refusal, a moment asked for; what follows
+        // it is read on its own.
+        if let step = current, [StepKind.recommend, .consent, .courses, .yesNo, .email].contains(step.kind),
+           let rest = Self.afterWait(trimmed, input) {
+            if rest.isEmpty {
+                say("intent.wait")
+                ask(again: true)
+            } else {
+                text(rest)
+            }
+            return
+        }
+        // "hmm can I go back and change my job answer" at the offer or the address: an earlier
+        // question named with a word of going back is asked again, whatever else the message
+        // might be read as. (Not with a word of change alone: that reads answers too often.)
+        if s.leadId == nil, !s.done, Self.contains(input.tokenStrings, anyOf: Self.goingBack),
+           backToNamed(input) { return }
         // "Hi, I run a small agency and want my team trained" on the French page, before any
         // message in French: Madi answers in English (and reads the message as usual). Only at the
         // welcome and the first question: later ("Welcome to the Jungle" as a company), the
@@ -303,6 +320,7 @@ extension TurnBuilder {
         // (Not a request for advice: "tu peux me recommander Master à la place ?".)
         if step.kind == .recommend, parts.question != nil, !aboutCourse, address == nil, u.saysChoice(input),
            !input.tokenStrings.contains(where: { w in ["recommand", "recommend", "conseil", "suggest", "advi", "pourquoi", "why", "differen"].contains { w.hasPrefix($0) } }),
+           !weighsCourses(input),
            let other = namedCourse(input, besides: recommendation()?.course), !deniesCourse(other, input),
            let course = content.catalogue.course(other) {
             note(step.id, "interested", .synonym)
@@ -1661,6 +1679,9 @@ extension TurnBuilder {
         // "No, most of them are beginners. Wouldn't Starter be better?": a no said while asking
         // about the recommendation argues with it; the question is answered and the offer stays.
         if step.kind == .recommend, id == "no", alsoAsks { return .none }
+        // "is performer ok or should i do starter first?": a question that weighs courses chooses
+        // none; it is answered and the offer stays.
+        if step.kind == .recommend, alsoAsks, weighsCourses(input) { return .none }
         note(step.id, id, how)
         // "ok ça me va, sophie@studio.fr": the address given with the yes is not asked for again.
         if step.kind == .recommend || step.kind == .courses, let address = messageAddress {
@@ -1783,6 +1804,14 @@ extension TurnBuilder {
         guard let first = u.mentionedCourses(input).first(where: { $0 != besides }),
               let span = nameSpan(first, input) else { return nil }
         return u.denied(span, input) ? nil : first
+    }
+
+    /// A question that weighs courses rather than chooses one: two named, or words of comparing
+    /// ("c quoi la diff avec master?", "should i do starter first?", "performer vs master").
+    func weighsCourses(_ input: PreparedInput) -> Bool {
+        u.mentionedCourses(input).count >= 2 || input.tokenStrings.contains("vs") || input.tokenStrings.contains { w in
+            ["diff", "compar", "versus", "should", "devrais", "mieux", "better"].contains { w.hasPrefix($0) }
+        }
     }
 
     /// Another course chosen in words: it becomes the course, and Madi says so.
@@ -1956,6 +1985,30 @@ extension TurnBuilder {
     }
 
     static let pointingBack: Set<String> = ["that", "it", "this", "ca", "cela", "ceci"]
+
+    /// A "no" that only opens a request to wait ("non attends", "no wait, let me think", "nope hold
+    /// on"): the words after it as typed (empty when there are none); nil for any other message.
+    static func afterWait(_ raw: String, _ input: PreparedInput) -> String? {
+        let w = input.tokenStrings
+        guard w.count >= 2, ["non", "no", "nope", "nan", "nah"].contains(w[0]) else { return nil }
+        var k = 1
+        while k < w.count, ["non", "no"].contains(w[k]) { k += 1 }
+        guard let phrase = waits.first(where: { w[k...].starts(with: $0) }) else { return nil }
+        let end = k + phrase.count
+        if end == w.count { return "" }
+        // The rest as typed: after the wait words and what separates them from it.
+        let words = raw.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "." || $0 == "!" || $0 == "…" })
+        guard words.count > end else { return nil }
+        return words[end...].joined(separator: " ")
+    }
+
+    static let waits: [[String]] = [["attends"], ["attend"], ["attendez"], ["wait"], ["hold", "on"], ["hang", "on"], ["une", "seconde"],
+                                    ["une", "sec"], ["un", "instant"], ["un", "moment"], ["one", "sec"], ["a", "sec"], ["just", "a", "sec"], ["one", "second"]]
+
+    /// Words of going back to an earlier question ("go back", "revenir sur").
+    static let goingBack: Set<String> = ["back", "revenir", "reviens", "retour", "retourner"]
+
+    static func contains(_ words: [String], anyOf set: Set<String>) -> Bool { words.contains(where: set.contains) }
 
     /// A question about one course, said without a word of choice: that course's facts (the FAQ
     /// entry that needs a course named), rather than "I'll ask the team".

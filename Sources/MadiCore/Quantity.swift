@@ -234,6 +234,13 @@ public struct QuantityReader: Sendable {
         return nil
     }
 
+    /// Words that say a count includes the prospect ("moi compris", "including me").
+    static let selfIncluded: [[String]] = [["moi", "compris"], ["moi", "inclus"], ["y", "compris", "moi"], ["including", "me"],
+                                           ["me", "included"], ["including", "myself"], ["myself", "included"]]
+    /// "avec moi", "with me" right after a bare count ("on sera 8 avec moi"): the count includes
+    /// the prospect ("deux collègues avec moi" counts people, and adds the prospect).
+    static let selfWith: [[String]] = [["avec", "moi"], ["with", "me"]]
+
     /// Words for a group, never one person ("mon équipe", "my staff").
     static let collectives: Set<String> = ["equipe", "team", "staff", "groupe", "group", "service", "department", "departement",
                                            "famille", "family", "crew", "gang", "bande", "classe", "class", "office", "bureau",
@@ -288,6 +295,11 @@ public struct QuantityReader: Sendable {
         // A count after "but", "donc"… that follows another: the later one (a total: "3 traducteurs
         // + moi, donc 4" counts the prospect already).
         var restated = false
+        // "non pas 9, 8 au total", "not 6, 8": a count denied, then the one meant.
+        if found.count >= 2, found[0].span.lowerBound >= 1, ["pas", "not", "non", "no"].contains(w[found[0].span.lowerBound - 1]) {
+            found.removeFirst()
+            restated = true
+        }
         if let j = found.indices.dropFirst().last(where: { j in
             found[j - 1].span.upperBound <= found[j].span.lowerBound
                 && w[found[j - 1].span.upperBound..<found[j].span.lowerBound].contains(where: Self.contrasts.contains)
@@ -298,7 +310,14 @@ public struct QuantityReader: Sendable {
         }
         func says(_ p: [String]) -> Range<Int>? { Self.span(of: p, in: w) }
         // "deux collègues et moi" counts the prospect; "on est 3 avec moi" already does.
-        let countsSelf = !restated && plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
+        // ("8 avec moi", "donc 8 moi compris", "10 including me": the count holds the prospect already.)
+        let counted = found.first.map { f -> Bool in
+            let after = Array(w[f.span.upperBound..<min(w.count, f.span.upperBound + 3)])
+            return Self.selfIncluded.contains { after.starts(with: $0) }
+                || (Self.selfWith.contains { after.starts(with: $0) })
+                || Self.selfIncluded.contains { p in Self.span(of: p, in: w) != nil }
+        } ?? false
+        let countsSelf = !restated && !counted && plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
         // "moi et mon associé", "me and my cofounder": two people.
         // ("on est une petite agence, moi pis mon associé": "on est" says nothing of the count here.)
         if found.isEmpty, plusSelf.contains(where: { says($0) != nil }), let span = w.indices.lazy.compactMap({ self.onePerson(w, at: $0) }).first {
