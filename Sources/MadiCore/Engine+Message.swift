@@ -81,8 +81,7 @@ extension TurnBuilder {
         // "hmm can I go back and change my job answer" at the offer or the address: an earlier
         // question named with a word of going back is asked again, whatever else the message
         // might be read as. (Not with a word of change alone: that reads answers too often.)
-        if s.leadId == nil, !s.done, Self.contains(input.tokenStrings, anyOf: Self.goingBack),
-           backToNamed(input) { return }
+        if s.leadId == nil, !s.done, Self.saysGoingBack(input.tokenStrings), backToNamed(input) { return }
         // "Hi, I run a small agency and want my team trained" on the French page, before any
         // message in French: Madi answers in English (and reads the message as usual). Only at the
         // welcome and the first question: later ("Welcome to the Jungle" as a company), the
@@ -2005,8 +2004,17 @@ extension TurnBuilder {
     static let waits: [[String]] = [["attends"], ["attend"], ["attendez"], ["wait"], ["hold", "on"], ["hang", "on"], ["une", "seconde"],
                                     ["une", "sec"], ["un", "instant"], ["un", "moment"], ["one", "sec"], ["a", "sec"], ["just", "a", "sec"], ["one", "second"]]
 
-    /// Words of going back to an earlier question ("go back", "revenir sur").
-    static let goingBack: Set<String> = ["back", "revenir", "reviens", "retour", "retourner"]
+    /// Words of going back to an earlier question: "revenir sur", "retour", or "back" after "go",
+    /// "come", "get" or before "to" ("go back to", "back to the job question"; not "back-end").
+    static func saysGoingBack(_ w: [String]) -> Bool {
+        for (i, word) in w.enumerated() {
+            if ["revenir", "reviens", "revient", "retour", "retourner"].contains(word) { return true }
+            guard word == "back" else { continue }
+            if i > 0, ["go", "going", "come", "get", "goes"].contains(w[i - 1]) { return true }
+            if i + 1 < w.count, w[i + 1] == "to" { return true }
+        }
+        return false
+    }
 
     static func contains(_ words: [String], anyOf set: Set<String>) -> Bool { words.contains(where: set.contains) }
 
