@@ -237,6 +237,14 @@ extension TurnBuilder {
                 go(to: offer.id, from: step.id)
                 return
             }
+            // "ok never mind, no thanks for now, i'll think about it": a refusal said at length, not
+            // an address to ask for again (nor "say 'no thanks' if you'd rather not").
+            if address == nil, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F), u.saysNoThanks(input), u.yesNo(input) != true {
+                s.lead = .none
+                trace.intent = .decline
+                advance(step, resolve(step.no))
+                return
+            }
             // A sentence without any address ("j'hésite encore entre performer et master"): asked again kindly.
             if address == nil, !trimmed.hasAtSign, input.tokens.count >= 3,
                !u.triesAnAddress(trimmed) {

@@ -1282,6 +1282,16 @@ public final class Understanding: Sendable {
         return kept.count < input.tokenStrings.count && !kept.isEmpty && isWholeYes(PreparedInput(kept.joined(separator: " ")))
     }
 
+    /// A no of two words or more said in the message ("no thanks", "non merci", "never mind"),
+    /// outside a yes that holds a negation ("no problem").
+    func saysNoThanks(_ input: PreparedInput) -> Bool {
+        let covered = negatedYesSpans(input)
+        return no.contains { p in
+            guard p.words.count >= 2, let span = Fuzzy.match(p, in: input, fuzzy: false)?.tokens else { return false }
+            return !span.contains(where: covered.contains)
+        }
+    }
+
     public func isNo(_ input: PreparedInput) -> Bool {
         no.contains { Fuzzy.isWhole($0, input) }
     }
