@@ -326,7 +326,7 @@ extension TurnBuilder {
         // the offer: another course chosen, said as a question; taken, and the address asked.
         // (Not a request for advice: "tu peux me recommander Master à la place ?".)
         if step.kind == .recommend, parts.question != nil, !aboutCourse, address == nil, u.saysChoice(input),
-           !input.tokenStrings.contains(where: { w in ["recommand", "recommend", "conseil", "suggest", "advi", "pourquoi", "why", "differen"].contains { w.hasPrefix($0) } }),
+           !input.tokenStrings.contains(where: { w in ["recommand", "recommend", "conseil", "suggest", "advi", "pourquoi", "why"].contains { w.hasPrefix($0) } }),
            !weighsCourses(input),
            let other = namedCourse(input, besides: recommendation()?.course), !deniesCourse(other, input),
            let course = content.catalogue.course(other) {
@@ -2024,7 +2024,6 @@ extension TurnBuilder {
         return false
     }
 
-    static func contains(_ words: [String], anyOf set: Set<String>) -> Bool { words.contains(where: set.contains) }
 
     /// A question about one course, said without a word of choice: that course's facts (the FAQ
     /// entry that needs a course named), rather than "I'll ask the team".

@@ -217,7 +217,6 @@ extension Understanding {
         return spans
     }
 
-    /// Whether the words hold `run`, in a row (a non-empty one).
     /// The question among `stepIds` that the message names by one of its `names` ("change my job
     /// answer", "le nombre de personnes"); the one named last when several are.
     func namedStep(_ input: PreparedInput, among stepIds: [String]) -> String? {

@@ -31,7 +31,7 @@ extension TurnBuilder {
         // question about the team that follows its size, however short, as it would there.
         if let sizeStep = engine.fieldSteps["team_size"], let level = content.step(sizeStep).flatMap({ resolve($0.next) }),
            candidates.contains(level), s.prefills[level] == nil, let found = sizeSaid(),
-           let (step, option) = u.countedOption(whole ?? input, after: found.span, stepIds: [level]), !u.saysMixed(whole ?? input) {
+           let (step, option) = u.countedOption(said, after: found.span, stepIds: [level]), !u.saysMixed(said) {
             s.prefills[step] = option
             note(step, option, .synonym)
             candidates.removeAll { $0 == step }

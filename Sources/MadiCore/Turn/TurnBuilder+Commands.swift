@@ -89,11 +89,12 @@ extension TurnBuilder {
         s.done = false
         s.step = target
         trace.intent = .back
-        // ("I said automate but I meant build": what comes after the last word of change.)
+        // ("I said automate but I meant build": what comes after the last word that corrects,
+        // `correction_cues`.)
         if step.kind == .choice {
             let w = input.tokenStrings
-            if let cut = w.lastIndex(where: { Self.changeTurns.contains($0) }), cut + 1 < w.count,
-               case let .option(o) = u.match(step: step, u.prepare(w[(cut + 1)...].joined(separator: " "))).choice, o != old,
+            if let cut = Understanding.phraseSpans(w, u.correctionCues).map(\.upperBound).max(), cut < w.count,
+               case let .option(o) = u.match(step: step, u.prepare(w[cut...].joined(separator: " "))).choice, o != old,
                let option = step.option(o) {
                 say("ack.corrected", ["answer": ChoiceStep.noteText(option, self)])
                 note(target, o, .synonym)
@@ -105,9 +106,6 @@ extension TurnBuilder {
         enter(target, usePrefill: false)
         return true
     }
-
-    /// Words after which a correction says the new answer ("I said automate but I meant build").
-    static let changeTurns: Set<String> = ["meant", "mean", "but", "mais", "plutot", "dire", "actually", "instead"]
 
     /// Says the current step again (after a language switch).
     mutating func repeatCurrent() {
