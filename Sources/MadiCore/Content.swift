@@ -264,6 +264,9 @@ public struct Lexicon: Sendable {
     public var goodbyes: [String] = []
     /// Words that say an answer is a mix ("hétérogène", "d'autres", "mixed"): two options named are asked back.
     public var mixedWords: [String] = []
+    /// Words that say two answers at once ("les deux", "un peu des deux", "both"): at a question
+    /// with options, the two options the message names are asked back rather than one recorded.
+    public var bothWords: [String] = []
     /// Words that say much without saying what ("bcp de choses", "lots of stuff"): a message of
     /// nothing else answers no question.
     public var vagueWords: [String] = []

@@ -114,7 +114,7 @@ public enum ContentLoader {
                 l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations", "approximations",
                                          "hedges", "range_words", "range_openers", "people", "group_openers", "ordinals",
                                          "stopwords", "question_openers", "call_words", "mail_words", "plus_self", "clause_joiners", "spam_words", "self_only", "politeness",
-                                         "name_lead_ins", "correction_cues", "goodbyes", "mixed_words", "vague_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others", "month_lead_ins", "note_requests", "rank_words", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "erase_words", "company_words", "rejoin_requests", "language_requests", "seasons"], in: "lexicon.\(lang)")
+                                         "name_lead_ins", "correction_cues", "goodbyes", "mixed_words", "both_words", "vague_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others", "month_lead_ins", "note_requests", "rank_words", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "erase_words", "company_words", "rejoin_requests", "language_requests", "seasons"], in: "lexicon.\(lang)")
                 func counts(_ key: String) -> [String: Int] {
                     var out: [String: Int] = [:]
                     for (word, _, n) in l.pairs(l.value(v, key), "lexicon.\(lang).\(key)") {
@@ -169,6 +169,7 @@ public enum ContentLoader {
                 lex.languageRequests = list("language_requests")
                 lex.goodbyes = list("goodbyes")
                 lex.mixedWords = list("mixed_words")
+                lex.bothWords = list("both_words")
                 lex.vagueWords = list("vague_words")
                 lex.unsureWords = list("unsure_words")
                 lex.atWords = list("at_words")
@@ -187,7 +188,7 @@ public enum ContentLoader {
                 // A phrase looked for among a message's words must keep a word that is no stopword
                 // ("a+" folds to "a": every message with an "a" would say goodbye).
                 let stops = Set(lex.stopwords.map(TextFold.fold))
-                for key in ["goodbyes", "correction_cues", "unsure_words", "mixed_words", "for_others", "note_requests", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "rejoin_requests", "language_requests"] {
+                for key in ["goodbyes", "correction_cues", "unsure_words", "mixed_words", "both_words", "for_others", "note_requests", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "rejoin_requests", "language_requests"] {
                     for phrase in list(key) where PreparedInput(phrase).tokenStrings.allSatisfy(stops.contains) {
                         l.error(l.value(v, key) ?? v, "lexicon.\(lang).\(key): '\(phrase)' has no word but stopwords once folded, so it would match almost any message")
                     }

@@ -673,6 +673,12 @@ extension TurnBuilder {
             s.clarifyMixed = input.raw
             return .clarify(pair)
         }
+        // "un peu des deux, automatiser ma job pis builder des outils", "Both. Team and me.": two
+        // answers at once are asked back, the two of them as the answers, not one recorded.
+        if !step.navigation, !inTeamQuestions, u.saysBoth(input), let pair = bothOptions(input, step) {
+            s.clarifyMixed = input.raw
+            return .clarify(pair)
+        }
         let m = u.match(step: step, input)
         // "dans 6 mois", "right after my exams, so in like 3 weeks": a delay counted picks the
         // option whose months reach it (an option named outright, "au plus vite, nous avons un
@@ -1012,6 +1018,23 @@ extension TurnBuilder {
         }
         // (Only when the mix is said twice, "half … half".)
         if found.count == 1, u.mixCount(input) >= 2 {
+            let prefix = step.id + "."
+            let next = u.scores(input, memo) { $0.hasPrefix(prefix) && $0 != prefix + found[0] }.first
+            if let next { found.append(String(next.label.dropFirst(prefix.count))) }
+        }
+        guard found.count >= 2 else { return nil }
+        let order = step.options.map(\.id)
+        return Array(found.sorted { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }.prefix(2))
+    }
+
+    /// The two options a message that says "both" gives: those its clauses name, else the one
+    /// named and the classifier's next. Nil when it names none.
+    func bothOptions(_ input: PreparedInput, _ step: Step) -> [String]? {
+        var found: [String] = []
+        for clause in u.clauses(input.raw) {
+            if case let .answered(id)? = ruleOrLearnt(u.prepare(clause), step), !found.contains(id) { found.append(id) }
+        }
+        if found.count == 1 {
             let prefix = step.id + "."
             let next = u.scores(input, memo) { $0.hasPrefix(prefix) && $0 != prefix + found[0] }.first
             if let next { found.append(String(next.label.dropFirst(prefix.count))) }
@@ -1893,18 +1916,23 @@ extension TurnBuilder {
         s.clarify = views.map(\.id)
         trace.clarify = s.clarify
         let choices = views.map { t("format.quote", ["answer": $0.label]) }.joined(separator: t("format.or"))
-        say(s.clarifyMixed == nil ? "reprompt.ambiguous" : "reprompt.mixed", ["choices": choices])
+        say(s.clarifyMixed == nil ? "reprompt.ambiguous" : inTeamQuestions ? "reprompt.mixed" : "reprompt.both", ["choices": choices])
         asked = true
     }
 
     /// A team of mixed levels, both answers at once: the course starts from the first (the options
     /// go up the levels, and Madi never recommends above anyone's), and the words said are kept
-    /// for the team, who may suggest two groups.
+    /// for the team, who may suggest two groups. Two answers at another question ("les deux"):
+    /// the first of the two, the words kept for the team too.
     mutating func mixedTeam(_ pair: [String], said: String) {
         guard let step = current, let lower = pair.first else { return }
         keepQuestion(said)
         note(step.id, lower, .learnt)
-        say("ack.mixed_team")
+        if inTeamQuestions {
+            say("ack.mixed_team")
+        } else if let option = step.option(lower) {
+            say("ack.both", ["answer": t("format.quote", ["answer": option.label[lang] ?? option.id])])
+        }
         answer(choice: lower, said: said)
     }
 

@@ -62,6 +62,8 @@ public final class Understanding: Sendable {
     let politeness: Set<String>
     /// `goodbyes`, `correction_cues`, `mixed_words` and `unsure_words`, as folded words by their first word.
     let mixedWords: [String: [[String]]]
+    /// `both_words`, by their first word.
+    let bothWords: [String: [[String]]]
     /// `vague_words` and the words that say nothing on their own (stopwords, fillers, hedges,
     /// politeness), folded.
     let vagueWords: Set<String>, emptyWords: Set<String>
@@ -239,6 +241,7 @@ public final class Understanding: Sendable {
         politeness = Set(words(\.politeness))
         unsureWords = phrases(\.unsureWords)
         mixedWords = phrases(\.mixedWords)
+        bothWords = phrases(\.bothWords)
         vagueWords = Set(words(\.vagueWords))
         emptyWords = Set(words(\.stopwords) + words(\.fillers) + words(\.hedges) + words(\.politeness))
         goodbyes = phrases(\.goodbyes)
@@ -329,6 +332,25 @@ public final class Understanding: Sendable {
     func saysMixed(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: mixedWords)
     }
+
+    /// Whether the message says it gives two answers at once ("un peu des deux, automatiser…",
+    /// "Both. Team and me."): a phrase of `both_words` that ends its sentence or clause, or is
+    /// followed by a joiner or "really"; not a count ("les deux gars", "both of us").
+    func saysBoth(_ input: PreparedInput) -> Bool {
+        guard Self.contains(input.tokenStrings, anyOf: bothWords) else { return false }
+        for piece in Self.pieces(input.raw, cutAt: ".,;:!?") {
+            let w = PreparedInput(piece).tokenStrings
+            for (i, word) in w.enumerated() {
+                for p in bothWords[word] ?? [] where i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) {
+                    let next = i + p.count
+                    if next == w.count || clauseJoiners.contains(w[next]) || Self.bothFollowers.contains(w[next]) { return true }
+                }
+            }
+        }
+        return false
+    }
+    /// Words after "both" that keep it two answers ("both really", "les deux à la fois").
+    static let bothFollowers: Set<String> = ["really", "honestly", "actually", "i", "vraiment", "a", "je", "j"]
 
     /// Whether the message says much without saying what: only `vague_words` ("bcp de choses",
     /// "lots of stuff"), with nothing else but words that say nothing on their own.

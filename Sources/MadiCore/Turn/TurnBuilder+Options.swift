@@ -8,7 +8,7 @@ extension TurnBuilder {
             let all = allOptions(step)
             let picked = pair.compactMap { id in all.first { $0.id == id } }
             // (A team's levels said as a mix: both is an answer too.)
-            let both = s.clarifyMixed == nil ? [] : [OptionView(id: Self.bothOption, label: t("option.mixed_levels"))]
+            let both = s.clarifyMixed == nil ? [] : [OptionView(id: Self.bothOption, label: t(inTeamQuestions ? "option.mixed_levels" : "option.both"))]
             if picked.count == pair.count { return picked + both }
         }
         return allOptions(step)
