@@ -1974,7 +1974,9 @@ extension TurnBuilder {
         }
         // A question whose only link to an entry is a keyword the examples do not read as that
         // entry at all ("will there be lunch if we do it onsite?") is one Madi cannot answer.
-        if let k = keyword, asked, !keywordsOnly,
+        // (A phrase of three words or more says it on its own: "is this for me?" is made of words
+        // too common for the examples to weigh.)
+        if let k = keyword, asked, !keywordsOnly, (u.faqMatch(k, input)?.words ?? 0) < 3,
            (u.scores(input, memo, { _ in true }).first { $0.label == "faq." + content.faq[k].id }?.score ?? 0) < Understanding.weakSideScore {
             keyword = nil
         }
