@@ -953,8 +953,9 @@ public final class Understanding: Sendable {
         // ("no idea what i'm doing": the "no" of a phrase that says the prospect does not know is
         // no answer; the phrase itself may be one, "aucune idée".)
         let unsure = Self.phraseSpans(input.tokenStrings, unsureWords)
+        let negated = input.tokens.contains(where: negators.contains)
         var matches = matches.filter { m in
-            !denied(m.span, input, saying: own) && !deniesNext(m.span, list, input)
+            !denied(m.span, input, saying: own) && !deniesNext(m.span, list, input) && !(negated && deniedBefore(m, list, input, own))
                 && !unsure.contains { $0.count > m.span.count && $0.contains(m.span.lowerBound) && $0.contains(m.span.upperBound - 1) }
         }
         // "not sure yet, maybe in a couple of months", "je sais pas encore, peut-être dans deux
@@ -1011,7 +1012,8 @@ public final class Understanding: Sendable {
         let matches = exactMatches(index.list, index, ids(input), minChars: 0)
         let own = negating(matches.map(\.span), input)
         var out = Set(matches.filter { m in
-            (negated && denied(m.span, input, saying: own)) || (m.span.lowerBound > 0 && blockers.contains(input.tokens[m.span.lowerBound - 1]))
+            (negated && (denied(m.span, input, saying: own) || deniedBefore(m, index.list, input, own)))
+                || (m.span.lowerBound > 0 && blockers.contains(input.tokens[m.span.lowerBound - 1]))
         }.map(\.id))
         // (Options said aside, "j'étais freelance avant", beside one said otherwise.)
         if asides {
@@ -1019,6 +1021,15 @@ public final class Understanding: Sendable {
             if matches.contains(where: { !aside.contains($0.id) }) { out.formUnion(aside) }
         }
         return out
+    }
+
+    /// "not just learn basics": a word of the same option right before the phrase, and denied,
+    /// denies the phrase with it.
+    func deniedBefore(_ m: (id: String, score: Int, span: Range<Int>), _ list: [OptionPhrases], _ input: PreparedInput, _ own: [Range<Int>]) -> Bool {
+        let i = m.span.lowerBound - 1
+        guard i >= 0, let o = list.first(where: { $0.id == m.id }),
+              o.phrases.contains(where: { $0.tokens == [input.tokens[i]] }) else { return false }
+        return denied(i..<(i + 1), input, saying: own)
     }
 
     /// Words that open a clause as its subject ("je", "on", "i", "we"), folded: a negation does not
