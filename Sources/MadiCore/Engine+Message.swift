@@ -1884,7 +1884,10 @@ extension TurnBuilder {
             confirmRebuilt(rebuilt, step)
             return .handled
         }
-        if u.isNo(input) || (!raw.hasAtSign && input.tokens.count <= 4 && u.yesNo(input) == false)
+        // ("je n'ai pas dit que je m'inscrivais ! ça m'engage à quelque chose ?": a question the FAQ
+        // answers is answered, whatever refusal comes with it; the address is asked again.)
+        let answerable = raw.utf8.contains(0x3F) && !u.isNo(input) && readSide(input, keywordsOnly: true) != nil
+        if !answerable, u.isNo(input) || (!raw.hasAtSign && input.tokens.count <= 4 && u.yesNo(input) == false)
             || (!raw.hasAtSign && u.refusesMail(input) && u.leaning(input, memo: memo) != "intent.human") || (!raw.hasAtSign && u.yesNo(input) != true
                               && u.intent(input, memo: memo).map({ [.decline, .no].contains($0) }) == true) {
             s.lead = .none
@@ -1984,7 +1987,10 @@ extension TurnBuilder {
         // pour un groupe ?" is about group prices, though "combien" asks the price).
         var strong = keywordsOnly ? nil : u.learntSide(input, bar: Understanding.strongScore, memo: memo)
         // ("c'est où exactement ?": a yes or a no the examples hear in a word asks nothing; the keyword's entry stands.)
-        if keyword != nil, strong == "intent.yes" || strong == "intent.no" { strong = nil }
+        // ("attendez je n'ai pas dit que je m'inscrivais ! ca m'engage à quelque chose ?": nor does
+        // an intent that is no question of its own, a refusal.)
+        if keyword != nil, let label = strong, label.hasPrefix("intent."),
+           !["intent.bot", "intent.human", "intent.out_of_scope"].contains(label) { strong = nil }
         // ...but not for an entry that only a single word names when a phrase of the message names
         // another ("quel est le tarif pour un groupe ?": "tarif" asks the price, "pour un groupe"
         // says which one; in "ça dure combien ?" neither is a phrase and the examples decide).
