@@ -169,6 +169,7 @@ extension TurnBuilder {
                 return
             }
             s.emailTried = nil
+            if correctsAtAddress(input, trimmed, step) { return }
             // ("jo@yahoo,com": the comma is the domain's dot, not the end of the address.)
             if let fixed = EmailSuggester.lostDot(trimmed) {
                 confirmRebuilt(fixed, step)
@@ -1099,6 +1100,32 @@ extension TurnBuilder {
             // "I'm an accountant. oh actually, I use chatgpt every day": the job is still taken.
             note(current.id, id, .learnt)
             answer(choice: id, said: input.raw)
+        } else {
+            ask(again: true)
+        }
+        return true
+    }
+
+    /// "ah en fait je suis pas freelance je suis salarié", with or without the address, when the
+    /// address is asked: the earlier answer corrected. When the offer changes with it, the new
+    /// offer is made (the address kept for when it is asked); else the address said is taken, or
+    /// asked again.
+    mutating func correctsAtAddress(_ input: PreparedInput, _ trimmed: String, _ step: Step) -> Bool {
+        guard s.leadId == nil, u.saysCorrection(input) else { return false }
+        let (address, rest) = Understanding.address(in: trimmed)
+        let said = address == nil ? input : u.prepare(rest ?? "")
+        let earlier = s.history.filter { s.answers[$0]?.option != nil }
+        guard !said.isEmpty, !earlier.isEmpty else { return false }
+        var before = s
+        before.recommendation = nil
+        let was = engine.recommendation(for: before)?.course
+        guard corrected(said, earlier, confident: true) else { return false }
+        if s.chosenCourse == nil, let now = recommendation()?.course, now != was, let offer = content.firstStep(ofKind: .recommend) {
+            if let address { s.prefillEmail = address }
+            s.lead = .none
+            go(to: offer.id, from: step.id)
+        } else if let address {
+            email(address, step)
         } else {
             ask(again: true)
         }
