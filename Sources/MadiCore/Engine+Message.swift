@@ -653,6 +653,13 @@ extension TurnBuilder {
                 ask(again: true)
                 return .handled
             }
+            // ("Nimbly. we're fully remote btw so it'd have to be online": the name, and the
+            // remark kept for the team.)
+            if step.field == "company", case let pieces = Understanding.pieces(value, cutAt: ".!?"), pieces.count >= 2,
+               !pieces[0].isEmpty, name.hasPrefix(pieces[0]) || pieces[0].hasPrefix(name),
+               case let remark = pieces.dropFirst().joined(separator: ". "), u.prepare(remark).tokens.count >= 4 {
+                keepQuestion(remark)
+            }
             setAnswer(step.id, Answer(text: String(name.prefix(step.max ?? 120))))
             note(step.id, name, .text)
             advance(step, resolve(step.next))

@@ -751,11 +751,16 @@ public final class Understanding: Sendable {
         }
         // "ok cool thats more like it. company is Crumb & Co": the sentence that names it.
         let sentences = Self.pieces(raw, cutAt: ".!?")
+        // ("Nimbly. we're fully remote btw so it'd have to be online": a lead-in before a long
+        // sentence is no name; the short first sentence is.)
         if sentences.count >= 2, let named = sentences.dropFirst().last(where: { sentence in
             let w = PreparedInput(sentence).tokenStrings
-            return w.count >= 2 && (1...min(6, w.count - 1)).contains { nameLeadIns.contains(Array(w.prefix($0))) }
+            return w.count >= 2 && (1...min(6, w.count - 1)).contains { n in nameLeadIns.contains(Array(w.prefix(n))) && w.count - n <= 4 }
         }) {
             return companyName(named, hadAddress: hadAddress)
+        }
+        if sentences.count >= 2, PreparedInput(sentences[0]).tokenStrings.count <= 4 {
+            return companyName(sentences[0], hadAddress: hadAddress)
         }
         var words = raw.split(separator: " ").map(String.init)
         // ("bon c'est Solvéo": the word that only takes in what was said, before the lead-in.)
