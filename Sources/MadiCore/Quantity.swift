@@ -282,6 +282,12 @@ public struct QuantityReader: Sendable {
         // "une boîte de 200 personnes", "a company of 50": the company's size, not the team's.
         var found = all(input).filter { f in !companyWords.isEmpty && !Self.sizeOfCompany(f.span, input.tokenStrings, companyWords) }
         let w = input.tokenStrings
+        // "DRH dans une PME (80 salariés), on voudrait former une quinzaine de personnes": beside
+        // another count, one right after a word for a company is the company's size.
+        if found.count >= 2, case let rest = found.filter({ f in f.span.lowerBound == 0 || !companyWords.contains(w[f.span.lowerBound - 1]) }),
+           !rest.isEmpty, rest.count < found.count {
+            found = rest
+        }
         // "3, maybe 4 if my cofounder joins", "12ish? maybe 15", "5 voire 6": a range.
         if found.count >= 2, !found[0].quantity.isRange, !found[1].quantity.isRange,
            found[1].quantity.low > found[0].quantity.low,
