@@ -131,6 +131,11 @@ extension TurnBuilder {
             return
         }
         s.changingAddress = nil
+        // "linda.m@outlook.com or call me 0612345678": the number kept for the team too.
+        if case let (_?, rest?) = Understanding.address(in: lastInput.raw), Understanding.looksLikePhone(rest) {
+            keepQuestion(rest)
+            say("email.phone_kept")
+        }
         advance(step, resolve(step.next))
     }
 
