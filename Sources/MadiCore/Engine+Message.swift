@@ -160,6 +160,14 @@ extension TurnBuilder {
             return
         }
 
+        // "Will someone be able to ring me rather than email? I do prefer the phone." at consent: the
+        // wish kept for the team and said so; consent asked again (a yes still takes the address).
+        if step.kind == .consent, trimmed.utf8.contains(0x3F), u.asksForCall(input), u.yesNo(input) == nil {
+            keepQuestion(trimmed)
+            say("consent.call_noted")
+            ask(again: true)
+            return
+        }
         // The e-mail step reads the whole message as an address (a "?" or "." is part of it).
         if step.kind == .email {
             // "max.mueller@gmx" refused, then "sorry, gmx.de": the domain completes the address.

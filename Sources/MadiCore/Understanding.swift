@@ -703,6 +703,12 @@ public final class Understanding: Sendable {
         Self.contains(input.tokenStrings, anyOf: addressWords) && Self.contains(input.tokenStrings, anyOf: changeWords)
     }
 
+    /// Whether the message speaks of a phone call ("ring me", "m'appeler", "par téléphone"):
+    /// `call_words` as word beginnings, a short one only as the whole word ("tel", not "tellement").
+    func asksForCall(_ input: PreparedInput) -> Bool {
+        input.tokenStrings.contains { w in callWords.contains { w == $0 || ($0.count >= 4 && w.hasPrefix($0)) } }
+    }
+
     /// Whether the message says the course is not for the prospect alone ("c pas pr moi"): `for_others`.
     func saysForOthers(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: forOthers)
