@@ -267,6 +267,10 @@ public struct Lexicon: Sendable {
     /// Words that say two answers at once ("les deux", "un peu des deux", "both"): at a question
     /// with options, the two options the message names are asked back rather than one recorded.
     public var bothWords: [String] = []
+    /// Words for people close to the prospect ("petits-enfants", "kids", "boss"): a clause whose
+    /// subject they are, with `people`, says nothing of the prospect's own use ("mes petits-enfants
+    /// utilisent ChatGPT tout le temps").
+    public var relatives: [String] = []
     /// Words that say much without saying what ("bcp de choses", "lots of stuff"): a message of
     /// nothing else answers no question.
     public var vagueWords: [String] = []

@@ -114,7 +114,7 @@ public enum ContentLoader {
                 l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations", "approximations",
                                          "hedges", "range_words", "range_openers", "people", "group_openers", "ordinals",
                                          "stopwords", "question_openers", "call_words", "mail_words", "plus_self", "clause_joiners", "spam_words", "self_only", "politeness",
-                                         "name_lead_ins", "correction_cues", "goodbyes", "mixed_words", "both_words", "vague_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others", "month_lead_ins", "note_requests", "rank_words", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "erase_words", "company_words", "rejoin_requests", "language_requests", "seasons"], in: "lexicon.\(lang)")
+                                         "name_lead_ins", "correction_cues", "goodbyes", "mixed_words", "both_words", "relatives", "vague_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others", "month_lead_ins", "note_requests", "rank_words", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "erase_words", "company_words", "rejoin_requests", "language_requests", "seasons"], in: "lexicon.\(lang)")
                 func counts(_ key: String) -> [String: Int] {
                     var out: [String: Int] = [:]
                     for (word, _, n) in l.pairs(l.value(v, key), "lexicon.\(lang).\(key)") {
@@ -170,6 +170,7 @@ public enum ContentLoader {
                 lex.goodbyes = list("goodbyes")
                 lex.mixedWords = list("mixed_words")
                 lex.bothWords = list("both_words")
+                lex.relatives = list("relatives")
                 lex.vagueWords = list("vague_words")
                 lex.unsureWords = list("unsure_words")
                 lex.atWords = list("at_words")
@@ -263,7 +264,7 @@ public enum ContentLoader {
     // MARK: - Parsers
 
     static let stepKeys: Set<String> = ["id", "kind", "prompt", "options", "next", "yes", "no", "min", "max", "field",
-                                        "aspiration", "prefill", "navigation", "quote_when", "consent_version", "decline", "cues", "not_after", "names"]
+                                        "aspiration", "prefill", "navigation", "quote_when", "consent_version", "decline", "cues", "not_after", "names", "personal"]
     static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next", "reason", "months"]
 
     static func parseStep(_ node: Node, _ r: inout YAMLReader) -> Step? {
@@ -305,6 +306,9 @@ public enum ContentLoader {
             keys.prefill = r.bool(node, "prefill", in: what, default: kind == .choice && r.value(node, "navigation") == nil)
         }
         keys.consentVersion = r.string(node, "consent_version", in: what, required: kind == .consent)
+        if let personal = r.value(node, "personal") {
+            if kind == .choice { keys.personal = r.bool(node, "personal", in: what, default: false) } else { r.error(personal, "\(what): only a choice step is personal") }
+        }
         if let notAfter = r.value(node, "not_after") {
             if kind == .choice { keys.notAfter = r.localizedList(notAfter, in: "\(what).not_after") } else { r.error(notAfter, "\(what): only a choice step has not_after") }
         }

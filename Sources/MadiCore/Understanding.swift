@@ -17,6 +17,8 @@ public final class Understanding: Sendable {
     let stepCues: [String: [String: [[String]]]]
     /// The steps with `prefill: cued`: answered early only in a sentence holding a cue.
     let cuedSteps: Set<String>
+    /// The steps with `personal: true`: about the prospect alone.
+    let personalSteps: Set<String>
     let languageNames: [(String, Phrase)]
     /// Commands and language names said as the whole input, by folded text (the first wins).
     let wholeCommands: [String: CommandName]
@@ -64,6 +66,8 @@ public final class Understanding: Sendable {
     let mixedWords: [String: [[String]]]
     /// `both_words`, by their first word.
     let bothWords: [String: [[String]]]
+    /// The words of `relatives` and `people`, folded.
+    let othersWords: Set<String>
     /// `vague_words` and the words that say nothing on their own (stopwords, fillers, hedges,
     /// politeness), folded.
     let vagueWords: Set<String>, emptyWords: Set<String>
@@ -153,6 +157,7 @@ public final class Understanding: Sendable {
         for step in content.steps where !step.names.isEmpty { stepNameWords[step.id] = Self.byFirstWord(Array(step.names.inKeyOrder.joined())) }
         stepNames = stepNameWords
         cuedSteps = Set(content.steps.filter { $0.choice?.prefillNeedsCue ?? false }.map(\.id))
+        personalSteps = Set(content.steps.filter { $0.choice?.personal ?? false }.map(\.id))
         var whole: [String: CommandName] = [:]
         for (name, phrase) in commands where name != .language && !phrase.isEmpty && whole[phrase.folded] == nil { whole[phrase.folded] = name }
         wholeCommands = whole
@@ -242,6 +247,7 @@ public final class Understanding: Sendable {
         unsureWords = phrases(\.unsureWords)
         mixedWords = phrases(\.mixedWords)
         bothWords = phrases(\.bothWords)
+        othersWords = Set(words(\.relatives).flatMap { $0.split(separator: " ").map(String.init) } + words(\.people))
         vagueWords = Set(words(\.vagueWords))
         emptyWords = Set(words(\.stopwords) + words(\.fillers) + words(\.hedges) + words(\.politeness))
         goodbyes = phrases(\.goodbyes)
@@ -1042,6 +1048,48 @@ public final class Understanding: Sendable {
               o.phrases.contains(where: { $0.tokens == [input.tokens[i]] }) else { return false }
         return denied(i..<(i + 1), input, saying: own)
     }
+
+    /// The words of the clauses whose subject is someone else ("mes petits-enfants utilisent
+    /// ChatGPT tout le temps et moi je n'y comprends rien": the first clause): a possessive then,
+    /// within two words, one of `relatives` or `people`. Clauses end at punctuation and joiners.
+    func othersSpans(_ input: PreparedInput) -> [Range<Int>] {
+        let w = input.tokenStrings
+        guard w.contains(where: Self.possessives.contains) else { return [] }
+        // Where clauses start: after a joiner, and where a piece of the raw text between
+        // punctuation starts (its words counted in order).
+        var starts: Set<Int> = [0]
+        var at = 0
+        for piece in Self.pieces(input.raw, cutAt: ".,;:!?") {
+            starts.insert(at)
+            at += PreparedInput(piece).tokens.count
+        }
+        guard at == w.count else { return [] }
+        for (i, word) in w.enumerated() where clauseJoiners.contains(word) { starts.insert(i + 1) }
+        let ordered = starts.filter { $0 < w.count }.sorted()
+        var out: [Range<Int>] = []
+        for (k, start) in ordered.enumerated() {
+            let end = k + 1 < ordered.count ? ordered[k + 1] : w.count
+            guard Self.possessives.contains(w[start]),
+                  w[(start + 1)..<min(end, start + 3)].contains(where: othersWords.contains) else { continue }
+            out.append(start..<end)
+        }
+        return out
+    }
+    /// The message without its clauses about someone else, when it has some (and something else).
+    func withoutOthers(_ input: PreparedInput) -> PreparedInput? {
+        let spans = othersSpans(input)
+        guard !spans.isEmpty else { return nil }
+        var kept: [Substring] = []
+        var at = 0
+        for word in input.raw.split(separator: " ") {
+            let n = PreparedInput(String(word)).tokens.count
+            if !spans.contains(where: { $0.contains(at) }) || n == 0 { kept.append(word) }
+            at += n
+        }
+        let own = prepare(kept.joined(separator: " "))
+        return own.isEmpty ? nil : own
+    }
+    static let possessives: Set<String> = ["mes", "mon", "ma", "nos", "notre", "leurs", "leur", "ses", "son", "sa", "my", "our", "their", "his", "her"]
 
     /// Words that open a clause as its subject ("je", "on", "i", "we"), folded: a negation does not
     /// reach past them.

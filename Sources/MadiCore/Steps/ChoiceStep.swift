@@ -19,9 +19,13 @@ public struct ChoiceStep: Sendable {
     /// Words right before an option's phrase that make it someone else's ("my manager", "mon
     /// patron": not the prospect's job).
     public let notAfter: LocalizedList
+    /// `personal: true`: about the prospect alone; what a clause says of someone else ("mes
+    /// petits-enfants utilisent ChatGPT tout le temps": `relatives` or `people` after a
+    /// possessive) answers it neither there nor early.
+    public let personal: Bool
 
     public init(options: [AnswerOption], aspiration: Bool = false, navigation: Bool = false, prefill: Bool = false,
-                cues: LocalizedList = [:], prefillNeedsCue: Bool = false, notAfter: LocalizedList = [:]) {
+                cues: LocalizedList = [:], prefillNeedsCue: Bool = false, notAfter: LocalizedList = [:], personal: Bool = false) {
         self.options = options
         self.aspiration = aspiration
         self.navigation = navigation
@@ -29,11 +33,12 @@ public struct ChoiceStep: Sendable {
         self.cues = cues
         self.prefillNeedsCue = prefillNeedsCue
         self.notAfter = notAfter
+        self.personal = personal
     }
 
     init(_ keys: StepKeys) {
         self.init(options: keys.options, aspiration: keys.aspiration, navigation: keys.navigation, prefill: keys.prefill,
-                  cues: keys.cues, prefillNeedsCue: keys.prefillNeedsCue, notAfter: keys.notAfter)
+                  cues: keys.cues, prefillNeedsCue: keys.prefillNeedsCue, notAfter: keys.notAfter, personal: keys.personal)
     }
 }
 

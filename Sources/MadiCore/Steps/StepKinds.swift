@@ -83,6 +83,7 @@ struct StepKeys {
     var cues: LocalizedList = [:]
     var prefillNeedsCue = false
     var notAfter: LocalizedList = [:]
+    var personal = false
     var quoteWhen: Condition?
     var consentVersion: String?
 }

@@ -13,12 +13,21 @@ extension TurnBuilder {
     /// (masking "mon équipe" in "mon équipe de 12" would hide what says the 12 are people).
     /// `learnt`: clauses read by the classifier count too (only with an answer to this question:
     /// without one, a vague message — "bof, un peu de tout" — must not answer a later question).
-    mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil, learnt: Bool = true) {
+    mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil, learnt: Bool = true,
+                               only: Set<String>? = nil) {
         // A prefill needs a phrase of at least 5 letters said exactly, or a count and who it counts
         // ("12 devs"): shorter inputs have none.
         let short = input.tokens.reduce(0, { $0 + $1.count }) < Understanding.prefillMinChars
         if short, input.tokens.count < 2 { return }
-        var candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil }
+        var candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil && only?.contains($0) != false }
+        // "mes petits-enfants utilisent ChatGPT tout le temps et moi je n'y comprends rien": what is
+        // said of someone else answers no question about the prospect alone (`personal`): those
+        // are read without it.
+        if only == nil, case let personal = Set(candidates.filter(u.personalSteps.contains)), !personal.isEmpty,
+           let own = u.withoutOthers(whole ?? input) {
+            candidates.removeAll { personal.contains($0) }
+            notePrefills(own, except: stepId, learnt: learnt, only: personal)
+        }
         // The team size said, read once for both uses below. (The reader and the words are bound
         // first: a function that used `self` here would copy the turn each time it is called.)
         var sizeRead: QuantityReader.Found??
@@ -29,7 +38,7 @@ extension TurnBuilder {
         }
         // "12 devs", "genre 6-7 devs": the word that says who is counted names an option of the
         // question about the team that follows its size, however short, as it would there.
-        if let sizeStep = engine.fieldSteps["team_size"], let level = content.step(sizeStep).flatMap({ resolve($0.next) }),
+        if only == nil, let sizeStep = engine.fieldSteps["team_size"], let level = content.step(sizeStep).flatMap({ resolve($0.next) }),
            candidates.contains(level), s.prefills[level] == nil, let found = sizeSaid(),
            let (step, option) = u.countedOption(said, after: found.span, stepIds: [level]), !u.saysMixed(said) {
             s.prefills[step] = option
@@ -74,7 +83,7 @@ extension TurnBuilder {
             note(step, option, .synonym)
         }
         // A team size said with its people ("mon équipe de 5 personnes", "my 8 people").
-        if let sizeStep = engine.fieldSteps["team_size"], sizeStep != stepId, s.answers[sizeStep] == nil,
+        if only == nil, let sizeStep = engine.fieldSteps["team_size"], sizeStep != stepId, s.answers[sizeStep] == nil,
            let found = sizeSaid() {
             s.prefillQuantity = found.quantity
             note(sizeStep, String(found.quantity.value), .quantity)
