@@ -1147,6 +1147,15 @@ extension TurnBuilder {
         return true
     }
 
+    /// A plain yes, or one said as its own sentence first ("sure. its Tinyloop SAS" beside "can u
+    /// invoice my company btw?"; "oui d'accord. et pour le lundi vous me direz ?").
+    func opensPlainYes(_ input: PreparedInput) -> Bool {
+        if u.isPlainYes(input) { return true }
+        let pieces = Understanding.pieces(input.raw, cutAt: ".,;!")
+        guard pieces.count >= 2, u.isPlainYes(u.prepare(pieces[0])) else { return false }
+        return !pieces.dropFirst().contains { u.yesNo(u.prepare($0)) == false }
+    }
+
     /// An answer to `step` said before the words that correct ("I'm an accountant at a mid-size
     /// firm. oh actually, …"): what comes after them is the correction.
     func answerBeforeCorrection(_ input: PreparedInput, _ step: Step) -> String? {
@@ -1716,7 +1725,7 @@ extension TurnBuilder {
         if id == nil, step.kind != .courses, let yes = u.yesNo(input),
            // "yeah idk…": a yes word said while unsure is not a yes; nor, at consent, one inside a
            // message that asks something ("Before I agree: could the job centre fund it?").
-           !(yes && opensUnsure(input)), !(yes && step.kind == .consent && alsoAsks && !u.isPlainYes(input)) {
+           !(yes && opensUnsure(input)), !(yes && step.kind == .consent && alsoAsks && !opensPlainYes(input)) {
             id = step.kind == .recommend ? (yes ? "interested" : "no") : (yes ? "yes" : "no"); how = .synonym
         }
         if id == nil, step.kind == .consent || step.kind == .yesNo, !(step.kind == .consent && alsoAsks),

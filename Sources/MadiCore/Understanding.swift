@@ -1368,8 +1368,14 @@ public final class Understanding: Sendable {
     /// A yes said alone but for filling words ("then ok", "ok so"; not "before I agree").
     func isPlainYes(_ input: PreparedInput) -> Bool {
         if isWholeYes(input) { return true }
-        // ("oui ok", "yes sure": yes words only.)
-        if !input.tokens.isEmpty, input.tokenStrings.allSatisfy({ w in yes.contains { $0.wordTexts == [w] } }) { return true }
+        // ("oui ok", "yes sure", "oui d'accord": yes phrases only, one after the other.)
+        let w = input.tokenStrings
+        var i = 0
+        while i < w.count, let p = yes.filter({ p in i + p.wordTexts.count <= w.count && w[i..<(i + p.wordTexts.count)].elementsEqual(p.wordTexts) })
+                                      .max(by: { $0.wordTexts.count < $1.wordTexts.count }) {
+            i += p.wordTexts.count
+        }
+        if !w.isEmpty, i == w.count { return true }
         let kept = input.tokenStrings.filter { w in !fillers.contains(w) || yes.contains { $0.wordTexts == [w] } }
         return kept.count < input.tokenStrings.count && !kept.isEmpty && isWholeYes(PreparedInput(kept.joined(separator: " ")))
     }
