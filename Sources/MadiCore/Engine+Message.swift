@@ -2218,7 +2218,8 @@ extension TurnBuilder {
                 let from = Dictionary(content.catalogue.courses.map { ($0.id, sessionsFrom($0)) }, uniquingKeysWith: { a, _ in a })
                 let today = s.today
                 out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today })
-                    .answer(entry, mentioned: mentionedForSide(), focus: focusCourse(), team: team.flatMap { $0 >= 2 ? $0 : nil }))
+                    .answer(entry, mentioned: mentionedForSide(), focus: Understanding.comparesPrices(lastInput) ? nil : focusCourse(),
+                            team: team.flatMap { $0 >= 2 ? $0 : nil }))
             }
             // ("ça se passe où ?", "where is it held tho? i'm in lyon": where the sessions are held
             // is the team's to say; said so, and the question kept for it.)

@@ -715,6 +715,14 @@ public final class Understanding: Sendable {
         input.tokenStrings.contains { w in callWords.contains { w == $0 || ($0.count >= 4 && w.hasPrefix($0)) } }
     }
 
+    /// Whether the message compares prices ("whats the cheapest one", "la moins chère ?"): every
+    /// course's price is the answer, not the one in view.
+    static func comparesPrices(_ input: PreparedInput) -> Bool {
+        contains(input.tokenStrings, anyOf: priceComparisons)
+    }
+    static let priceComparisons = byFirstWord(["cheapest", "cheaper", "least expensive", "most affordable", "moins cher", "moins chère",
+                                                "moins chere", "plus abordable", "moins coûteuse", "moins couteuse"])
+
     /// Whether the message says the course is not for the prospect alone ("c pas pr moi"): `for_others`.
     func saysForOthers(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: forOthers)
