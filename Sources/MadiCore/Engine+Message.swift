@@ -466,7 +466,9 @@ extension TurnBuilder {
             // ("actually make it 8 people, we have a new hire starting in jan": a size said with its
             // people corrects the team, before a month said about someone else.)
             // (Not "it's just me actually": no team, below.)
-            if step.kind == .recommend, !u.quantities.saysSelfOnly(answerInput), u.quantities.teamSize(answerInput, anyNumber: false) != nil,
+            // ("non mais avec moi ça fait 7": the prospect counted too, a number alone is the size.)
+            if step.kind == .recommend, !u.quantities.saysSelfOnly(answerInput),
+               u.quantities.teamSize(answerInput, anyNumber: u.quantities.countsWithSelf(answerInput)) != nil,
                correctsEarlier(answerInput, step) { return }
             // (A month said is the surest correction: before the others.)
             if [.recommend, .courses, .consent].contains(step.kind), changesStartMonth(answerInput) {
@@ -1103,7 +1105,8 @@ extension TurnBuilder {
         // An earlier question's option typed as shown ("i'm new to it, i hardly ever use it" at
         // the recommendation) corrects it as a word of change would.
         let earlier = s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }
-        let cue = u.saysCorrection(input) || earlier.contains { id in
+        // ("avec moi ça fait 7": a count that adds the prospect corrects the team's size.)
+        let cue = u.saysCorrection(input) || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
             guard let option = u.labelOption(id, input) else { return false }
             return option != s.answers[id]?.option
         }

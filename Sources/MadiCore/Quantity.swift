@@ -240,6 +240,8 @@ public struct QuantityReader: Sendable {
     /// "avec moi", "with me" right after a bare count ("on sera 8 avec moi"): the count includes
     /// the prospect ("deux collègues avec moi" counts people, and adds the prospect).
     static let selfWith: [[String]] = [["avec", "moi"], ["with", "me"]]
+    /// Words right before a count that make it a total ("ça fait 7", "that makes 7", "au total 7").
+    static let totals: [[String]] = [["ca", "fait"], ["ca", "ferait"], ["that", "makes"], ["makes", "it"], ["total"], ["au", "total"], ["soit"]]
 
     /// Words for a group, never one person ("mon équipe", "my staff").
     static let collectives: Set<String> = ["equipe", "team", "staff", "groupe", "group", "service", "department", "departement",
@@ -261,6 +263,13 @@ public struct QuantityReader: Sendable {
     }
 
     /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
+    /// Whether the message counts the prospect with others ("avec moi ça fait 7", "8 moi compris",
+    /// "me and 3 colleagues"): a count said so is the team's whole size.
+    public func countsWithSelf(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return (Self.selfIncluded + Self.selfWith + plusSelf).contains { Self.span(of: $0, in: w) != nil }
+    }
+
     public func saysSelfOnly(_ input: PreparedInput) -> Bool {
         // ("just me + 2 coworkers": the sign read as the word, "me plus".)
         if input.raw.utf8.contains(0x2B), !input.raw.utf8.contains(0x40) { // "+", no "@"
@@ -323,7 +332,10 @@ public struct QuantityReader: Sendable {
                 || (Self.selfWith.contains { after.starts(with: $0) })
                 || Self.selfIncluded.contains { p in Self.span(of: p, in: w) != nil }
         } ?? false
-        let countsSelf = !restated && !counted && plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
+        // ("avec moi ça fait 7", "with me that makes 7": a total, the prospect in it.)
+        let total = found.first.map { f in Self.totals.contains { p in
+            f.span.lowerBound >= p.count && w[(f.span.lowerBound - p.count)..<f.span.lowerBound].elementsEqual(p) } } ?? false
+        let countsSelf = !restated && !counted && !total && plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
         // "moi et mon associé", "me and my cofounder": two people.
         // ("on est une petite agence, moi pis mon associé": "on est" says nothing of the count here.)
         if found.isEmpty, plusSelf.contains(where: { says($0) != nil }), let span = w.indices.lazy.compactMap({ self.onePerson(w, at: $0) }).first {
