@@ -259,6 +259,21 @@ extension Understanding {
 
     /// Cuts a message into its question sentences and the rest. `prepared`, the message already
     /// prepared, spares preparing it again when it is one sentence.
+    /// The last comma of the text that is not inside brackets.
+    static func lastCommaOutsideBrackets(_ text: String) -> String.Index? {
+        var depth = 0
+        var found: String.Index?
+        for i in text.indices {
+            switch text[i] {
+            case "(", "[": depth += 1
+            case ")", "]": depth = max(0, depth - 1)
+            case "," where depth == 0: found = i
+            default: break
+            }
+        }
+        return found
+    }
+
     public func split(_ raw: String, prepared: PreparedInput? = nil) -> MessageParts {
         if let prepared, !raw.utf8.contains(where: { Self.sentenceEnds.contains($0) || $0 == 0x2C }) {
             // One sentence, and no full-width or ideographic mark (their bytes are not ASCII).
@@ -290,7 +305,8 @@ extension Understanding {
             // "je veux automatiser mon boulot, c'est combien ?": the question is the clause after the
             // comma; without a question mark, when that clause opens like a question ("just looking
             // rn, how much is it").
-            if let comma = trimmed.lastIndex(of: ",") {
+            // (Not a comma in brackets: "reports like that (GA, meta ads -> slides)?" is one question.)
+            if let comma = Self.lastCommaOutsideBrackets(trimmed) {
                 let tail = String(trimmed[trimmed.index(after: comma)...]).trimmed()
                 let head = String(trimmed[..<comma]).trimmed()
                 let tailAsks = !tail.isEmpty && opensQuestion(PreparedInput(tail))
