@@ -1538,7 +1538,15 @@ extension TurnBuilder {
         note(step.id, start.id, .learnt)
         s.history.append(step.id)
         s.step = target
-        switch first.kind == .choice ? readChoice(input, first) : readNumber(input, first) {
+        let later = content.steps.filter { $0.kind == .choice && $0.id != step.id && $0.id != first.id }.map(\.id)
+        var reading = first.kind == .choice ? readChoice(input, first) : readNumber(input, first)
+        // ("moi c lea, je suis en alternance … j'utilise chatgpt tous les jours pour mes cours": a
+        // message about later questions, the first one only guessed by the examples, is asked.)
+        if case .answered = reading, trace.noted.first(where: { $0.step == first.id })?.how == .learnt,
+           !u.prefills(input, stepIds: later).isEmpty {
+            reading = .none
+        }
+        switch reading {
         case .answered:
             if greeted { out.insert(t("intent.greeting"), at: 0) }
             return .answered
@@ -1550,7 +1558,6 @@ extension TurnBuilder {
             // …unless an opening said yes or hello ("Bonjour ! Je suis prof de CM2 et j'aimerais
             // voir si l'IA peut m'aider"), or the message answers later questions ("data analyst, I
             // write python and call the openai api"): the questions start, with what it says of them.
-            let later = content.steps.filter { $0.kind == .choice && $0.id != step.id && $0.id != first.id }.map(\.id)
             guard opened != nil || !u.prefills(input, stepIds: later).isEmpty, first.kind == .choice else { return .none }
             if greeted { trace.intent = .greeting; say("intent.greeting") }
             setAnswer(step.id, Answer(option: start.id))
