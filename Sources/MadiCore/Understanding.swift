@@ -1021,8 +1021,9 @@ public final class Understanding: Sendable {
         return false
     }
     static let exceptions: Set<String> = ["sauf", "hormis", "excepte", "except", "apart", "besides"]
-    static let pastMarkers: Set<String> = ["etais", "etait", "was", "used", "ancien", "ancienne", "anciennement", "formerly", "ex"]
-    static let pastAfter: Set<String> = ["avant", "auparavant", "until", "till", "jusqu"]
+    static let pastMarkers: Set<String> = ["etais", "etait", "was", "used", "ancien", "ancienne", "anciennement", "formerly", "ex", "retired"]
+    /// ("professeur retraitée": the job is the past one.)
+    static let pastAfter: Set<String> = ["avant", "auparavant", "until", "till", "jusqu", "retraite", "retraitee", "retraites", "retraitees"]
 
     /// The options of a step the input names only to deny them ("pas tout de suite", "not my
     /// team"): the classifier's reading of the message must not take them either.
