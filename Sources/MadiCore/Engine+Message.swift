@@ -2370,6 +2370,11 @@ extension TurnBuilder {
         // A message that asks nothing is a side question only by its keywords ("le prix").
         let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
         if withdrawal(input) { return }
+        // "vous pouvez effacer mes données ?" with no lead: nothing was saved for the team.
+        if s.leadId == nil, s.lead != .saved, u.asksToErase(input), !u.asksToRejoin(input) {
+            say("erase.nothing")
+            return
+        }
         // "tu notes bien que c'est pour mars hein, pas décembre": the saved lead says it.
         if s.lead == .saved, !raw.hasAtSign, u.split(raw).question == nil, changesStartMonth(input) {
             leadChanged = true
