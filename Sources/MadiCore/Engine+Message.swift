@@ -1029,30 +1029,25 @@ extension TurnBuilder {
 
     /// The two options the clauses of a message name, in the question's order, when they name two;
     /// when they name one ("half devs half sales"), that one and the classifier's next reading.
+    /// (Only when the mix is said twice, "half … half".)
     func mixedOptions(_ input: PreparedInput, _ step: Step) -> [String]? {
-        var found: [String] = []
-        for clause in u.clauses(input.raw) {
-            if case let .answered(id)? = ruleOrLearnt(u.prepare(clause), step), !found.contains(id) { found.append(id) }
-        }
-        // (Only when the mix is said twice, "half … half".)
-        if found.count == 1, u.mixCount(input) >= 2 {
-            let prefix = step.id + "."
-            let next = u.scores(input, memo) { $0.hasPrefix(prefix) && $0 != prefix + found[0] }.first
-            if let next { found.append(String(next.label.dropFirst(prefix.count))) }
-        }
-        guard found.count >= 2 else { return nil }
-        let order = step.options.map(\.id)
-        return Array(found.sorted { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }.prefix(2))
+        twoOptions(input, step, completing: u.mixCount(input) >= 2)
     }
 
     /// The two options a message that says "both" gives: those its clauses name, else the one
     /// named and the classifier's next. Nil when it names none.
     func bothOptions(_ input: PreparedInput, _ step: Step) -> [String]? {
+        twoOptions(input, step, completing: true)
+    }
+
+    /// The options the clauses of a message name, the first two in the question's order; with
+    /// `completing`, one named and the classifier's next reading.
+    func twoOptions(_ input: PreparedInput, _ step: Step, completing: Bool) -> [String]? {
         var found: [String] = []
         for clause in u.clauses(input.raw) {
             if case let .answered(id)? = ruleOrLearnt(u.prepare(clause), step), !found.contains(id) { found.append(id) }
         }
-        if found.count == 1 {
+        if found.count == 1, completing {
             let prefix = step.id + "."
             let next = u.scores(input, memo) { $0.hasPrefix(prefix) && $0 != prefix + found[0] }.first
             if let next { found.append(String(next.label.dropFirst(prefix.count))) }

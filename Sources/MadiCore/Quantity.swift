@@ -262,7 +262,6 @@ public struct QuantityReader: Sendable {
         return nil
     }
 
-    /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
     /// Whether the message counts the prospect with others ("avec moi ça fait 7", "8 moi compris",
     /// "me and 3 colleagues"): a count said so is the team's whole size.
     public func countsWithSelf(_ input: PreparedInput) -> Bool {
@@ -270,6 +269,7 @@ public struct QuantityReader: Sendable {
         return (Self.selfIncluded + Self.selfWith + plusSelf).contains { Self.span(of: $0, in: w) != nil }
     }
 
+    /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
     public func saysSelfOnly(_ input: PreparedInput) -> Bool {
         // ("just me + 2 coworkers": the sign read as the word, "me plus".)
         if input.raw.utf8.contains(0x2B), !input.raw.utf8.contains(0x40) { // "+", no "@"

@@ -24,6 +24,8 @@ public final class Understanding: Sendable {
     let wholeCommands: [String: CommandName]
     let wholeLanguageNames: [String: String]
     let yes: [Phrase]
+    /// The words of the yes phrases.
+    let yesWords: Set<String>
     let no: [Phrase]
     let numbers: [String: Int]
     let fillers: Set<String>
@@ -165,6 +167,7 @@ public final class Understanding: Sendable {
         for (lang, phrase) in names where !phrase.isEmpty && wholeNames[phrase.folded] == nil { wholeNames[phrase.folded] = lang }
         wholeLanguageNames = wholeNames
         self.yes = yes
+        yesWords = Set(yes.flatMap(\.wordTexts))
         self.no = no
         self.numbers = numbers
         self.fillers = fillers
@@ -1379,12 +1382,18 @@ public final class Understanding: Sendable {
         if isWholeYes(input) { return true }
         // ("oui ok", "yes sure", "oui d'accord": yes phrases only, one after the other.)
         let w = input.tokenStrings
+        guard w.allSatisfy(yesWords.contains) else { return isWholeYesWithoutFillers(input) }
         var i = 0
         while i < w.count, let p = yes.filter({ p in i + p.wordTexts.count <= w.count && w[i..<(i + p.wordTexts.count)].elementsEqual(p.wordTexts) })
                                       .max(by: { $0.wordTexts.count < $1.wordTexts.count }) {
             i += p.wordTexts.count
         }
         if !w.isEmpty, i == w.count { return true }
+        return isWholeYesWithoutFillers(input)
+    }
+
+    /// A whole yes once its fillers are left out ("euh oui").
+    func isWholeYesWithoutFillers(_ input: PreparedInput) -> Bool {
         let kept = input.tokenStrings.filter { w in !fillers.contains(w) || yes.contains { $0.wordTexts == [w] } }
         return kept.count < input.tokenStrings.count && !kept.isEmpty && isWholeYes(PreparedInput(kept.joined(separator: " ")))
     }
