@@ -39,6 +39,8 @@ public struct QuantityReader: Sendable {
     let weakNumbers: Set<String>
     /// "deux collègues et moi", "me plus two": the prospect counts too.
     let plusSelf: [[String]]
+    /// `selfIncluded`, `selfWith` and `plus_self` together (`countsWithSelf`).
+    let withSelf: [[String]]
     /// "juste moi", "only me": a team of one.
     let selfOnly: [[String]]
     /// The group openers said in the first person plural ("on est", "we are"): their count
@@ -71,6 +73,7 @@ public struct QuantityReader: Sendable {
         }
         companyWords = companies
         plusSelf = plus
+        withSelf = Self.selfIncluded + Self.selfWith + plus
         selfOnly = alone
         self.numbers = numbers
         approximations = approx
@@ -266,7 +269,7 @@ public struct QuantityReader: Sendable {
     /// "me and 3 colleagues"): a count said so is the team's whole size.
     public func countsWithSelf(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
-        return (Self.selfIncluded + Self.selfWith + plusSelf).contains { Self.span(of: $0, in: w) != nil }
+        return withSelf.contains { Self.span(of: $0, in: w) != nil }
     }
 
     /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.

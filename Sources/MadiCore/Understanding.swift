@@ -981,9 +981,15 @@ public final class Understanding: Sendable {
         // ("no idea what i'm doing": the "no" of a phrase that says the prospect does not know is
         // no answer; the phrase itself may be one, "aucune idée".)
         let unsure = Self.phraseSpans(input.tokenStrings, unsureWords)
-        let negated = input.tokens.contains(where: negators.contains)
+        // (Whether the message holds a negation, looked for once and only when needed.)
+        var negationSaid: Bool?
+        func negated() -> Bool {
+            if negationSaid == nil { negationSaid = input.tokens.contains(where: negators.contains) }
+            return negationSaid!
+        }
         var matches = matches.filter { m in
-            !denied(m.span, input, saying: own) && !deniesNext(m.span, list, input) && !(negated && deniedBefore(m, list, input, own))
+            !denied(m.span, input, saying: own) && !deniesNext(m.span, list, input)
+                && !(m.span.lowerBound > 0 && negated() && deniedBefore(m, list, input, own))
                 && !unsure.contains { $0.count > m.span.count && $0.contains(m.span.lowerBound) && $0.contains(m.span.upperBound - 1) }
         }
         // "not sure yet, maybe in a couple of months", "je sais pas encore, peut-être dans deux

@@ -132,7 +132,8 @@ extension TurnBuilder {
         }
         s.changingAddress = nil
         // "linda.m@outlook.com or call me 0612345678": the number kept for the team too.
-        if case let (_?, rest?) = Understanding.address(in: lastInput.raw), Understanding.looksLikePhone(rest) {
+        if lastInput.raw.utf8.lazy.filter({ (0x30...0x39).contains($0) }).count >= 8,
+           case let (_?, rest?) = Understanding.address(in: lastInput.raw), Understanding.looksLikePhone(rest) {
             keepQuestion(rest)
             say("email.phone_kept")
         }
