@@ -274,7 +274,9 @@ extension TurnBuilder {
                 return
             }
             // "karim@yahoo.fr. au fait c'est quand la prochaine session ?": the address, then the answer.
-            if address != nil, let rest, rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest)) {
+            // ("sandrine@verdier.fr ou au 06 12 34 56 78": a phone number, kept with the address, asks nothing.)
+            if address != nil, let rest, !Understanding.looksLikePhone(rest) || rest.utf8.contains(0x3F),
+               rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest)) {
                 messageAddress = address // (its answer knows the address is given)
                 prefaceSide(readSide(u.prepare(rest), keywordsOnly: false) ?? .unknown(rest))
             }
