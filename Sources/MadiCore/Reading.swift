@@ -257,8 +257,6 @@ extension Understanding {
         return nil
     }
 
-    /// Cuts a message into its question sentences and the rest. `prepared`, the message already
-    /// prepared, spares preparing it again when it is one sentence.
     /// The last comma of the text that is not inside brackets.
     static func lastCommaOutsideBrackets(_ text: String) -> String.Index? {
         var depth = 0
@@ -274,6 +272,8 @@ extension Understanding {
         return found
     }
 
+    /// Cuts a message into its question sentences and the rest. `prepared`, the message already
+    /// prepared, spares preparing it again when it is one sentence.
     public func split(_ raw: String, prepared: PreparedInput? = nil) -> MessageParts {
         if let prepared, !raw.utf8.contains(where: { Self.sentenceEnds.contains($0) || $0 == 0x2C }) {
             // One sentence, and no full-width or ideographic mark (their bytes are not ASCII).
