@@ -1841,6 +1841,7 @@ extension TurnBuilder {
     /// "ça m'intéresse pas", "not interested", "je me suis trompé de page", "sent by mistake".
     static func notInterested(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
+        if saysOnlyNotNow(w) { return true }
         for (i, word) in w.enumerated() {
             // "je me suis trompé de page", "sent by mistake", "by accident".
             if ["trompe", "trompee"].contains(word), i + 2 < w.count, w[i + 1] == "de", ["page", "site", "lien"].contains(w[i + 2]) { return true }
@@ -1853,6 +1854,36 @@ extension TurnBuilder {
         }
         return false
     }
+
+    /// "non pas maintenant", "not now thanks", "maybe later": a message that only puts off the
+    /// questions (not "pas maintenant, montre-moi les formations", which asks for the courses).
+    static func saysOnlyNotNow(_ w: [String]) -> Bool {
+        guard w.count <= 8 else { return false }
+        var rest = w[...]
+        var found = false
+        var kept: [String] = []
+        while let first = rest.first {
+            if let p = notNow.first(where: { rest.starts(with: $0) }) {
+                found = true
+                rest = rest.dropFirst(p.count)
+            } else {
+                kept.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        return found && kept.allSatisfy(notNowFillers.contains)
+    }
+
+    static let notNow: [[String]] = [
+        ["pas", "maintenant"], ["pas", "pour", "l", "instant"], ["pas", "pour", "le", "moment"], ["pas", "tout", "de", "suite"],
+        ["une", "autre", "fois"], ["plus", "tard"], ["not", "now"], ["not", "right", "now"], ["maybe", "later"],
+        ["another", "time"], ["not", "today"], ["pas", "aujourd", "hui"],
+    ]
+    static let notNowFillers: Set<String> = [
+        "non", "no", "nope", "nan", "merci", "thanks", "thank", "you", "desole", "desolee", "sorry", "peut", "etre", "maybe",
+        "bon", "euh", "hmm", "ben", "bah", "alors", "je", "verrai", "reviendrai", "reviens", "i", "ll", "will", "see", "come",
+        "back", "perhaps", "mais", "but", "ok", "okay", "oh", "ah", "well", "vraiment", "really", "madi",
+    ]
 
     /// A choice said in the first person ("je maintiens mon choix", "je souhaite", "I'd rather").
     /// `course`: the course must follow the words of choice closely ("je souhaite une proposition
