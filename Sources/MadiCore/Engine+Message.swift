@@ -1672,6 +1672,9 @@ extension TurnBuilder {
             }
             return .answered
         }
+        // "et si je dis non ?" at consent or to the offer: a question about refusing (the FAQ
+        // answers it), not a refusal.
+        if step.kind != .courses, u.saysHypotheticalNo(input) { return .none }
         // "mouais" to the offer or at consent: a doubt, not a yes (the examples' "mouais d'accord" is one).
         if step.kind == .recommend || step.kind == .consent, input.tokens.count <= 2, u.yesNo(input) == nil, u.saysUnsure(input) {
             return .none

@@ -1302,6 +1302,20 @@ public final class Understanding: Sendable {
         return nil
     }
 
+    /// "et si je dis non ?", "what if I say no", "if i decline": a no in a clause of
+    /// condition ("si"/"if" and the prospect, just before it) is a question about refusing, not
+    /// a refusal.
+    public func saysHypotheticalNo(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        for p in no {
+            guard let span = Fuzzy.match(p, in: input, fuzzy: false)?.tokens else { continue }
+            let before = w[max(0, span.lowerBound - 4)..<span.lowerBound]
+            if let at = before.lastIndex(where: { $0 == "si" || $0 == "if" }), at + 1 < span.lowerBound,
+               ["je", "j", "i", "on", "we"].contains(w[at + 1]) { return true }
+        }
+        return false
+    }
+
     /// A no said beside a yes that no negation touches ("no no, go ahead", "non non c'est bon",
     /// "no thanks, i'm fine"): at consent, which one is meant is asked rather than guessed.
     public func saysYesAndNo(_ input: PreparedInput) -> Bool {

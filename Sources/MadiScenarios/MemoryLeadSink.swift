@@ -47,7 +47,13 @@ public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
             index[key] = i
         }
         if let i = index[key] {
-            leads[i].draft = draft
+            // Another conversation's questions are added to those kept, as the store does.
+            var updated = draft
+            if draft.replaces == nil {
+                let kept = leads[i].draft.questions
+                updated.questions = Array((kept + draft.questions.filter { !kept.contains($0) }).prefix(10))
+            }
+            leads[i].draft = updated
             return .success(leads[i].id)
         }
         let id = "lead-\(leads.count + 1)"

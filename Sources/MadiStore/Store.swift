@@ -497,12 +497,18 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                 team_size = COALESCE(excluded.team_size, lead.team_size), kind = excluded.kind,
                 consent_version = CASE WHEN ? THEN lead.consent_version ELSE excluded.consent_version END,
                 consented_at = CASE WHEN ? THEN lead.consented_at ELSE excluded.consented_at END,
-                questions = excluded.questions, withdrawn_at = CASE WHEN ? THEN lead.withdrawn_at END,
+                questions = CASE WHEN ? THEN excluded.questions ELSE (
+                    SELECT json_group_array(value) FROM (
+                        SELECT value, min(n) AS n FROM (
+                            SELECT value, key AS n FROM json_each(lead.questions)
+                            UNION ALL SELECT value, 1000 + key FROM json_each(excluded.questions))
+                        GROUP BY value ORDER BY n LIMIT 10)) END,
+                withdrawn_at = CASE WHEN ? THEN lead.withdrawn_at END,
                 erasure_requested_at = CASE WHEN ? THEN lead.erasure_requested_at END
             """).execute(arguments: [UUID().uuidString.lowercased(), time, time, draft.email, draft.emailASCII, draft.firstName,
                              draft.course, draft.recommendedCourse, answers, draft.language, draft.source,
                              draft.company, draft.teamSize, draft.kind, draft.consentVersion, time, key, questions,
-                             keeps, keeps, keeps, keeps])
+                             keeps, keeps, draft.replaces != nil, keeps, keeps])
         let id = try String.fetchOne(db.cachedStatement(sql: "SELECT id FROM lead WHERE email_key = ? AND course = ?"),
                                      arguments: [key, draft.course]) ?? ""
         // The outbox: the lead and its delivery are committed together, so that no saved lead is

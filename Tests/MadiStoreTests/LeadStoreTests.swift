@@ -50,6 +50,32 @@ struct LeadStoreTests {
         #expect(try store.count() == 2)
     }
 
+    /// The same prospect signing up again for the same course in another conversation: the
+    /// questions kept the first time stay, the new ones are added after them, once each; the
+    /// memory sink keeps them the same way.
+    @Test func anotherConversationAddsItsQuestionsToThoseKept() throws {
+        let store = LeadStore(path: tempPath())
+        let memory = MemoryLeadSink()
+        var first = draft()
+        first.questions = ["tarif étudiant ?", "le soir ou le week-end ?"]
+        var second = draft()
+        second.questions = ["le soir ou le week-end ?", "une session en septembre ?"]
+        for sink in [store as LeadSink, memory] {
+            _ = try sink.save(first).get()
+            _ = try sink.save(second).get()
+        }
+        let expected = ["tarif étudiant ?", "le soir ou le week-end ?", "une session en septembre ?"]
+        #expect(try store.list()[0].decodedQuestions == expected)
+        #expect(memory.all[0].questions == expected)
+        // The same conversation saving again (its lead named in `replaces`) gives its whole list.
+        let id = try store.save(second).get()
+        var again = draft()
+        again.questions = ["une session en septembre ?"]
+        again.replaces = id
+        _ = try store.save(again).get()
+        #expect(try store.list()[0].decodedQuestions == ["une session en septembre ?"])
+    }
+
     /// A course changed after signing up, in the same conversation: the lead moves to the new
     /// course (same id, one lead); when a lead for that course exists already, that one is updated
     /// and the first is left as it was.
