@@ -340,7 +340,7 @@ extension TurnBuilder {
            !input.tokenStrings.contains(where: { w in ["recommand", "recommend", "conseil", "suggest", "advi", "pourquoi", "why"].contains { w.hasPrefix($0) } }),
            !weighsCourses(input),
            let other = namedCourse(input, besides: recommendation()?.course), !deniesCourse(other, input),
-           let course = content.catalogue.course(other) {
+           let course = content.catalogue.course(other), choosesInOneSentence(trimmed, course: other) {
             note(step.id, "interested", .synonym)
             answer(choice: "interested", said: trimmed)
             s.chosenCourse = other
@@ -1679,6 +1679,8 @@ extension TurnBuilder {
         if step.kind == .recommend || step.kind == .consent, input.tokens.count <= 2, u.yesNo(input) == nil, u.saysUnsure(input) {
             return .none
         }
+        // "ok je vais réfléchir", "ok ill think about it": time asked to think, not a yes.
+        if step.kind == .recommend || step.kind == .consent, Self.thinksItOver(input.tokenStrings) { return .none }
         var id: String?
         var how = Understood.label
         // Consent covers e-mail only: "yes but no calls" is a yes to being written to, though it
@@ -1765,7 +1767,8 @@ extension TurnBuilder {
             }
         }
         // "no, i take performer then": a no that names another course takes that course.
-        if step.kind == .recommend, id == "no", u.saysChoice(input), namedCourse(input, besides: recommendation()?.course) != nil { id = "interested" }
+        if step.kind == .recommend, id == "no", u.saysChoice(input), let other = namedCourse(input, besides: recommendation()?.course),
+           !alsoAsks || choosesInOneSentence(input.raw, course: other) { id = "interested" }
         guard let id, options.views.contains(where: { $0.id == id }) else { return .none }
         // "No, most of them are beginners. Wouldn't Starter be better?": a no said while asking
         // about the recommendation argues with it; the question is answered and the offer stays.
@@ -1858,6 +1861,18 @@ extension TurnBuilder {
         return false
     }
 
+    /// "je vais y réfléchir", "laisse-moi réfléchir", "I'll think about it", "let me think it over",
+    /// "I'll sleep on it" (not "je réfléchis à automatiser", "I think so").
+    static func thinksItOver(_ w: [String]) -> Bool {
+        for (i, word) in w.enumerated() {
+            if word == "reflechir" || word == "reflechis" && (i + 1 == w.count || ["encore", "un", "et"].contains(w[i + 1])) { return true }
+            if ["think", "thinking"].contains(word), i + 1 < w.count, ["about", "over", "it"].contains(w[i + 1]),
+               i + 2 >= w.count || ["it", "this", "that", "a", "bit", "and", "then", "first", "more"].contains(w[i + 2]) { return true }
+            if word == "sleep", i + 2 < w.count, w[i + 1] == "on", w[i + 2] == "it" { return true }
+        }
+        return false
+    }
+
     /// "non pas maintenant", "not now thanks", "maybe later": a message that only puts off the
     /// questions (not "pas maintenant, montre-moi les formations", which asks for the courses).
     static func saysOnlyNotNow(_ w: [String]) -> Bool {
@@ -1933,6 +1948,16 @@ extension TurnBuilder {
     func weighsCourses(_ input: PreparedInput) -> Bool {
         u.mentionedCourses(input).count >= 2 || input.tokenStrings.contains("vs") || input.tokenStrings.contains { w in
             ["diff", "compar", "versus", "should", "devrais", "mieux", "better"].contains { w.hasPrefix($0) }
+        }
+    }
+
+    /// Words of choice and the course in one sentence ("je prefere le starter alors, je peux
+    /// m'inscrire ?"), not a wish in one and the course asked about in another ("i want to code
+    /// agents w/ apis. is master more that?").
+    func choosesInOneSentence(_ text: String, course: String) -> Bool {
+        Understanding.pieces(text, cutAt: ".!?").contains { piece in
+            let p = u.prepare(piece)
+            return u.saysChoice(p) && u.mentionedCourses(p).contains(course)
         }
     }
 
