@@ -338,6 +338,27 @@ public enum EmailSuggester {
         return providers.first { $0.replacingOccurrences(of: ".", with: "") == domain }.map { local + "@" + $0 }
     }
 
+    /// An address whose domain has no dot ("sam@gmial", "nadia@translog-rhonefr"): a known
+    /// provider's it is a typo of ("sam@gmail.com"), else the same domain with its ending taken
+    /// for the top-level domain it spells ("nadia@translog-rhone.fr"); nil otherwise.
+    public static func noDotFix(_ address: String) -> String? {
+        let text = address.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let at = text.lastIndex(of: "@") else { return nil }
+        let local = String(text[..<at]), domain = String(text[text.index(after: at)...])
+        guard !local.isEmpty, !domain.isEmpty, !domain.contains("."), !domain.contains(" ") else { return nil }
+        for tld in ["com", "fr"] {
+            if let fixed = suggest(local + "@" + domain + "." + tld), let a = fixed.lastIndex(of: "@"),
+               providers.contains(String(fixed[fixed.index(after: a)...])) { return fixed }
+        }
+        for tld in gluedTLDs where domain.hasSuffix(tld) && domain.count - tld.count >= 3 {
+            let name = domain.dropLast(tld.count)
+            guard name.last != "-" else { continue }
+            return local + "@" + name + "." + tld
+        }
+        return nil
+    }
+    static let gluedTLDs = ["com", "net", "org", "fr", "io"]
+
     /// The address as it was probably meant, or nil when it looks fine.
     public static func suggest(_ normalized: String) -> String? {
         guard let at = normalized.utf8.lastIndex(of: 0x40) else { return nil }

@@ -251,6 +251,21 @@ struct EmailTests {
         #expect(EmailSuggester.missingAt(input) == nil)
     }
 
+    @Test(arguments: [
+        ("sam@gmial", "sam@gmail.com"),
+        ("lea@hotmial", "lea@hotmail.com"),
+        ("nadia.benali@translog-rhonefr", "nadia.benali@translog-rhone.fr"),
+        ("jo@pixelforgeio", "jo@pixelforge.io"),
+    ])
+    func aDomainWithoutDotIsCompletedWhenItsEndingOrProviderIsClear(input: String, expected: String) {
+        #expect(EmailSuggester.noDotFix(input) == expected)
+    }
+
+    @Test(arguments: ["jo@acme", "jo@fr", "jo@abfr", "jo@brand-fr", "jo@acme.fr", "nobody"])
+    func aDomainWithoutDotIsLeftAloneWhenNothingIsClear(input: String) {
+        #expect(EmailSuggester.noDotFix(input) == nil)
+    }
+
     @Test func punycodeRoundTrips() {
         for word in ["bücher", "münchen", "例え", "пример", "café", "ñandú", "abc"] {
             let encoded = Punycode.encode(word)!

@@ -98,6 +98,11 @@ extension TurnBuilder {
                 confirmRebuilt(fixed, step)
                 return
             }
+            // "sam@gmial", "nadia@translog-rhonefr": the domain meant, asked back.
+            if case .domainNoDot = problem, let fixed = EmailSuggester.noDotFix(raw) {
+                confirmRebuilt(fixed, step)
+                return
+            }
             s.emailTried = raw // ("sorry, gmx.de" then completes it)
             say("email.invalid." + problem.key, problem.params)
             say("email.reprompt")
