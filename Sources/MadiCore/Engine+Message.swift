@@ -56,12 +56,16 @@ extension TurnBuilder {
             let rest = pieces.filter { u.requestedLanguage(u.prepare($0)) == nil }
             let restText = rest.joined(separator: ". ")
             if pieces.count > 1, !rest.isEmpty, rest.count < pieces.count, !trimmed.hasAtSign,
-               current.map({ ![StepKind.consent, .email].contains($0.kind) }) ?? false,
-               u.split(restText + " ?").question != nil, u.opensQuestion(u.prepare(restText)) {
-                s.language = lang
-                say("language.switched")
-                text(restText + (trimmed.hasSuffix("?") ? " ?" : ""))
-                return
+               current.map({ ![StepKind.consent, .email].contains($0.kind) }) ?? false {
+                let asks = u.split(restText + " ?").question != nil && u.opensQuestion(u.prepare(restText))
+                // ("on peut continuer en francais? je veux surtout automatiser mon boulot": the
+                // answer read in it too.)
+                if asks || u.prepare(restText).tokens.count >= 3 {
+                    s.language = lang
+                    say("language.switched")
+                    text(restText + (asks && trimmed.hasSuffix("?") ? " ?" : ""))
+                    return
+                }
             }
             command(.language(lang))
             return

@@ -90,7 +90,12 @@ extension TurnBuilder {
     func reasonList(_ rec: Recommendation) -> String? {
         let reasons = reasonTexts(rec)
         guard let last = reasons.last else { return nil }
-        return reasons.count == 1 ? last : reasons.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + last
+        guard reasons.count > 1 else { return last }
+        // ("tu veux automatiser ton travail et gagner du temps, et tu utilises l'IA…": a comma
+        // before the last "et" when a reason holds one of its own.)
+        let and = t("format.and")
+        let comma = reasons.dropLast().contains { $0.contains(and) } ? String(t("format.list_separator").reversed().drop(while: \.isWhitespace).reversed()) : ""
+        return reasons.dropLast().joined(separator: t("format.list_separator")) + comma + and + last
     }
 
     func recommendationText(_ rec: Recommendation, team: Quantity?) -> [String] {
