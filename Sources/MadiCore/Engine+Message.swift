@@ -693,6 +693,23 @@ extension TurnBuilder {
         // a mix of two answers is asked back, not recorded as one of them.
         // "le niveau est hétérogène : certains utilisent Copilot, d'autres débutent": asked which
         // counts most, with a third answer, both (`mixedTeam`).
+        // "Débutants, sauf deux ou trois qui s'amusent avec ChatGPT", "la majorité est débutante
+        // mais 2 sont avancés": the level of most, when the others are further along; the words
+        // kept for the team, and said so.
+        if inTeamQuestions, let (majority, exception) = majorityOption(input, step) {
+            // ("technique sauf 2 débutants": the others below most, asked back as a mix.)
+            if let exception {
+                s.clarifyMixed = input.raw
+                return .clarify([exception, majority])
+            }
+            keepQuestion(input.raw)
+            note(step.id, majority, .synonym)
+            if let option = step.option(majority) {
+                say("ack.mixed_majority", ["answer": t("format.quote", ["answer": option.label[lang] ?? option.id])])
+            }
+            answer(choice: majority, said: input.raw)
+            return .answered
+        }
         if inTeamQuestions, u.saysMixed(input), let pair = mixedOptions(input, step) {
             s.clarifyMixed = input.raw
             return .clarify(pair)
@@ -1028,6 +1045,32 @@ extension TurnBuilder {
     }
 
     /// Whether the prospect chose the team's questions (a team's level may be mixed; their own is not).
+    /// The option most of a team is at, said with an exception: "X sauf/except …", "la
+    /// majorité/la plupart/most … mais/but …"; with the exception's option when it comes before
+    /// (Madi never recommends above anyone's level: that mix is asked back). Nil without both.
+    func majorityOption(_ input: PreparedInput, _ step: Step) -> (String, exception: String?)? {
+        let w = input.tokenStrings
+        guard w.count >= 3 else { return nil }
+        var cut: (at: Int, length: Int)?
+        for i in w.indices {
+            if ["sauf", "except", "excepte", "hormis"].contains(w[i]) { cut = (i, 1); break }
+            if i + 1 < w.count, (w[i] == "a" && w[i + 1] == "part") || (w[i] == "apart" && w[i + 1] == "from") { cut = (i, 2); break }
+            if ["mais", "but"].contains(w[i]), w[..<i].contains(where: { ["majorite", "plupart", "most", "mostly", "majority", "surtout"].contains($0) }) {
+                cut = (i, 1); break
+            }
+        }
+        guard let cut, cut.at > 0, cut.at + cut.length < w.count else { return nil }
+        let before = PreparedInput(w[..<cut.at].joined(separator: " "))
+        let after = PreparedInput(w[(cut.at + cut.length)...].joined(separator: " "))
+        guard case let .option(most) = u.match(step: step, before).choice,
+              let mostAt = step.options.firstIndex(where: { $0.id == most }) else { return nil }
+        if case let .option(other) = u.match(step: step, after).choice, let otherAt = step.options.firstIndex(where: { $0.id == other }) {
+            if otherAt == mostAt { return nil }
+            if otherAt < mostAt { return (most, other) }
+        }
+        return (most, nil)
+    }
+
     var inTeamQuestions: Bool {
         guard let team = engine.teamChoice else { return false }
         return s.answers[team.step]?.option == team.option
@@ -1359,8 +1402,13 @@ extension TurnBuilder {
 
     /// The courses a side question is about: those it names, else the two just asked between
     /// ("Performer ou Master ?" then "c'est quoi la diff entre les deux ?").
+    /// (A level word names a course only in a message of one sentence: "la majorité est débutante
+    /// mais jveux pas que les 2 avancés s'ennuient... c'est à distance ?" asks about every course.)
     func mentionedForSide() -> [String] {
-        let named = u.mentionedCourses(lastInput)
+        var named = u.mentionedCourses(lastInput)
+        if named.contains(where: { nameSpan($0, lastInput) == nil }), Understanding.pieces(lastInput.raw, cutAt: ".!?…").count > 1 {
+            named = named.filter { nameSpan($0, lastInput) != nil }
+        }
         if named.isEmpty, let pair = clarifiedCourses, pair.count == 2 { return pair }
         return named
     }
