@@ -2367,7 +2367,12 @@ extension TurnBuilder {
             trace.side = "unknown"
             // (Said in full once; a question kept before, the next is "noted too".)
             keepQuestion(question)
-            say(s.unknownSaid == true && content.strings.has("faq.unknown.again", lang) ? "faq.unknown.again" : known("faq.unknown"))
+            // (After a no thanks, no lead will carry it: said so, rather than "noted for the team".)
+            if s.done, s.lead != .saved, content.strings.has("faq.unknown.after_end", lang) {
+                say("faq.unknown.after_end")
+            } else {
+                say(s.unknownSaid == true && content.strings.has("faq.unknown.again", lang) ? "faq.unknown.again" : known("faq.unknown"))
+            }
             s.unknownSaid = true
         }
         if reask, !s.done, current?.kind != .end {
@@ -2609,7 +2614,8 @@ extension TurnBuilder {
         // "ok cya" after a no thanks: a goodbye, not a yes.
         if goodbye, !asks, s.lead != .saved { say(goodbyeKey); return }
         let yes = u.yesNo(input) == true || intent == .changeMind || intent == .yes
-        if yes, s.lead != .saved, reopen() { return }
+        // ("ok merci. dernière chose, vous avez un site… ?": a question, not a yes to the offer.)
+        if yes, !asks, s.lead != .saved, reopen() { return }
         if raw.utf8.contains(0x3F), askAssistant(answering: raw) { return }
         // A question Madi cannot answer ("vous pouvez préciser à l'équipe que je suis dispo le
         // mardi ?") is kept for the team, with the lead when there is one; "ok so no idea about
