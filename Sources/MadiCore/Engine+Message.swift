@@ -988,7 +988,7 @@ extension TurnBuilder {
             if mo == 1 { y += 1 }
         }
         var n = 1
-        while days > n * 31 + 7 * n { n += 1 }
+        while days >= n * 31 + 7 * n { n += 1 }
         return n
     }
 
@@ -2088,6 +2088,14 @@ extension TurnBuilder {
         s.clarify = views.map(\.id)
         trace.clarify = s.clarify
         let choices = views.map { t("format.quote", ["answer": $0.label]) }.joined(separator: t("format.or"))
+        // ("à la rentrée" in November: further than the sooner option reaches; said so, rather
+        // than offering it flatly.)
+        if let month = s.clarifyMonth, let sooner = step.option(views[0].id)?.months,
+           Self.monthsAhead(month.number, from: s.today) > sooner, content.strings.has("reprompt.far_month", lang) {
+            say("reprompt.far_month", ["month": month.name, "choices": choices])
+            asked = true
+            return
+        }
         say(s.clarifyMixed == nil ? "reprompt.ambiguous" : inTeamQuestions ? "reprompt.mixed" : "reprompt.both", ["choices": choices])
         asked = true
     }
