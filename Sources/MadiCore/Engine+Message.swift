@@ -660,9 +660,11 @@ extension TurnBuilder {
             let name = step.field == "company" ? u.companyName(value, hadAddress: messageAddress != nil) : value
             // "Je n'ai pas encore dit oui, je voulais d'abord le programme": a sentence, not a name,
             // asked again (said again, it is taken).
-            if s.misses == 0, name.split(separator: " ").count > 6,
-               input.tokens.contains(where: u.negations.contains) || u.saysYesOrNo(input) || u.saysCorrection(input)
-                || input.tokenStrings.contains(where: { ["je", "j", "i", "me", "moi", "my"].contains($0) }) {
+            // ("the devs already use copilot all day": five words or more with a verb, a sentence.)
+            let words = name.split(separator: " ").count
+            if s.misses == 0, words >= 5 && u.prepare(name).tokenStrings.contains(where: Self.sentenceVerbs.contains)
+                || words > 6 && (input.tokens.contains(where: u.negations.contains) || u.saysYesOrNo(input) || u.saysCorrection(input)
+                    || input.tokenStrings.contains(where: { ["je", "j", "i", "me", "moi", "my"].contains($0) })) {
                 trace.missed = true
                 s.misses += 1
                 say("reprompt.text")
@@ -952,6 +954,14 @@ extension TurnBuilder {
     /// Units of a delay, in days.
     static let dayUnits: [String: Int] = ["jour": 1, "jours": 1, "day": 1, "days": 1, "semaine": 7, "semaines": 7, "week": 7, "weeks": 7,
                                           "mois": 30, "month": 30, "months": 30]
+    /// Verbs that make a text answer a sentence rather than a name ("the devs already use copilot
+    /// all day", "ils utilisent déjà chatgpt tous les jours").
+    static let sentenceVerbs: Set<String> = [
+        "use", "uses", "using", "is", "are", "was", "were", "have", "has", "want", "wants", "need", "needs", "do", "does",
+        "utilise", "utilisent", "utilisons", "est", "sont", "suis", "ai", "avons", "ont", "veut", "veulent", "voulons",
+        "fait", "font", "faut", "travaille", "travaillent",
+    ]
+
     /// Words before a count that make it a delay ("dans", "d'ici", "sous", "in", "within", "pas avant").
     static let delayOpeners: Set<String> = ["dans", "ds", "ici", "sous", "avant", "apres", "in", "within", "before", "after"]
 
