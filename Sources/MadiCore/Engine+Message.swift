@@ -28,7 +28,11 @@ extension TurnBuilder {
     }
 
     mutating func text(_ raw: String) {
-        let trimmed = raw.trimmed()
+        var trimmed = raw.trimmed()
+        // "👍", "n": a yes or a no said with a sign or a letter, read as the word ("oui", "non").
+        if let said = Self.signedYesNo(trimmed), let word = (said ? content.lexicon[lang]?.yes : content.lexicon[lang]?.no)?.first {
+            trimmed = word
+        }
         let input = u.prepare(trimmed)
         lastInput = input
         if s.lead == .saving { say("save.pending"); return }
@@ -1933,6 +1937,17 @@ extension TurnBuilder {
             if word == "sleep", i + 2 < w.count, w[i + 1] == "on", w[i + 2] == "it" { return true }
         }
         return false
+    }
+
+    /// A message that is only a thumbs up or down (any skin tone, repeated), a tick or a cross,
+    /// or the letter "y" or "n": yes or no. Nil otherwise.
+    static func signedYesNo(_ text: String) -> Bool? {
+        if text.count == 1, let letter = Understanding.yesNoLetters[text.lowercased()] { return letter }
+        let signs = text.unicodeScalars.filter { !(0x1F3FB...0x1F3FF).contains($0.value) && $0.value != 0xFE0F && $0 != " " }
+        guard !signs.isEmpty else { return nil }
+        if signs.allSatisfy({ [0x1F44D, 0x1F44C, 0x2705, 0x1F197, 0x2714].contains($0.value) }) { return true }
+        if signs.allSatisfy({ [0x1F44E, 0x274C, 0x2716].contains($0.value) }) { return false }
+        return nil
     }
 
     /// "non pas maintenant", "not now thanks", "maybe later": a message that only puts off the
