@@ -66,8 +66,10 @@ public final class Classifier: Sendable {
         self.labelIndex = labelIndex
         // Raw feature counts per example, then document frequencies.
         var features: [UInt64: Int32] = [:]
+        features.reserveCapacity(examples.count * 16) // (about as many features as there are: no rehashing)
         var bags: [[(Int32, Double)]] = []
         var df: [Int] = []
+        df.reserveCapacity(examples.count * 16)
         bags.reserveCapacity(examples.count)
         var found: [(Int32, Double)] = []
         for list in Self.featureLists(examples, stopwords: stopwords, weights: weights) {
@@ -88,16 +90,31 @@ public final class Classifier: Sendable {
         let n = Double(examples.count)
         idf = df.map { log((n + 1) / (Double($0) + 1)) + 1 }
         var postings = Postings.Builder(counts: df)
-        var centroids = [[Int32: Double]](repeating: [:], count: labels.count)
+        var vectors: [[(Int32, Double)]] = []
+        vectors.reserveCapacity(bags.count)
+        var byLabel = [[Int]](repeating: [], count: labels.count)
         for (i, bag) in bags.enumerated() {
             let vector = Self.normalize(bag, idf)
-            let label = labelIndex[examples[i].label]!
-            for (f, w) in vector {
-                postings.add(f, Int32(i), w)
-                centroids[label][f, default: 0] += w
-            }
+            for (f, w) in vector { postings.add(f, Int32(i), w) }
+            vectors.append(vector)
+            byLabel[labelIndex[examples[i].label]!].append(i)
         }
-        let sortedCentroids = centroids.map { $0.sorted(by: { $0.key < $1.key }) }
+        // Each label's centroid summed in one dense row (its examples in order, as a dictionary
+        // per label summed them), then read back in feature order.
+        var row = [Double](repeating: 0, count: features.count)
+        var touched: [Int32] = []
+        let sortedCentroids: [[(key: Int32, value: Double)]] = byLabel.map { members in
+            touched.removeAll(keepingCapacity: true)
+            for i in members {
+                for (f, w) in vectors[i] {
+                    if row[Int(f)] == 0 { touched.append(f) }
+                    row[Int(f)] += w
+                }
+            }
+            touched.sort()
+            defer { for f in touched { row[Int(f)] = 0 } }
+            return touched.map { (key: $0, value: row[Int($0)]) }
+        }
         var labelCounts = [Int](repeating: 0, count: features.count)
         for c in sortedCentroids { for (f, _) in c { labelCounts[Int(f)] += 1 } }
         var centroidPostings = Postings.Builder(counts: labelCounts)
@@ -245,12 +262,16 @@ public final class Classifier: Sendable {
 
     /// Light French and English stemming: common inflections cut from words longer than four letters.
     static func stem(_ word: String) -> String {
-        guard word.count > 4, word.unicodeScalars.allSatisfy({ $0.value < 0x80 }) else { return word }
-        for suffix in suffixes where word.hasSuffix(suffix) && word.count - suffix.count >= 4 {
-            return String(word.dropLast(suffix.count))
+        // (On the bytes: only ASCII words are cut, where a byte is a letter.)
+        let bytes = word.utf8
+        guard bytes.count > 4, bytes.allSatisfy({ $0 < 0x80 }) else { return word }
+        for suffix in suffixBytes where bytes.count - suffix.count >= 4 && bytes.reversed().starts(with: suffix.reversed()) {
+            return String(decoding: bytes.dropLast(suffix.count), as: UTF8.self)
         }
         return word
     }
+
+    static let suffixBytes = suffixes.map { Array($0.utf8) }
 
     static let suffixes = [
         "issements", "issement", "ements", "ement", "ations", "ation", "ements", "euses", "euse", "ings", "ing",
