@@ -1304,7 +1304,10 @@ extension TurnBuilder {
             Int(w[i]) != nil && (i == w.count - 1 || u.negations.contains(input.tokens[i + 1])
                 || [",", ".", ";", "!"].contains { input.raw.contains(w[i] + $0) }
                 // ("on sera plutot 8 finalement": only a word that corrects after it.)
-                || (w.count - i <= 3 && u.saysCorrection(u.prepare(w[(i + 1)...].joined(separator: " ")))))
+                || (w.count - i <= 3 && u.saysCorrection(u.prepare(w[(i + 1)...].joined(separator: " "))))
+                // ("Sorry, 7 with me": the count right before the words that add the prospect.)
+                || (i + 1 < w.count && ["with", "avec", "plus", "and", "et", "including", "incl", "moi", "me"].contains(w[i + 1])
+                    && u.quantities.countsWithSelf(input)))
         }
         let found = u.quantities.teamSize(denied, anyNumber: false)
             ?? (cue && bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)

@@ -211,7 +211,7 @@ public struct QuantityReader: Sendable {
         // "a 40-person logistics company", "une 50 personnes entreprise": an article, the count, then
         // the company within a word.
         if span.lowerBound >= 1, ["a", "an", "une", "un"].contains(w[span.lowerBound - 1]),
-           w[span.upperBound..<min(w.count, span.upperBound + 3)].contains(where: companies.contains) { return true }
+           w[span.upperBound..<min(w.count, span.upperBound + 4)].contains(where: companies.contains) { return true }
         // (The count may start at its "de": "de 10 à 15".)
         let of = ["de", "d", "of"].contains(w[span.lowerBound]) ? span.lowerBound : span.lowerBound - 1
         guard of >= 1, ["de", "d", "of"].contains(w[of]) else { return false }
