@@ -1953,6 +1953,15 @@ extension TurnBuilder {
         return nil
     }
 
+    /// The reply to a wish to speak to a person: "vous avez pas un numéro de téléphone ?" is told
+    /// there is no number to call, and how to be called back (`intent.human.phone`).
+    var humanReply: String {
+        let phone: Set<String> = ["tel", "telephone", "numero", "num", "appeler", "rappeler", "phone", "number", "call", "ring"]
+        if s.email == nil, messageAddress == nil, lastInput.tokenStrings.contains(where: phone.contains),
+           content.strings.has("intent.human.phone", lang) { return "intent.human.phone" }
+        return known("intent.human")
+    }
+
     /// "non pas maintenant", "not now thanks", "maybe later": a message that only puts off the
     /// questions (not "pas maintenant, montre-moi les formations", which asks for the courses).
     static func saysOnlyNotNow(_ w: [String]) -> Bool {
@@ -2397,7 +2406,7 @@ extension TurnBuilder {
             // "ur just a bot arent u. i wanna speak to someone real": the bot's answer says both.
             // (An intent with no reply of its own, "back" beside an answer, says nothing.)
             let key = intent == .human && asksIfBot(lastInput) ? "intent.bot" : "intent." + intent.rawValue
-            if content.strings.has(key, lang) { say(known(key)) }
+            if key == "intent.human" { say(humanReply) } else if content.strings.has(key, lang) { say(known(key)) }
         case let .unknown(question):
             if reask, askAssistant(answering: question) { return }
             trace.side = "unknown"
@@ -2495,7 +2504,10 @@ extension TurnBuilder {
             keepQuestion(lastInput.raw)
             say("intent.human.email")
             ask(again: true)
-        case .greeting, .yes, .changeMind, .no, .bot, .human, .outOfScope:
+        case .human:
+            say(humanReply)
+            ask(again: true)
+        case .greeting, .yes, .changeMind, .no, .bot, .outOfScope:
             say("intent." + intent.rawValue)
             ask(again: true)
         }

@@ -567,9 +567,12 @@ public final class Understanding: Sendable {
     /// "dans quelle ville").
     /// ("ou" folded is also "or": "où" as typed, or "ou" closing the question, "c'est ou ?".)
     func asksWhere(_ input: PreparedInput) -> Bool {
-        input.raw.lowercased().contains("où") || input.tokenStrings.last == "ou" || input.tokenStrings.contains { Self.whereWords.contains($0) }
+        let w = input.tokenStrings
+        // ("c ou la formation", "c pres de rennes ?", "is it near me")
+        return input.raw.lowercased().contains("où") || w.last == "ou" || w.contains { Self.whereWords.contains($0) }
+            || zip(w, w.dropFirst()).contains { ($0 == "c" && $1 == "ou") || (["pres", "loin", "near", "close"].contains($0) && ["de", "to", "me", "from"].contains($1)) }
     }
-    static let whereWords: Set<String> = ["where", "wheres", "lieu", "ville", "adresse", "address", "location", "venue", "city", "locaux", "premises"]
+    static let whereWords: Set<String> = ["where", "wheres", "lieu", "ville", "adresse", "address", "location", "venue", "city", "locaux", "premises", "near"]
 
     /// A company's name said in a sentence of its own that opens with a lead-in and goes on with a
     /// capital ("we're Acme Ltd, based in Leeds", "Nous sommes Nexa Conseil SAS", "company is
