@@ -1186,9 +1186,29 @@ public final class Understanding: Sendable {
     /// An input prepared with its word ids, for the matching of a turn.
     public func prepare(_ raw: String) -> PreparedInput {
         var input = PreparedInput(raw)
+        // ("consultante en automatisation no-code": a word, not a "no".)
+        if raw.utf8.contains(0x2D), input.tokenStrings.contains(where: { $0 == "no" || $0 == "non" || $0 == "low" }) {
+            var words: [String] = []
+            var i = 0
+            let w = input.tokenStrings
+            let lower = raw.lowercased()
+            while i < w.count {
+                if i + 1 < w.count, Self.compounds.contains(w[i] + "-" + w[i + 1]), lower.contains(w[i] + "-" + w[i + 1]) {
+                    words.append(w[i] + w[i + 1])
+                    i += 2
+                } else {
+                    words.append(w[i])
+                    i += 1
+                }
+            }
+            if words.count < w.count { input = PreparedInput(raw: raw, words: words, ids: nil) }
+        }
         input.ids = input.tokenStrings.map { wordIds[$0] ?? -1 }
         return input
     }
+
+    /// Words written with a hyphen whose first half would read as a "no" on its own.
+    static let compounds: Set<String> = ["no-code", "low-code", "non-stop", "non-profit", "no-brainer", "no-show"]
 
     /// Exact matches through the index: for each option, its best phrase (longest; the first
     /// phrase, then the first place, on a tie), as the phrase-by-phrase scan finds it.
