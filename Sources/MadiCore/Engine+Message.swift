@@ -244,6 +244,15 @@ extension TurnBuilder {
                 answer(choice: "courses", said: input.raw)
                 return
             }
+            // "Finalement je vais rester sur Performer", "je choisis Performer" when the address is
+            // asked for another course: that course, and the address asked for it.
+            if address == nil, !trimmed.hasAtSign, s.leadId == nil, let other = namedCourse(input, besides: leadCourse()),
+               !deniesCourse(other, input), !refusedBefore(other, input),
+               u.saysChoice(input) || u.saysCorrection(input) || choosesCourseOnly(input) || Self.staysWith(input.tokenStrings) {
+                choose(course: other)
+                ask(again: true)
+                return
+            }
             // "attends j'ai pas dit que je m'inscrivais", "hold on i didn't say i was in yet": the
             // offer again, nothing taken.
             if address == nil, !trimmed.hasAtSign, s.recommendation != nil, s.leadId == nil, u.deniesSigningUp(input),
@@ -1951,6 +1960,14 @@ extension TurnBuilder {
         if signs.allSatisfy({ [0x1F44D, 0x1F44C, 0x2705, 0x1F197, 0x2714].contains($0.value) }) { return true }
         if signs.allSatisfy({ [0x1F44E, 0x274C, 0x2716].contains($0.value) }) { return false }
         return nil
+    }
+
+    /// "je vais rester sur Performer", "I'll stick with Performer", "je reste sur", "I'll stay with".
+    static func staysWith(_ w: [String]) -> Bool {
+        zip(w, w.dropFirst()).contains { a, b in
+            (["rester", "reste", "restons", "garder", "garde"].contains(a) && ["sur", "avec", "le", "la"].contains(b))
+                || (["stick", "stay", "staying", "sticking", "keep"].contains(a) && ["with", "to"].contains(b))
+        }
     }
 
     /// The reply to a wish to speak to a person: "vous avez pas un numéro de téléphone ?" is told
