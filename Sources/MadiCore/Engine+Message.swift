@@ -90,6 +90,14 @@ extension TurnBuilder {
         // question named with a word of going back is asked again, whatever else the message
         // might be read as. (Not with a word of change alone: that reads answers too often.)
         if s.leadId == nil, !s.done, Self.saysGoingBack(input.tokenStrings), backToNamed(input) { return }
+        // "j'hésite entre Performer et Master… Pourriez-vous m'aider à choisir ?" at the catalogue:
+        // the questions, asked for in so many words (not a question for the team, nor "which of the two?").
+        if let step = current, step.kind == .courses, !s.done, Self.asksHelpChoosing(input.tokenStrings),
+           fixed(step).views.contains(where: { $0.id == "guide" }) {
+            note(step.id, "guide", .synonym)
+            answer(choice: "guide", said: input.raw)
+            return
+        }
         // "Hi, I run a small agency and want my team trained" on the French page, before any
         // message in French: Madi answers in English (and reads the message as usual). Only at the
         // welcome and the first question: later ("Welcome to the Jungle" as a company), the
@@ -1960,6 +1968,17 @@ extension TurnBuilder {
         if signs.allSatisfy({ [0x1F44D, 0x1F44C, 0x2705, 0x1F197, 0x2714].contains($0.value) }) { return true }
         if signs.allSatisfy({ [0x1F44E, 0x274C, 0x2716].contains($0.value) }) { return false }
         return nil
+    }
+
+    /// "pourriez-vous m'aider à choisir", "aide moi a choisir", "help me pick one", "can you help
+    /// me decide": help asked to choose.
+    static func asksHelpChoosing(_ w: [String]) -> Bool {
+        for (i, word) in w.enumerated() where ["aider", "aidiez", "aide", "aidez", "help", "helping"].contains(word) {
+            if w[(i + 1)..<min(w.count, i + 4)].contains(where: { ["choisir", "decider", "choose", "pick", "decide", "choosing", "deciding"].contains($0) }) {
+                return true
+            }
+        }
+        return false
     }
 
     /// "je vais rester sur Performer", "I'll stick with Performer", "je reste sur", "I'll stay with".
