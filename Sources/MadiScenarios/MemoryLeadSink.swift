@@ -38,6 +38,9 @@ public final class MemoryLeadSink: LeadSink, @unchecked Sendable {
             leads[i].draft.withdrawn = true
             leads[i].draft.questions = draft.questions
             if draft.erase == true { leads[i].draft.erase = true }
+            // (The address's other leads are withdrawn with it, as the store does.)
+            let address = LeadDraft.emailKey(leads[i].draft.email)
+            for j in leads.indices where j != i && LeadDraft.emailKey(leads[j].draft.email) == address { leads[j].draft.withdrawn = true }
             return .success(leads[i].id)
         }
         // The course or the address changed after signing up: the lead saved then moves, as the

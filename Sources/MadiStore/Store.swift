@@ -470,6 +470,15 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
                 """).execute(arguments: [time, time, questions, draft.erase == true, time, replaced])
             guard db.changesCount > 0 else { throw LeadSaveError(code: "lead_not_found", message: "the lead to withdraw is not in the store") }
             try enqueueDelivery(db, leadId: replaced, time: time)
+            // "l'équipe ne t'écrira pas": the address's other pre-registrations (other courses,
+            // other conversations) are withdrawn with it.
+            let others = try String.fetchAll(db.cachedStatement(sql: """
+                SELECT id FROM lead WHERE email_key = (SELECT email_key FROM lead WHERE id = ?) AND id <> ? AND withdrawn_at IS NULL
+                """), arguments: [replaced, replaced])
+            for other in others {
+                try db.cachedStatement(sql: "UPDATE lead SET withdrawn_at = ?, updated_at = ? WHERE id = ?").execute(arguments: [time, time, other])
+                try enqueueDelivery(db, leadId: other, time: time)
+            }
             return replaced
         }
         // The course or the address changed after signing up, in the same conversation: the lead

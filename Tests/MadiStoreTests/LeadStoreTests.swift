@@ -169,6 +169,30 @@ struct LeadStoreTests {
         #expect(try store.count() == 1)
     }
 
+    /// The consent taken back withdraws every pre-registration of the address (another course,
+    /// another conversation), each sent again to the CRM; another address's stays. The memory
+    /// sink does the same.
+    @Test func aWithdrawalCoversEveryLeadOfTheAddress() throws {
+        let store = LeadStore(path: tempPath())
+        let memory = MemoryLeadSink()
+        for sink in [store as LeadSink, memory] {
+            let starter = try sink.save(draft("Sophie@example.fr")).get()
+            _ = try sink.save(draft("sophie@example.fr", course: "master")).get()
+            _ = try sink.save(draft("kim@proton.me", course: "master")).get()
+            var withdrawal = draft("sophie@example.fr")
+            withdrawal.replaces = starter
+            withdrawal.withdrawn = true
+            _ = try sink.save(withdrawal).get()
+        }
+        let leads = try store.list()
+        #expect(leads.count == 3)
+        for lead in leads {
+            #expect((lead.withdrawnAt != nil) == (lead.email.lowercased() == "sophie@example.fr"))
+            if lead.withdrawnAt != nil { #expect(try store.delivery(leadId: lead.id)?.revision == 2) }
+        }
+        #expect(memory.all.map { $0.withdrawn == true } == [true, true, false])
+    }
+
     @Test func theSameAddressInAnotherCaseIsTheSameLead() throws {
         let clock = Clock()
         let store = LeadStore(path: tempPath(), now: clock.now)
