@@ -1981,6 +1981,14 @@ extension TurnBuilder {
         return false
     }
 
+    /// "je te donne son mail ou le mien ?", "should I give you her email or mine?": someone
+    /// else's address spoken of.
+    static func asksWhoseAddress(_ w: [String]) -> Bool {
+        zip(w, w.dropFirst()).contains { a, b in
+            ["son", "sa", "leur", "her", "his", "their"].contains(a) && ["mail", "email", "adresse", "address", "e", "courriel"].contains(b)
+        }
+    }
+
     /// "je vais rester sur Performer", "I'll stick with Performer", "je reste sur", "I'll stay with".
     static func staysWith(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { a, b in
@@ -2124,6 +2132,14 @@ extension TurnBuilder {
         }
         if let rebuilt = u.rebuiltAddress(raw), !typed() {
             confirmRebuilt(rebuilt, step)
+            return .handled
+        }
+        // "c'est elle qui ferait la formation pas moi. je te donne son mail ou le mien ?": whose
+        // address, answered (not a refusal), and the address asked again.
+        if !raw.hasAtSign, raw.utf8.contains(0x3F), Self.asksWhoseAddress(input.tokenStrings), content.strings.has("email.whose", lang) {
+            keepQuestion(raw)
+            say("email.whose")
+            asked = true
             return .handled
         }
         // ("je n'ai pas dit que je m'inscrivais ! ça m'engage à quelque chose ?": a question the FAQ
