@@ -346,7 +346,8 @@ public enum EmailSuggester {
         guard let at = text.lastIndex(of: "@") else { return nil }
         let local = String(text[..<at]), domain = String(text[text.index(after: at)...])
         guard !local.isEmpty, !domain.isEmpty, !domain.contains("."), !domain.contains(" ") else { return nil }
-        for tld in ["com", "fr"] {
+        // (A provider's typo only for a name long enough to tell: "jo@fr" is no "sfr.fr".)
+        for tld in ["com", "fr"] where domain.count >= 4 {
             if let fixed = suggest(local + "@" + domain + "." + tld), let a = fixed.lastIndex(of: "@"),
                providers.contains(String(fixed[fixed.index(after: a)...])) { return fixed }
         }
