@@ -506,7 +506,15 @@ extension TurnBuilder {
             // earlier answer corrected.)
             let choosesCourse = [.recommend, .courses, .consent].contains(step.kind)
                 && namedCourse(input, besides: nil).map { choosesInFirstPerson(input, course: $0) || u.saysChoice(input) } == true
-            if !choosesCourse, leavesTeam(answerInput, step) || joinsTeam(answerInput, step) || correctsEarlier(answerInput, step) { return }
+            if !choosesCourse {
+                // ("Actually, could this be for my whole team instead? There are 6 of us": a
+                // question nothing answers is the request itself, when it is done.)
+                var unknown = false
+                if case .unknown? = side { unknown = true; undoPreface(saved) }
+                if leavesTeam(answerInput, step) || joinsTeam(answerInput, step) { return }
+                if unknown { prefaceSide(side) }
+                if correctsEarlier(answerInput, step) { return }
+            }
             undoPreface(saved)
         }
         // "le master serait pas mieux vu que je code déjà en python ?" at the offer: a question
