@@ -1970,7 +1970,10 @@ extension TurnBuilder {
     /// A message that is only a thumbs up or down (any skin tone, repeated), a tick or a cross,
     /// or the letter "y" or "n": yes or no. Nil otherwise.
     static func signedYesNo(_ text: String) -> Bool? {
-        if text.count == 1, let letter = Understanding.yesNoLetters[text.lowercased()] { return letter }
+        // (Only a short message, and no letter in it but the one: most messages stop at the first test.)
+        let bytes = text.utf8
+        if bytes.count == 1, let letter = Understanding.yesNoLetters[text.lowercased()] { return letter }
+        guard bytes.count <= 32, let first = bytes.first, first >= 0x80 else { return nil }
         let signs = text.unicodeScalars.filter { !(0x1F3FB...0x1F3FF).contains($0.value) && $0.value != 0xFE0F && $0 != " " }
         guard !signs.isEmpty else { return nil }
         if signs.allSatisfy({ [0x1F44D, 0x1F44C, 0x2705, 0x1F197, 0x2714].contains($0.value) }) { return true }
