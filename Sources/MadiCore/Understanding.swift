@@ -1397,8 +1397,13 @@ public final class Understanding: Sendable {
     public func yesButNoSpam(_ input: PreparedInput) -> Bool {
         let words = input.tokenStrings
         guard words.contains(where: { w in spamWords.contains { w.hasPrefix($0) } }) else { return false }
-        return yes.contains { Fuzzy.score($0, in: input, fuzzy: false) != nil }
+        // ("only if its the syllabus and no spam", "seulement si pas de pub": a yes on a condition.)
+        return yes.contains { Fuzzy.score($0, in: input, fuzzy: false) != nil } || Self.contains(words, anyOf: Self.conditions)
     }
+
+    /// Words that make what follows the condition of a yes.
+    static let conditions: [String: [[String]]] = byFirstWord(["only if", "as long as", "provided", "providing", "seulement si",
+                                                               "tant que", "a condition", "si c est", "que si"])
 
     /// At consent: "dont email me please", "pas de mail", "ne m'écrivez pas": e-mail refused,
     /// without a yes.
