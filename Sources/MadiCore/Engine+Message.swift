@@ -1212,7 +1212,8 @@ extension TurnBuilder {
     /// offer is made (the address kept for when it is asked); else the address said is taken, or
     /// asked again.
     mutating func correctsAtAddress(_ input: PreparedInput, _ trimmed: String, _ step: Step) -> Bool {
-        guard s.leadId == nil, u.saysCorrection(input) else { return false }
+        // (Not a refusal: "Non, finalement je ne préfère pas. Je vous remercie pour vos explications.")
+        guard s.leadId == nil, u.saysCorrection(input), u.yesNo(input) != false else { return false }
         let (address, rest) = Understanding.address(in: trimmed)
         let said = address == nil ? input : u.prepare(rest ?? "")
         let earlier = s.history.filter { s.answers[$0]?.option != nil }
@@ -1863,6 +1864,11 @@ extension TurnBuilder {
         // "no, i take performer then": a no that names another course takes that course.
         if step.kind == .recommend, id == "no", u.saysChoice(input), let other = namedCourse(input, besides: recommendation()?.course),
            !alsoAsks || choosesInOneSentence(input.raw, course: other) { id = "interested" }
+        // "tu peux noter mon mail : julie@…", "can you just email me the syllabus? aisha@…" at the
+        // offer: an address given to be written to, no refusal with it, is interest.
+        if id == nil, step.kind == .recommend, messageAddress != nil, u.yesNo(input) != false, !u.saysNoThanks(input) {
+            id = "interested"; how = .synonym
+        }
         guard let id, options.views.contains(where: { $0.id == id }) else { return .none }
         // "No, most of them are beginners. Wouldn't Starter be better?": a no said while asking
         // about the recommendation argues with it; the question is answered and the offer stays.
