@@ -771,7 +771,10 @@ extension TurnBuilder {
                   !input.tokenStrings.contains(where: Understanding.maybeWords.contains) else { return false }
             return months >= (step.options.compactMap(\.months).max() ?? 0)
         }()
-        if !m.choice.isOption || openEnded || u.saysYearPart(input), let (month, number, option) = monthOption(input, step) {
+        // ("le plus tôt possible, avant l'été si on peut": an option named, and a month that only
+        // bounds it, "avant", "before", "d'ici", "by": the option stands.)
+        let boundsOnly = m.choice.isOption && input.tokenStrings.contains { ["avant", "before", "ici", "by", "until", "jusqu"].contains($0) }
+        if !boundsOnly, !m.choice.isOption || openEnded || u.saysYearPart(input), let (month, number, option) = monthOption(input, step) {
             // A month that falls in the last option, open-ended ("d'ici septembre" in November): not
             // plainly "just looking", asked back between the last two.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
