@@ -2298,6 +2298,12 @@ extension TurnBuilder {
             }
         }
         if let keyword, strong == nil || strong == "faq." + content.faq[keyword].id { return .faq(keyword) }
+        // "dec 8 is too early for us, anything in jan or feb?": a question about months, no
+        // entry named, asks for the dates.
+        // (Not at the question of when, where "april-ish?" answers it.)
+        if keyword == nil, strong == nil, asked, !keywordsOnly, current?.id != startStep?.id, u.startMonth(input) != nil,
+           let dates = content.faq.firstIndex(where: { $0.id == "dates" }),
+           u.learntSide(input, asked: asked, memo: memo) == nil { return .faq(dates) }
         guard !keywordsOnly, let label = strong ?? (keyword == nil ? u.learntSide(input, asked: asked, memo: memo) : nil) else {
             return keyword.map(Side.faq)
         }
