@@ -773,7 +773,7 @@ extension TurnBuilder {
         }()
         // ("le plus tôt possible, avant l'été si on peut": an option named, and a month that only
         // bounds it, "avant", "before", "d'ici", "by": the option stands.)
-        let boundsOnly = m.choice.isOption && input.tokenStrings.contains { ["avant", "before", "ici", "by", "until", "jusqu"].contains($0) }
+        let boundsOnly = m.choice.isOption && input.tokenStrings.contains(where: Self.boundWords.contains)
         if !boundsOnly, !m.choice.isOption || openEnded || u.saysYearPart(input), let (month, number, option) = monthOption(input, step) {
             // A month that falls in the last option, open-ended ("d'ici septembre" in November): not
             // plainly "just looking", asked back between the last two.
@@ -986,6 +986,9 @@ extension TurnBuilder {
     /// Units of a delay, in days.
     static let dayUnits: [String: Int] = ["jour": 1, "jours": 1, "day": 1, "days": 1, "semaine": 7, "semaines": 7, "week": 7, "weeks": 7,
                                           "mois": 30, "month": 30, "months": 30]
+    /// Words that make a month a bound of the option named with it ("avant l'été", "d'ici mars").
+    static let boundWords: Set<String> = ["avant", "before", "ici", "by", "until", "jusqu"]
+
     /// Verbs that make a text answer a sentence rather than a name ("the devs already use copilot
     /// all day", "ils utilisent déjà chatgpt tous les jours").
     static let sentenceVerbs: Set<String> = [
@@ -1967,7 +1970,7 @@ extension TurnBuilder {
     /// "je vais y réfléchir", "laisse-moi réfléchir", "I'll think about it", "let me think it over",
     /// "I'll sleep on it" (not "je réfléchis à automatiser", "I think so").
     static func thinksItOver(_ w: [String]) -> Bool {
-        for (i, word) in w.enumerated() {
+        for (i, word) in w.enumerated() where word == "reflechir" || word == "reflechis" || word == "think" || word == "thinking" || word == "sleep" {
             if word == "reflechir" || word == "reflechis" && (i + 1 == w.count || ["encore", "un", "et"].contains(w[i + 1])) { return true }
             if ["think", "thinking"].contains(word), i + 1 < w.count, ["about", "over", "it"].contains(w[i + 1]),
                i + 2 >= w.count || ["it", "this", "that", "a", "bit", "and", "then", "first", "more"].contains(w[i + 2]) { return true }

@@ -1330,6 +1330,7 @@ public final class Understanding: Sendable {
     /// a refusal.
     public func saysHypotheticalNo(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
+        guard w.contains(where: { $0 == "si" || $0 == "if" }) else { return false } // (most messages stop here)
         for p in no {
             guard let span = Fuzzy.match(p, in: input, fuzzy: false)?.tokens else { continue }
             let before = w[max(0, span.lowerBound - 4)..<span.lowerBound]
