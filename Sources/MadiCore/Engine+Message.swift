@@ -1089,7 +1089,6 @@ extension TurnBuilder {
         return [size] + (content.step(size).flatMap { resolve($0.next) }.map { [$0] } ?? [])
     }
 
-    /// Whether the prospect chose the team's questions (a team's level may be mixed; their own is not).
     /// The option most of a team is at, said with an exception: "X sauf/except …", "la
     /// majorité/la plupart/most … mais/but …"; with the exception's option when it comes before
     /// (Madi never recommends above anyone's level: that mix is asked back). Nil without both.
@@ -1116,6 +1115,7 @@ extension TurnBuilder {
         return (most, nil)
     }
 
+    /// Whether the prospect chose the team's questions (a team's level may be mixed; their own is not).
     var inTeamQuestions: Bool {
         guard let team = engine.teamChoice else { return false }
         return s.answers[team.step]?.option == team.option
