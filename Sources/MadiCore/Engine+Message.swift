@@ -795,8 +795,11 @@ extension TurnBuilder {
             note(step.id, option.id, .synonym)
             say("ack.month", ["month": month, "answer": ChoiceStep.noteText(option, self)])
             // The month is kept with the answer (the lead says it, the recommendation shows the
-            // sessions from then).
-            choiceDetail = (number, month)
+            // sessions from then). ("d'ici mars", "by March": a deadline, kept as said; the
+            // sessions are shown from today.)
+            let deadline = input.tokenStrings.contains(where: Self.boundWords.contains) && !u.saysNotBefore(input)
+                && content.strings.has("month.by", lang)
+            choiceDetail = deadline ? (nil, t("month.by", ["month": month])) : (number, month)
             answer(choice: option.id, said: input.raw)
             return .answered
         }

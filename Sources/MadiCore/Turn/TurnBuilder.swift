@@ -31,7 +31,7 @@ struct TurnBuilder {
     var leadChanged = false
     /// What goes with the next choice recorded besides its option: the month said for a start
     /// date ("en février": 2, "février").
-    var choiceDetail: (number: Int, text: String)?
+    var choiceDetail: (number: Int?, text: String)?
     /// The courses asked between when this message came ("Performer ou Master ?").
     var clarifiedCourses: [String]?
 
