@@ -1100,9 +1100,9 @@ extension TurnBuilder {
         guard w.count >= 3 else { return nil }
         var cut: (at: Int, length: Int)?
         for i in w.indices {
-            if ["sauf", "except", "excepte", "hormis"].contains(w[i]) { cut = (i, 1); break }
+            if Self.exceptWords.contains(w[i]) { cut = (i, 1); break }
             if i + 1 < w.count, (w[i] == "a" && w[i + 1] == "part") || (w[i] == "apart" && w[i + 1] == "from") { cut = (i, 2); break }
-            if ["mais", "but"].contains(w[i]), w[..<i].contains(where: { ["majorite", "plupart", "most", "mostly", "majority", "surtout"].contains($0) }) {
+            if w[i] == "mais" || w[i] == "but", w[..<i].contains(where: Self.mostWords.contains) {
                 cut = (i, 1); break
             }
         }
@@ -1117,6 +1117,9 @@ extension TurnBuilder {
         }
         return (most, nil)
     }
+
+    static let exceptWords: Set<String> = ["sauf", "except", "excepte", "hormis"]
+    static let mostWords: Set<String> = ["majorite", "plupart", "most", "mostly", "majority", "surtout"]
 
     /// Whether the prospect chose the team's questions (a team's level may be mixed; their own is not).
     var inTeamQuestions: Bool {
@@ -2026,11 +2029,12 @@ extension TurnBuilder {
     /// The reply to a wish to speak to a person: "vous avez pas un numéro de téléphone ?" is told
     /// there is no number to call, and how to be called back (`intent.human.phone`).
     var humanReply: String {
-        let phone: Set<String> = ["tel", "telephone", "numero", "num", "appeler", "rappeler", "phone", "number", "call", "ring"]
-        if s.email == nil, messageAddress == nil, lastInput.tokenStrings.contains(where: phone.contains),
+        if s.email == nil, messageAddress == nil, lastInput.tokenStrings.contains(where: Self.phoneWords.contains),
            content.strings.has("intent.human.phone", lang) { return "intent.human.phone" }
         return known("intent.human")
     }
+
+    static let phoneWords: Set<String> = ["tel", "telephone", "numero", "num", "appeler", "rappeler", "phone", "number", "call", "ring"]
 
     /// "non pas maintenant", "not now thanks", "maybe later": a message that only puts off the
     /// questions (not "pas maintenant, montre-moi les formations", which asks for the courses).

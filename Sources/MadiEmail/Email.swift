@@ -313,9 +313,7 @@ public enum EmailSuggester {
             guard !local.isEmpty else { continue }
             let candidate = local + "@" + domain
             if providers.contains(domain) { return candidate }
-            if let fixed = suggest(candidate), let at = fixed.lastIndex(of: "@"), providers.contains(String(fixed[fixed.index(after: at)...])) {
-                return fixed
-            }
+            if let fixed = providerSuggestion(candidate) { return fixed }
         }
         return nil
     }
@@ -348,8 +346,7 @@ public enum EmailSuggester {
         guard !local.isEmpty, !domain.isEmpty, !domain.contains("."), !domain.contains(" ") else { return nil }
         // (A provider's typo only for a name long enough to tell: "jo@fr" is no "sfr.fr".)
         for tld in ["com", "fr"] where domain.count >= 4 {
-            if let fixed = suggest(local + "@" + domain + "." + tld), let a = fixed.lastIndex(of: "@"),
-               providers.contains(String(fixed[fixed.index(after: a)...])) { return fixed }
+            if let fixed = providerSuggestion(local + "@" + domain + "." + tld) { return fixed }
         }
         for tld in gluedTLDs where domain.hasSuffix(tld) && domain.count - tld.count >= 3 {
             let name = domain.dropLast(tld.count)
@@ -359,6 +356,13 @@ public enum EmailSuggester {
         return nil
     }
     static let gluedTLDs = ["com", "net", "org", "fr", "io"]
+
+    /// The suggestion for an address when it is a known provider's address; nil otherwise.
+    static func providerSuggestion(_ address: String) -> String? {
+        guard let fixed = suggest(address), let at = fixed.lastIndex(of: "@"),
+              providers.contains(String(fixed[fixed.index(after: at)...])) else { return nil }
+        return fixed
+    }
 
     /// The address as it was probably meant, or nil when it looks fine.
     public static func suggest(_ normalized: String) -> String? {
