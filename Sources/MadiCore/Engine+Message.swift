@@ -440,15 +440,17 @@ extension TurnBuilder {
         var answerInput = aboutCourse ? PreparedInput("") : startAsked ?? (answerAsked || interjected ? input : parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer)
         // "ok. so roughly what would the total be?", "OK, let me ask it more simply: …?" at an
         // offer: the "ok" takes the question in, it does not take the offer.
-        if parts.question != nil, [.recommend, .courses, .consent].contains(step.kind),
-           !answerInput.isEmpty, answerInput.tokenStrings.allSatisfy(Understanding.acknowledgements.contains) {
+        if parts.question != nil || side != nil, [.recommend, .courses, .consent].contains(step.kind),
+           !answerInput.isEmpty, answerInput.tokenStrings.allSatisfy({ Understanding.acknowledgements.contains($0) || ["but", "mais"].contains($0) }) {
             answerInput = PreparedInput("")
         }
         // "oui et est ce qu'il y a une attestation à la fin ?" at the offer or consent: the yes that
         // opens the question, before its joiner, is the answer; the rest is the question.
         if answerInput.isEmpty, [.recommend, .consent, .courses].contains(step.kind), let q = parts.questionText {
             let words = q.split(separator: " ").map(String.init)
-            if words.count >= 3, u.isPlainYes(u.prepare(words[0])), u.clauseJoiners.contains(TextFold.fold(words[1])) {
+            if words.count >= 3, u.isPlainYes(u.prepare(words[0])), u.clauseJoiners.contains(TextFold.fold(words[1])),
+               // ("ok but would starter cover…?": a "but" holds an "ok" back, not "intéressée mais…".)
+               !(["but", "mais"].contains(TextFold.fold(words[1])) && Understanding.acknowledgements.contains(TextFold.fold(words[0]))) {
                 answerInput = u.prepare(words[0])
             }
         }
@@ -1327,7 +1329,10 @@ extension TurnBuilder {
         guard let id = engine.fieldSteps["team_size"], id != current.id, let old = s.answers[id]?.number else { return false }
         let w = input.tokenStrings
         var denied = input
-        for i in w.indices.dropLast() where u.negations.contains(input.tokens[i]) && Int(w[i + 1]) != nil {
+        // (A "non" that opens the message answers the offer, not the number: "non 4 personnes au
+        // total, pas 5".)
+        for i in w.indices.dropLast() where u.negations.contains(input.tokens[i]) && Int(w[i + 1]) != nil
+            && !(i == 0 && ["non", "no", "nope", "nan"].contains(w[0]) && Int(w[1]) != old) {
             denied = denied.masking(i..<(i + 2))
         }
         let deniesOld = deniesTeamSize(input, id, old)
@@ -1348,8 +1353,13 @@ extension TurnBuilder {
                     && u.quantities.countsWithSelf(input)))
         }
         let found = u.quantities.teamSize(denied, anyNumber: false)
-            ?? (cue && bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
-        guard let found, found.quantity.value != old,
+            ?? (bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
+        // ("the 2 chatgpt ppl would be bored": fewer people named as some of those known, not a size.)
+        if let found, found.quantity.high < old, found.span.lowerBound > 0,
+           ["the", "those", "these", "les", "ces"].contains(w[found.span.lowerBound - 1]) { return false }
+        // ("8 not 4 to 8": one number for a range is a change too.)
+        let oldQuantity = s.answers[id]?.quantity
+        guard let found, found.quantity.value != old || (oldQuantity?.isRange == true && !found.quantity.isRange),
               let step = content.step(id), (step.min ?? 1) <= found.quantity.low, found.quantity.high <= (step.max ?? Int.max) else { return false }
         setAnswer(id, Answer(number: found.quantity.value, text: input.raw, quantity: found.quantity))
         note(id, String(found.quantity.value), .quantity)

@@ -167,8 +167,9 @@ public struct QuantityReader: Sendable {
             // Ranges: "20 25" (from "20-25"), "20 à 25", "10 ou 15", "entre 10 et 15".
             var j = end
             if j < w.count, rangeWords.contains(w[j]) || (opener && (w[j] == "et" || w[j] == "and")) { j += 1 }
+            // (Not two numbers in two sentences: "4. 8 people in finance", an option then a count.)
             if j < w.count, let second = number(at: j, w), !second.weak, second.value > first.value,
-               j > end || Int(w[j]) != nil {
+               j > end || (Int(w[j]) != nil && !input.raw.contains(w[j - 1] + ". " + w[j])) {
                 q = Quantity(low: first.value, high: second.value, approximate: hedged)
                 end = second.end
             } else if first.weak {
@@ -195,7 +196,11 @@ public struct QuantityReader: Sendable {
         var j = end
         if j < w.count, ["de", "d", "of"].contains(w[j]) { j += 1 }
         // an adjective or two between: "8 jeunes salariés", "5 new employees"
-        for k in j..<min(w.count, j + 3) where people.contains(w[k]) { return true }
+        // (Not past another number: in "4. 8 people", the people are the 8.)
+        for k in j..<min(w.count, j + 3) {
+            if people.contains(w[k]) { return true }
+            if Int(w[k]) != nil { break }
+        }
         // The opener may end where the count starts or inside its first words ("équipe de 12":
         // the count read is "de 12", from "de 10 à 15").
         for at in start...min(start + 2, end) {
@@ -314,7 +319,10 @@ public struct QuantityReader: Sendable {
         // + moi, donc 4" counts the prospect already).
         var restated = false
         // "non pas 9, 8 au total", "not 6, 8": a count denied, then the one meant.
-        if found.count >= 2, found[0].span.lowerBound >= 1, ["pas", "not", "non", "no"].contains(w[found[0].span.lowerBound - 1]) {
+        // (Not when the later one is the one denied: "non 4 personnes au total, pas 5".)
+        let denials = ["pas", "not", "non", "no"]
+        if found.count >= 2, found[0].span.lowerBound >= 1, denials.contains(w[found[0].span.lowerBound - 1]),
+           found[1].span.lowerBound == 0 || !denials.contains(w[found[1].span.lowerBound - 1]) {
             found.removeFirst()
             restated = true
         }

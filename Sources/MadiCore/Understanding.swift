@@ -736,8 +736,16 @@ public final class Understanding: Sendable {
 
     /// Whether the message says it corrects something ("en fait", "actually", "je me suis trompé").
     func saysCorrection(_ input: PreparedInput) -> Bool {
-        Self.contains(input.tokenStrings, anyOf: correctionCues, unless: { i in i > 0 && negators.contains(input.tokens[i - 1]) })
+        let w = input.tokenStrings
+        return Self.contains(w, anyOf: correctionCues, unless: { i in
+            i > 0 && (negators.contains(input.tokens[i - 1])
+                // ("would starter actually cover automating reports?": a word of a question, no change.)
+                || (w[i] == "actually" && Self.auxiliaries.contains(w[i - 1])))
+        })
     }
+
+    /// Words after which "actually" asks rather than corrects ("does it actually work?").
+    static let auxiliaries: Set<String> = ["would", "will", "does", "do", "did", "is", "are", "can", "could", "should", "might", "it", "starter", "performer", "master"]
 
     /// Whether the words hold one of the phrases (as folded words), looked up by their first word.
     /// (`unless`: a place where a phrase does not count, "can't wait".)
