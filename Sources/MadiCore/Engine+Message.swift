@@ -142,6 +142,16 @@ extension TurnBuilder {
         s.clarifyMonth = nil
         s.clarifyMixed = nil
 
+        // "bon ok 1, mais jveux pas qu'on m'appelle tous les jours hein": an option's number that
+        // opens the message, before a comma or a full stop, is the answer; the rest, no question,
+        // is kept for the team and said so.
+        if clarifying == nil, !trimmed.utf8.contains(0x3F), !trimmed.hasAtSign, let (id, rest) = leadingNumber(trimmed, step) {
+            keepQuestion(rest)
+            say("note.kept")
+            note(step.id, id, .label)
+            answer(choice: id, said: trimmed)
+            return
+        }
         // "vous pouvez noter que 2 personnes seraient à distance" at the offer, the address or
         // consent: kept for the team as said, and the question asked again.
         if [.recommend, .consent, .email, .courses].contains(step.kind), !trimmed.hasAtSign, u.asksToNote(input) {
@@ -2111,7 +2121,12 @@ extension TurnBuilder {
     /// The first course the message names, besides `besides`, by its name and not denied.
     /// ("débutants" names Starter, but "we're not beginners" chooses nothing.)
     func namedCourse(_ input: PreparedInput, besides: String?) -> String? {
-        guard let first = u.mentionedCourses(input).first(where: { $0 != besides }),
+        let all = u.mentionedCourses(input)
+        // ("bof performer c sans code... bon tant pis je prend le master": of two, the one chosen
+        // in its sentence; none when it is the one set aside.)
+        let chosen = all.count >= 2 ? all.first(where: { choosesInOneSentence(input.raw, course: $0) }) : nil
+        if let chosen, chosen == besides { return nil }
+        guard let first = chosen ?? all.first(where: { $0 != besides }),
               let span = nameSpan(first, input) else { return nil }
         return u.denied(span, input) ? nil : first
     }
@@ -2243,6 +2258,21 @@ extension TurnBuilder {
             say("ack.both", ["answer": t("format.quote", ["answer": option.label[lang] ?? option.id])])
         }
         answer(choice: lower, said: said)
+    }
+
+    /// The option whose number opens the message before other words ("2. the rest is…"), and those
+    /// words: only at an offer, a list or consent (at a question, the rest may answer the next
+    /// ones), and when the words say more than a filler.
+    func leadingNumber(_ trimmed: String, _ step: Step) -> (id: String, rest: String)? {
+        guard [.recommend, .courses, .consent].contains(step.kind) else { return nil }
+        let ids = fixed(step).views.map(\.id)
+        guard !ids.isEmpty, trimmed.utf8.contains(where: { $0 == 0x2C || $0 == 0x2E }) else { return nil }
+        let pieces = Understanding.pieces(trimmed, cutAt: ".,;!")
+        guard pieces.count >= 2, let n = u.bareNumber(u.prepare(pieces[0])), (1...ids.count).contains(n) else { return nil }
+        let rest = pieces.dropFirst().joined(separator: ", ")
+        let words = u.prepare(rest).tokenStrings.filter { !u.fillers.contains($0) && !Understanding.acknowledgements.contains($0) }
+        guard words.count >= 3 else { return nil }
+        return (ids[n - 1], rest)
     }
 
     /// An answer to "A or B?": their number (1, 2), or a label or synonym of one of them.

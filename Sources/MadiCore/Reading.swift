@@ -399,6 +399,8 @@ extension Understanding {
         if let intent, [.decline, .no].contains(intent), yesNo(input) == true, !no.contains(where: { Fuzzy.score($0, in: input, fuzzy: false) != nil }),
            !input.tokens.contains(where: negations.contains) { return nil }
         if intent == .yes, yesNo(input) == false { return nil }
+        // ("jveux pas qu'on m'appelle": no call asked for.)
+        if intent == .human, deniesCall(input) { return nil }
         // ("mouais" alone: a doubt that sounds like a yes.)
         if intent == .yes, yesNo(input) == nil, input.tokens.count <= 2, saysUnsure(input) { return .unsure }
         return intent
@@ -419,7 +421,7 @@ extension Understanding {
                   Self.replyOnly.contains(i) else { return nil }
             return i
         }
-        guard let top = scores.first, top.score >= bar, let intent = replyOnly(top) else { return nil }
+        guard let top = scores.first, top.score >= bar, let intent = replyOnly(top), intent != .human || !deniesCall(input) else { return nil }
         if let second = scores.dropFirst().first, top.score - second.score < Self.acceptMargin, replyOnly(second) == nil { return nil }
         return intent
     }

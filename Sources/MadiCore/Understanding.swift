@@ -718,7 +718,18 @@ public final class Understanding: Sendable {
     /// Whether the message speaks of a phone call ("ring me", "m'appeler", "par téléphone"):
     /// `call_words` as word beginnings, a short one only as the whole word ("tel", not "tellement").
     func asksForCall(_ input: PreparedInput) -> Bool {
-        input.tokenStrings.contains { w in callWords.contains { w == $0 || ($0.count >= 4 && w.hasPrefix($0)) } }
+        input.tokenStrings.contains(where: isCallWord)
+    }
+
+    func isCallWord(_ w: String) -> Bool { callWords.contains { w == $0 || ($0.count >= 4 && w.hasPrefix($0)) } }
+
+    /// Whether a call is refused rather than asked for ("jveux pas qu'on m'appelle", "pas de tel",
+    /// "don't call me"): a negation at most four words before the word for a call.
+    func deniesCall(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return w.indices.contains { i in
+            isCallWord(w[i]) && w[max(0, i - 4)..<i].indices.contains { negations.contains(input.tokens[$0]) }
+        }
     }
 
     /// Whether the message compares prices ("whats the cheapest one", "la moins chère ?"): every
@@ -740,7 +751,9 @@ public final class Understanding: Sendable {
         return Self.contains(w, anyOf: correctionCues, unless: { i in
             i > 0 && (negators.contains(input.tokens[i - 1])
                 // ("would starter actually cover automating reports?": a word of a question, no change.)
-                || (w[i] == "actually" && Self.auxiliaries.contains(w[i - 1])))
+                || (w[i] == "actually" && Self.auxiliaries.contains(w[i - 1]))
+                // ("jveux pas qu'on m'appelle tous les jours hein": a "hein" that closes is no change.)
+                || w[i] == "hein")
         })
     }
 
@@ -1313,6 +1326,13 @@ public final class Understanding: Sendable {
         if input.tokenStrings.count == 1, let letter = Self.yesNoLetters[input.tokenStrings[0]] { return letter }
         if yes.contains(where: { Fuzzy.isWhole($0, input) }) { return true }
         if no.contains(where: { Fuzzy.isWhole($0, input) }) { return false }
+        // "mon patron doit être d'accord ?": someone's agreement to come, no yes; the rest is read.
+        let w = input.tokenStrings
+        if w.contains("accord"), let i = w.indices.dropFirst().dropLast().first(where: { w[$0] == "d" && w[$0 + 1] == "accord"
+            && ["etre", "soit", "sera", "serait", "soient", "seront", "seraient"].contains(w[$0 - 1]) }) {
+            let rest = w[..<(i - 1)] + w[(i + 2)...]
+            return rest.isEmpty ? nil : yesNo(PreparedInput(rest.joined(separator: " ")))
+        }
         // "pas de souci", "no problem", "pourquoi pas": a yes phrase that holds a negation. Its
         // words negate nothing; the rest is read on its own ("yes no problem", "sure, no worries",
         // "no problem but no, not now").
