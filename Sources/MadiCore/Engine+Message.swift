@@ -186,6 +186,18 @@ extension TurnBuilder {
             return
         }
 
+        // "yes u already asked. so does performer do agents or not" at consent: a yes in a sentence
+        // of its own that opens the message is the consent; what follows is answered as a side
+        // question when it is one, else kept for the team.
+        if step.kind == .consent, !trimmed.utf8.contains(0x3F), !trimmed.hasAtSign,
+           case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
+           u.yesNo(u.prepare(pieces[0])) == true, case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")),
+           u.yesNo(rest) != false, !u.saysCorrection(rest) {
+            if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) } else { keepQuestion(rest.raw) }
+            note(step.id, "yes", .synonym)
+            answer(choice: "yes", said: trimmed)
+            return
+        }
         // "Will someone be able to ring me rather than email? I do prefer the phone." at consent: the
         // wish kept for the team and said so; consent asked again (a yes still takes the address).
         if step.kind == .consent, trimmed.utf8.contains(0x3F), u.asksForCall(input), u.yesNo(input) == nil {
@@ -203,6 +215,12 @@ extension TurnBuilder {
                 return
             }
             s.emailTried = nil
+            // "i prefer performer pls, remote. my email ana@…": another course chosen beside the
+            // address, in its sentence, is the course the address is for.
+            if trimmed.hasAtSign, s.leadId == nil, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest),
+               let other = namedCourse(said, besides: leadCourse()), !deniesCourse(other, said), choosesInOneSentence(rest, course: other) {
+                choose(course: other)
+            }
             if correctsAtAddress(input, trimmed, step) { return }
             // ("jo@yahoo,com": the comma is the domain's dot, not the end of the address.)
             if let fixed = EmailSuggester.lostDot(trimmed) {
@@ -2038,6 +2056,14 @@ extension TurnBuilder {
         }
     }
 
+    /// "back to master pls", "put me back on", "revenir au master", "remets-moi sur Master".
+    static func backTo(_ w: [String]) -> Bool {
+        zip(w, w.dropFirst()).contains { a, b in
+            (a == "back" && ["to", "on"].contains(b)) || (a == "revenir" && ["au", "a", "sur"].contains(b))
+                || (a == "retour" && ["au", "a", "sur"].contains(b)) || (["remets", "remettez", "repasse", "repassez"].contains(a) && ["moi", "sur", "au"].contains(b))
+        }
+    }
+
     /// "je vais rester sur Performer", "I'll stick with Performer", "je reste sur", "I'll stay with".
     static func staysWith(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { a, b in
@@ -2712,8 +2738,10 @@ extension TurnBuilder {
         // ("i want performer not starter": the course signed up for, denied, says the change too.)
         // (Not a note for the team that names one: "can you also note that 5 of them should go to
         // performer?" is kept as said.)
+        // ("ok then master. back to master pls": a way back to a course says the change too.)
         if s.lead == .saved, !u.asksToNote(input), let other = namedCourse(input, besides: leadCourse()),
-           u.saysCorrection(input) || deniesCourse(leadCourse(), input),
+           u.saysCorrection(input) || deniesCourse(leadCourse(), input) || Self.backTo(input.tokenStrings)
+            || (!raw.utf8.contains(0x3F) && choosesInOneSentence(raw, course: other)),
            let courses = content.steps.first(where: { $0.kind == .courses }), let kept = s.email {
             s.done = false
             s.history.append(s.step)

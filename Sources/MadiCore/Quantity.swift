@@ -249,7 +249,10 @@ public struct QuantityReader: Sendable {
     /// the prospect ("deux collègues avec moi" counts people, and adds the prospect).
     static let selfWith: [[String]] = [["avec", "moi"], ["with", "me"]]
     /// Words right before a count that make it a total ("ça fait 7", "that makes 7", "au total 7").
-    static let totals: [[String]] = [["ca", "fait"], ["ca", "ferait"], ["that", "makes"], ["makes", "it"], ["total"], ["au", "total"], ["soit"]]
+    static let totals: [[String]] = [["ca", "fait"], ["ca", "ferait"], ["that", "makes"], ["makes", "it"], ["total"], ["au", "total"], ["soit"],
+                                     ["donc"], ["so"]]
+    /// Words right after a count that make it a total ("donc 4 finalement", "4 in total").
+    static let totalsAfter: [[String]] = [["finalement"], ["au", "total"], ["en", "tout"], ["in", "total"], ["total"], ["altogether"], ["all", "in"]]
 
     /// Words for a group, never one person ("mon équipe", "my staff").
     static let collectives: Set<String> = ["equipe", "team", "staff", "groupe", "group", "service", "department", "departement",
@@ -345,7 +348,8 @@ public struct QuantityReader: Sendable {
         } ?? false
         // ("avec moi ça fait 7", "with me that makes 7": a total, the prospect in it.)
         let total = found.first.map { f in Self.totals.contains { p in
-            f.span.lowerBound >= p.count && w[(f.span.lowerBound - p.count)..<f.span.lowerBound].elementsEqual(p) } } ?? false
+            f.span.lowerBound >= p.count && w[(f.span.lowerBound - p.count)..<f.span.lowerBound].elementsEqual(p) }
+            || Self.totalsAfter.contains { p in w[f.span.upperBound...].starts(with: p) } } ?? false
         let countsSelf = !restated && !counted && !total && plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
         // "moi et mon associé", "me and my cofounder": two people.
         // ("on est une petite agence, moi pis mon associé": "on est" says nothing of the count here.)

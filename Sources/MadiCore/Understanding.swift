@@ -558,8 +558,10 @@ public final class Understanding: Sendable {
     func deniesSayingNo(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
         return w.indices.dropFirst().contains { i in
-            guard ["non", "no"].contains(w[i]), ["dit", "said", "say"].contains(w[i - 1]) else { return false }
-            return w[max(0, i - 4)..<(i - 1)].contains { ["pas", "jamais", "not", "never", "didn", "didnt", "t"].contains($0) }
+            guard ["dit", "said", "say"].contains(w[i - 1]), w[max(0, i - 4)..<(i - 1)].contains(where: { ["pas", "jamais", "not", "never", "didn", "didnt", "t"].contains($0) })
+            else { return false }
+            // ("je n'ai pas dit que ça ne m'intéressait pas", "i never said i wasn't interested".)
+            return ["non", "no"].contains(w[i]) || w[i..<min(w.count, i + 7)].contains { $0.hasPrefix("interess") || $0.hasPrefix("interest") }
         }
     }
 
@@ -1414,12 +1416,21 @@ public final class Understanding: Sendable {
     }
 
     /// "je préfère pas être appelée", "no phone calls please": calls refused, nothing said of e-mail.
+    /// ("ok mais par mail seulement pas de tel", "by email only": e-mail said as the only way, the
+    /// same; "par mail seulement" alone too.)
     public func refusesCallsOnly(_ input: PreparedInput) -> Bool {
         let words = input.tokenStrings
+        let mail = words.indices.filter { i in mailWords.contains { words[i].hasPrefix($0) } }
+        let mailOnly = !mail.isEmpty && mail.allSatisfy { i in
+            words[max(0, i - 2)...min(words.count - 1, i + 2)].contains(where: Self.onlyWords.contains)
+        }
+        if mailOnly, !words.contains(where: { $0 == "pas" || $0 == "not" || $0 == "no" || $0 == "dont" } ) || words.contains(where: isCallWord) { return true }
         guard words.contains(where: { w in callWords.contains { w.hasPrefix($0) } }),
               input.tokens.contains(where: negations.contains) else { return false }
-        return !words.contains { w in mailWords.contains { w.hasPrefix($0) } }
+        return mail.isEmpty
     }
+
+    static let onlyWords: Set<String> = ["seulement", "uniquement", "only", "just", "que", "exclusivement"]
 
     /// At consent: "oui mais pas de spam", "ok but no spam": a yes whose negation is about
     /// unwanted mail, not about being written to.
