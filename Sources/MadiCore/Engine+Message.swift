@@ -142,6 +142,12 @@ extension TurnBuilder {
         s.clarifyMonth = nil
         s.clarifyMixed = nil
 
+        // "i said show me the courses not a quiz", "just list the courses and prices" during the
+        // questions, "fine. show me" at the welcome: the courses, as /courses would show them.
+        if step.kind == .choice, !trimmed.hasAtSign, wantsCatalogue(input, step) {
+            command(.courses)
+            return
+        }
         // "bon ok 1, mais jveux pas qu'on m'appelle tous les jours hein": an option's number that
         // opens the message, before a comma or a full stop, is the answer; the rest, no question,
         // is kept for the team and said so.
@@ -2140,6 +2146,19 @@ extension TurnBuilder {
 
     /// Words that ask to see rather than to choose ("show me the Master one").
     static let seeWords: Set<String> = ["show", "see", "look", "voir", "montre", "montrez", "montrer", "regarder"]
+
+    /// Whether the message asks to be shown the courses ("show me the courses", "liste les
+    /// formations"; at the welcome, "fine. show me" too), not to see something about one.
+    func wantsCatalogue(_ input: PreparedInput, _ step: Step) -> Bool {
+        let w = input.tokenStrings
+        guard w.contains(where: { Self.seeWords.contains($0) || Self.listWords.contains($0) }),
+              u.mentionedCourses(input).isEmpty, !input.raw.utf8.contains(0x3F) else { return false }
+        if w.contains(where: Self.catalogueNouns.contains) { return true }
+        return step.navigation && w.count <= 4
+    }
+
+    static let listWords: Set<String> = ["list", "liste", "lister", "listez"]
+    static let catalogueNouns: Set<String> = ["courses", "formations", "cours", "catalogue", "catalog", "trainings", "programmes", "programs"]
 
     /// Words that name what is chosen ("la formation Master", "a proposal for Master").
     static let courseNouns: Set<String> = ["formation", "cours", "course", "training", "proposition", "proposal", "offre", "devis", "quote", "plait", "vous", "choix", "choice"]
