@@ -29,9 +29,14 @@ public enum DialoguesDirectory {
         var out: [String: String] = [:]
         let base = URL(fileURLWithPath: path).standardizedFileURL
         guard let e = fm.enumerator(at: base, includingPropertiesForKeys: nil) else { return out }
-        for case let url as URL in e where url.pathExtension == "yaml" || url.pathExtension == "yml" {
+        for case let url as URL in e {
+            // (The tests are not content: their folder is not walked.)
+            if url.lastPathComponent == "tests", url.deletingLastPathComponent().standardizedFileURL.path == base.path {
+                e.skipDescendants()
+                continue
+            }
+            guard url.pathExtension == "yaml" || url.pathExtension == "yml" else { continue }
             let rel = String(url.standardizedFileURL.path.dropFirst(base.path.count + 1))
-            if rel.hasPrefix("tests/") { continue }
             guard let data = fm.contents(atPath: url.path) else { continue }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw ContentErrors(diagnostics: [Diagnostic(file: rel, line: nil, message: "not valid UTF-8")])

@@ -496,8 +496,16 @@ enum ExamplesFile {
 
     /// A key as the plain shapes allow it: letters, digits, `_`, `.` and `-`.
     static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !bytes.isEmpty else { return nil }
+        // (ASCII keys, the usual ones, are checked on their bytes.)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            let ok = bytes.allSatisfy { b in
+                (0x61...0x7A).contains(b) || (0x41...0x5A).contains(b) || (0x30...0x39).contains(b) || b == 0x5F || b == 0x2E || b == 0x2D
+            }
+            return ok ? String(decoding: bytes, as: UTF8.self) : nil
+        }
         let name = String(decoding: bytes, as: UTF8.self)
-        return !name.isEmpty && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }) ? name : nil
+        return name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }) ? name : nil
     }
 
     /// The rest of `"text"` after its opening quote, and nothing after it but spaces.
@@ -518,7 +526,9 @@ enum ExamplesFile {
             } else if c == 0x22 {
                 guard s[(i + 1)...].allSatisfy({ $0 == 0x20 }) else { return nil }
                 let value = String(decoding: out, as: UTF8.self)
-                guard strings || (out.contains(where: { $0 != 0x20 && $0 != 0x09 }) && value.contains(where: { !$0.isWhitespace })) else { return nil }
+                // (A visible ASCII byte settles it; only a text without one is read as characters.)
+                guard strings || out.contains(where: { $0 > 0x20 && $0 < 0x7F })
+                    || (out.contains(where: { $0 != 0x20 && $0 != 0x09 }) && value.contains(where: { !$0.isWhitespace })) else { return nil }
                 return value
             } else {
                 out.append(c)

@@ -192,7 +192,7 @@ public enum ContentValidator {
                 err(file, nil, "missing translation of '\(key)'")
             }
             for (key, entry) in (c.strings.table[lang] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                for p in Template.placeholders(entry.text) where !placeholders.contains(p) {
+                for p in entry.template.placeholders where !placeholders.contains(p) {
                     err(file, entry.line, "'\(key)': unknown placeholder {\(p)}")
                 }
             }

@@ -90,6 +90,14 @@ public enum Template {
             length = u.count
         }
 
+        /// The placeholder names, in order.
+        var placeholders: [String] {
+            pieces.compactMap { piece in
+                if case let .placeholder(name) = piece { return name }
+                return nil
+            }
+        }
+
         func fill(_ params: [String: String]) -> String {
             if pieces.count == 1, case let .text(t) = pieces[0] { return t }
             var out = ""
@@ -110,15 +118,6 @@ public enum Template {
 
     /// The placeholder names used in a template.
     public static func placeholders(_ template: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            let after = rest.index(after: open)
-            if after < rest.endIndex, rest[after] == "{" { rest = rest[rest.index(after: after)...]; continue }
-            guard let close = rest[after...].firstIndex(of: "}") else { break }
-            names.append(String(rest[after..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
+        Parsed(template).placeholders
     }
 }
