@@ -91,7 +91,7 @@ let package = Package(
             "MadiCore", "MadiText", "MadiEmail", "MadiScenarios", "MadiTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents", "MadiScenarios"]),
+        .testTarget(name: "MadiStoreTests", dependencies: ["MadiStore", "MadiEvents", "MadiScenarios", "MadiTestSupport"]),
         .testTarget(name: "MadiEventsTests", dependencies: ["MadiEvents", "MadiScenarios", "MadiTestSupport"]),
         .testTarget(name: "MadiDeliveryTests", dependencies: ["MadiDelivery", "MadiTestSupport"]),
         .testTarget(name: "MadiHubTests", dependencies: ["MadiHub", "MadiScenarios", "MadiTestSupport"]),

@@ -2,6 +2,7 @@ import Foundation
 import MadiCore
 @testable import MadiApp
 import MadiJSON
+import MadiTestSupport
 
 /// The repository and the built `madi` binary next to this test bundle.
 enum Paths {
@@ -19,9 +20,7 @@ enum Paths {
     }()
 
     static func temp(_ name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("madi-app-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent(name).path
+        TestTemp.directory("madi-app").appendingPathComponent(name).path
     }
 }
 

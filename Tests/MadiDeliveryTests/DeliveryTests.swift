@@ -6,9 +6,7 @@ import Testing
 @testable import MadiDelivery
 
 func tempPath() -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("madi-delivery-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir.appendingPathComponent("leads.sqlite").path
+    TestTemp.directory("madi-delivery").appendingPathComponent("leads.sqlite").path
 }
 
 func draft(_ email: String = "ana@orange.fr", course: String = "starter") -> LeadDraft {

@@ -1,14 +1,13 @@
 import Foundation
 import GRDB
 import MadiScenarios
+import MadiTestSupport
 import Testing
 import MadiCore
 @testable import MadiStore
 
 func tempPath(_ name: String = "leads.sqlite") -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("madi-store-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir.appendingPathComponent(name).path
+    TestTemp.directory("madi-store").appendingPathComponent(name).path
 }
 
 func draft(_ email: String = "ana@orange.fr", course: String = "starter", company: String? = nil) -> LeadDraft {
