@@ -17,7 +17,7 @@ public enum ContentValidator {
         "quantity.about", "quantity.range", "option.none_of_these", "consent.email_only", "consent.no_spam", "ack.corrected", "intent.unsure_number", "email.phone", "faq.unknown",
         "reopen.ok", "course.facts_team", "ladder.here_team", "email.not_address", "email.not_yet", "intent.frustration_again",
         "email.confirm", "email.retype", "option.confirm_email", "option.retype_email",
-        "option.withdraw_yes", "option.withdraw_no", "ack.mixed_team", "ack.mixed_majority", "reprompt.mixed", "option.mixed_levels", "ack.both", "reprompt.both", "option.both", "email.phone_kept", "consent.call_noted", "erase.nothing", "ack.later.what",
+        "option.withdraw_yes", "option.withdraw_no", "ack.mixed_team", "ack.mixed_majority", "email.copy_kept", "reprompt.mixed", "option.mixed_levels", "ack.both", "reprompt.both", "option.both", "email.phone_kept", "consent.call_noted", "erase.nothing", "ack.later.what",
     ] + emailKeys + Intent.allCases.filter { $0 != .back }.map { "intent." + $0.rawValue } // back says back.ok, as /retour
 
     public static let emailKeys: [String] = [

@@ -142,6 +142,20 @@ extension TurnBuilder {
         s.clarifyMonth = nil
         s.clarifyMixed = nil
 
+        // "2 jours ca va. bon ok je veux bien. mais pas de mail… appelez moi plutot au 06…" at the
+        // offer: a plain yes in a sentence of its own takes the offer; the wish about calls or mail
+        // that follows is kept for the team.
+        if step.kind == .recommend, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F), u.asksForCall(input),
+           case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
+           pieces.contains(where: { p in let q = u.prepare(p); return u.isPlainYes(q) || (u.yesNo(q) == true && q.tokens.count <= 6) }),
+           !pieces.contains(where: { p in let q = u.prepare(p); return u.saysNoThanks(q) || u.intent(q, memo: nil) == .decline }),
+           !u.mentionedCourses(input).contains(where: { $0 != recommendation()?.course }) {
+            keepQuestion(trimmed)
+            say("note.kept")
+            note(step.id, "interested", .synonym)
+            answer(choice: "interested", said: trimmed)
+            return
+        }
         // "i said show me the courses not a quiz", "just list the courses and prices" during the
         // questions, "fine. show me" at the welcome: the courses, as /courses would show them.
         if step.kind == .choice, !trimmed.hasAtSign, wantsCatalogue(input, step) {
@@ -179,6 +193,22 @@ extension TurnBuilder {
            input.tokenStrings.contains(where: { Int($0) != nil || u.numbers[$0] != nil }), u.split(trimmed).question == nil,
            correctedTeamSize(input, step, cue: u.saysCorrection(input)) {
             ask(again: true)
+            return
+        }
+        // "yes fine. can u also cc my office manager jenny@…" at consent: an address for a copy is
+        // kept for the team with the message, the address asked about stays; a yes that opens the
+        // message is the consent.
+        if step.kind == .consent, trimmed.hasAtSign, input.tokenStrings.contains(where: Self.copyWords.contains),
+           let copy = Understanding.address(in: trimmed).address, copy.lowercased() != s.email?.normalized {
+            keepQuestion(trimmed)
+            say("email.copy_kept", ["email": Sanitize.line(copy)])
+            let first = Understanding.pieces(trimmed, cutAt: ".,;!")[0]
+            if !first.hasAtSign, u.yesNo(u.prepare(first)) == true {
+                note(step.id, "yes", .synonym)
+                answer(choice: "yes", said: trimmed)
+            } else {
+                ask(again: true)
+            }
             return
         }
         // "yes. email is dave@hotmail.co.uk" at consent: another address is the one kept (asked back
@@ -483,10 +513,19 @@ extension TurnBuilder {
         if answerInput.isEmpty, [.recommend, .consent, .courses].contains(step.kind), let q = parts.questionText {
             let words = q.split(separator: " ").map(String.init)
             if words.count >= 3, u.isPlainYes(u.prepare(words[0])), u.clauseJoiners.contains(TextFold.fold(words[1])),
-               // ("ok but would starter cover…?": a "but" holds an "ok" back, not "intéressée mais…".)
-               !(["but", "mais"].contains(TextFold.fold(words[1])) && Understanding.acknowledgements.contains(TextFold.fold(words[0]))) {
+               // ("ok but would starter cover…?", "ok so whats the total for 5?": an "ok" takes the
+               // question in, not the offer; "intéressée mais…", "oui et…" do take it.)
+               !Understanding.acknowledgements.contains(TextFold.fold(words[0])) {
                 answerInput = u.prepare(words[0])
             }
+        }
+        // "ok so whats the total for 5? any group discount? and can u come to our office" at the
+        // offer: a last question without its mark, after the others, is no answer either.
+        if side != nil || parts.question != nil, [.recommend, .courses, .consent].contains(step.kind), !answerInput.isEmpty,
+           case let w = answerInput.tokenStrings, w.count >= 3, ["and", "et", "also", "aussi", "so", "donc", "alors"].contains(w[0]),
+           u.opensQuestion(u.prepare(w.dropFirst().joined(separator: " "))) || (["can", "could", "would", "do"].contains(w[1]) && w[2] == "u") {
+            if side == nil { side = .unknown(answerInput.raw) }
+            answerInput = PreparedInput("")
         }
         // "Sur place, c'est où exactement ?" at the offer: a few words beside a question that say
         // no yes, no no, no course and no choice are part of the question, not an answer.
@@ -1344,9 +1383,12 @@ extension TurnBuilder {
               (u.saysForOthers(input) && u.bestOption(team.step, input, fuzzy: false).choice == .option(team.option))
                 || (u.saysCorrection(input) && teamOption(input, goal) != nil),
               let option = goal.option(team.option), let first = resolve(option.next ?? goal.next) else { return false }
+        // (When to start is the same for the team: kept, to be said back rather than asked again.)
+        let start = startStep.flatMap { st in s.answers[st.id]?.option.map { (st.id, $0) } }
         for id in s.history[(at + 1)...] { setAnswer(id, nil) }
         setAnswer(current.id, nil)
         s.history.removeSubrange((at + 1)...)
+        if let start, s.prefills[start.0] == nil { s.prefills[start.0] = start.1 }
         setAnswer(team.step, Answer(option: team.option))
         note(team.step, team.option, .synonym)
         notePrefills(input, except: team.step)
@@ -2158,6 +2200,8 @@ extension TurnBuilder {
     }
 
     static let listWords: Set<String> = ["list", "liste", "lister", "listez"]
+    /// Words that ask for an address in copy ("cc jenny@…", "mettez ma collègue en copie").
+    static let copyWords: Set<String> = ["cc", "bcc", "cci", "copy", "copie", "copier", "copies"]
     static let catalogueNouns: Set<String> = ["courses", "formations", "cours", "catalogue", "catalog", "trainings", "programmes", "programs"]
 
     /// Words that name what is chosen ("la formation Master", "a proposal for Master").
@@ -2323,6 +2367,11 @@ extension TurnBuilder {
     /// An answer to "A or B?": their number (1, 2), or a label or synonym of one of them.
     func clarifyPick(_ input: PreparedInput, _ options: [String]) -> String? {
         if let n = u.bareNumber(input) ?? u.ordinal(input), (1...options.count).contains(n) { return options[n - 1] }
+        // ("1 mostly", "2 i guess": the number of one of them first, no other number after it.)
+        let w = input.tokenStrings
+        if w.count >= 2, let n = Int(w[0]), (1...options.count).contains(n), !w.dropFirst().contains(where: { Int($0) != nil }) {
+            return options[n - 1]
+        }
         guard let step = current else { return nil }
         let views = self.options(for: step).filter { options.contains($0.id) }
         let asStep = Engine.choiceStep(step, views, lang)
@@ -2758,7 +2807,11 @@ extension TurnBuilder {
         // (Not a note for the team that names one: "can you also note that 5 of them should go to
         // performer?" is kept as said.)
         // ("ok then master. back to master pls": a way back to a course says the change too.)
+        // ("actually wait, would performer be enough for llm apps? just curious": a question about
+        // another course, with no word of choice, moves nothing.)
         if s.lead == .saved, !u.asksToNote(input), let other = namedCourse(input, besides: leadCourse()),
+           !(u.split(raw).question.map({ u.mentionedCourses($0).contains(other) }) == true && !u.saysChoice(input) && !deniesCourse(leadCourse(), input)
+             && !input.tokenStrings.contains(where: { ["switch", "change", "changer", "move", "passer", "instead", "place"].contains($0) })),
            u.saysCorrection(input) || deniesCourse(leadCourse(), input) || Self.backTo(input.tokenStrings)
             || (!raw.utf8.contains(0x3F) && choosesInOneSentence(raw, course: other)),
            let courses = content.steps.first(where: { $0.kind == .courses }), let kept = s.email {
