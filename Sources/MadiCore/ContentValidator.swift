@@ -13,7 +13,7 @@ public enum ContentValidator {
         "recommend.ladder", "recommend.team_title", "recommend.title", "recommend.why", "reprompt.ambiguous", "reprompt.vague", "consent.unsure", "recommend.unsure", "format.question_mark",
         "reprompt.list", "reprompt.number", "reprompt.short", "reprompt.text", "reprompt.unknown_option",
         "reprompt.yes_no", "restart.ok", "save.failed", "save.incomplete", "save.pending",
-        "noted.team_size", "format.and", "format.list_separator", "format.date_first", "quantity.exact", "quantity.one",
+        "noted.team_size", "noted.team_goal_size", "format.and", "format.list_separator", "format.date_first", "quantity.exact", "quantity.one",
         "quantity.about", "quantity.range", "option.none_of_these", "consent.email_only", "consent.no_spam", "ack.corrected", "intent.unsure_number", "email.phone", "faq.unknown",
         "reopen.ok", "course.facts_team", "ladder.here_team", "email.not_address", "email.not_yet", "intent.frustration_again",
         "email.confirm", "email.retype", "option.confirm_email", "option.retype_email",

@@ -177,6 +177,14 @@ extension TurnBuilder {
         if [.recommend, .consent, .email, .courses].contains(step.kind), !trimmed.hasAtSign, u.asksToNote(input) {
             keepQuestion(trimmed)
             say("note.kept")
+            // ("oui ok. je prefere a distance d'ailleurs, c possible de le noter ?" at consent: the
+            // yes in its own sentence is the consent.)
+            if step.kind == .consent, case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
+               u.yesNo(u.prepare(pieces[0])) == true {
+                note(step.id, "yes", .synonym)
+                answer(choice: "yes", said: trimmed)
+                return
+            }
             ask(again: true)
             return
         }
@@ -620,9 +628,10 @@ extension TurnBuilder {
         // 1. An answer to the current question (a side question never overrides it).
         if !answerInput.isEmpty {
             // ("les deux", "both", "3" when the team's levels were said as a mix.)
-            if let clarifying, let mixed, clarifyPick(answerInput, clarifying) == nil, u.picksBoth(answerInput) {
+            // ("bof les deux" asked "Freelance or Something else?": the first, the other kept too.)
+            if let clarifying, mixed != nil || clarifying.count == 2, clarifyPick(answerInput, clarifying) == nil, u.picksBoth(answerInput) {
                 prefaceSide(side)
-                mixedTeam(clarifying, said: mixed)
+                mixedTeam(clarifying, said: mixed ?? trimmed)
                 return
             }
             if let clarifying, let pick = clarifyPick(answerInput, clarifying) {
@@ -761,7 +770,9 @@ extension TurnBuilder {
                 return .handled
             }
             // "Il s'agit de la société Durand SAS": the name only.
-            let name = step.field == "company" ? u.companyName(value, hadAddress: messageAddress != nil) : value
+            // ("vertigo print je viens de le dire lol": the name, without the words that say it again.)
+            let said = step.field == "company" ? Self.withoutRestating(value) : value
+            let name = step.field == "company" ? u.companyName(said, hadAddress: messageAddress != nil) : value
             // "Je n'ai pas encore dit oui, je voulais d'abord le programme": a sentence, not a name,
             // asked again (said again, it is taken).
             // ("the devs already use copilot all day": five words or more with a verb, a sentence.)
@@ -1069,6 +1080,29 @@ extension TurnBuilder {
 
     /// Verbs that make a text answer a sentence rather than a name ("the devs already use copilot
     /// all day", "ils utilisent déjà chatgpt tous les jours").
+    /// The text without what says it is said again, at its end ("… je viens de le dire lol",
+    /// "… like i said").
+    static func withoutRestating(_ value: String) -> String {
+        var text = value
+        var changed = true
+        while changed {
+            changed = false
+            let folded = TextFold.fold(text)
+            for tail in restatingTails where folded.hasSuffix(" " + tail) || folded == tail {
+                let cut = text.index(text.endIndex, offsetBy: -min(text.count, tail.count))
+                text = String(text[..<cut])
+                while let last = text.last, " ,.;!-".contains(last) { text.removeLast() }
+                changed = !text.isEmpty
+                break
+            }
+        }
+        return text.isEmpty ? value : text
+    }
+
+    static let restatingTails = ["lol", "mdr", "ptdr", "haha", "je viens de le dire", "je viens de te le dire", "je te l ai dit",
+                                 "je l ai dit", "je vous l ai dit", "je l ai deja dit", "comme je disais", "i just said", "i told you",
+                                 "like i said", "as i said", "i already said"]
+
     static let sentenceVerbs: Set<String> = [
         "use", "uses", "using", "is", "are", "was", "were", "have", "has", "want", "wants", "need", "needs", "do", "does",
         "utilise", "utilisent", "utilisons", "est", "sont", "suis", "ai", "avons", "ont", "veut", "veulent", "voulons",

@@ -27,6 +27,11 @@ extension NumberStep: StepBehaviour {
         if let lo = step.min, let hi = step.max, !(lo...hi).contains(q.value) { turn.ask(); return }
         if turn.s.prefillsSaid?.contains(where: { $0.hasPrefix(step.id + "=") }) == true {
             turn.s.prefillsSaid?.removeAll { $0.hasPrefix(step.id + "=") } // (said back already)
+        } else if let team = turn.engine.teamChoice, let goal = turn.content.step(team.step)?.option(team.option),
+                  turn.prefilled.last == ChoiceStep.noteText(goal, turn) {
+            // ("je cherche une formation pour mon équipe de 5": one thing said back, not "tu veux
+            // former ton équipe et une équipe de 5 personnes".)
+            turn.prefilled[turn.prefilled.count - 1] = turn.t("noted.team_goal_size", ["team": turn.quantityText(q)])
         } else {
             turn.prefilled.append(turn.t("noted.team_size", ["team": turn.quantityText(q)]))
         }
