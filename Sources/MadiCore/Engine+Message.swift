@@ -532,7 +532,15 @@ extension TurnBuilder {
         if side != nil || parts.question != nil, [.recommend, .courses, .consent].contains(step.kind), !answerInput.isEmpty,
            case let w = answerInput.tokenStrings, w.count >= 3, ["and", "et", "also", "aussi", "so", "donc", "alors"].contains(w[0]),
            u.opensQuestion(u.prepare(w.dropFirst().joined(separator: " "))) || (["can", "could", "would", "do"].contains(w[1]) && w[2] == "u") {
-            if side == nil { side = .unknown(answerInput.raw) }
+            // (Read as a question too: "and do u do evenings" asks the days.)
+            let last = readSide(answerInput, keywordsOnly: false) ?? .unknown(answerInput.raw)
+            if case let .several(list)? = side {
+                side = .several(list + [(side: last, text: answerInput.raw)])
+            } else if let first = side {
+                side = .several([(side: first, text: parts.questionText ?? ""), (side: last, text: answerInput.raw)])
+            } else {
+                side = last
+            }
             answerInput = PreparedInput("")
         }
         // "Sur place, c'est où exactement ?" at the offer: a few words beside a question that say
