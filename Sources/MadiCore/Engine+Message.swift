@@ -145,8 +145,8 @@ extension TurnBuilder {
         // "2 jours ca va. bon ok je veux bien. mais pas de mail… appelez moi plutot au 06…" at the
         // offer: a plain yes in a sentence of its own takes the offer; the wish about calls or mail
         // that follows is kept for the team.
-        if step.kind == .recommend, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F), u.asksForCall(input),
-           case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
+        if step.kind == .recommend, trimmed.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3B }), !trimmed.utf8.contains(0x3F),
+           !trimmed.hasAtSign, u.asksForCall(input), case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
            pieces.contains(where: { p in let q = u.prepare(p); return u.isPlainYes(q) || (u.yesNo(q) == true && q.tokens.count <= 6) }),
            !pieces.contains(where: { p in let q = u.prepare(p); return u.saysNoThanks(q) || u.intent(q, memo: nil) == .decline }),
            !u.mentionedCourses(input).contains(where: { $0 != recommendation()?.course }) {
@@ -158,14 +158,16 @@ extension TurnBuilder {
         }
         // "i said show me the courses not a quiz", "just list the courses and prices" during the
         // questions, "fine. show me" at the welcome: the courses, as /courses would show them.
-        if step.kind == .choice, !trimmed.hasAtSign, wantsCatalogue(input, step) {
+        if step.kind == .choice, wantsCatalogue(input, step), !trimmed.hasAtSign {
             command(.courses)
             return
         }
         // "bon ok 1, mais jveux pas qu'on m'appelle tous les jours hein": an option's number that
         // opens the message, before a comma or a full stop, is the answer; the rest, no question,
         // is kept for the team and said so.
-        if clarifying == nil, !trimmed.utf8.contains(0x3F), !trimmed.hasAtSign, let (id, rest) = leadingNumber(trimmed, step) {
+        // (Digits only: most messages there hold none.)
+        if clarifying == nil, [.recommend, .courses, .consent].contains(step.kind), trimmed.utf8.contains(where: { (0x30...0x39).contains($0) }),
+           !trimmed.utf8.contains(0x3F), !trimmed.hasAtSign, let (id, rest) = leadingNumber(trimmed, step) {
             keepQuestion(rest)
             say("note.kept")
             note(step.id, id, .label)
@@ -233,8 +235,8 @@ extension TurnBuilder {
         // "yes u already asked. so does performer do agents or not" at consent: a yes in a sentence
         // of its own that opens the message is the consent; what follows is answered as a side
         // question when it is one, else kept for the team.
-        if step.kind == .consent, !trimmed.utf8.contains(0x3F), !trimmed.hasAtSign,
-           case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
+        if step.kind == .consent, trimmed.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3B }), !trimmed.utf8.contains(0x3F),
+           !trimmed.hasAtSign, case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
            u.yesNo(u.prepare(pieces[0])) == true, case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")),
            u.yesNo(rest) != false, !u.saysCorrection(rest) {
             if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) } else { keepQuestion(rest.raw) }
@@ -261,7 +263,7 @@ extension TurnBuilder {
             s.emailTried = nil
             // "i prefer performer pls, remote. my email ana@…": another course chosen beside the
             // address, in its sentence, is the course the address is for.
-            if trimmed.hasAtSign, s.leadId == nil, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest),
+            if trimmed.utf8.contains(0x20), s.leadId == nil, trimmed.hasAtSign, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest),
                let other = namedCourse(said, besides: leadCourse()), !deniesCourse(other, said), choosesInOneSentence(rest, course: other) {
                 choose(course: other)
             }

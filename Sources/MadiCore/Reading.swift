@@ -595,12 +595,10 @@ extension Understanding {
 extension StringProtocol {
     /// An "@", in ASCII or full width (U+FF20, typed with an input method), found on the bytes.
     var hasAtSign: Bool {
-        let bytes = utf8
-        if bytes.contains(0x40) { return true }
-        var it = bytes.makeIterator()
+        // (One pass: "@", or the full-width one, EF BC A0.)
         var previous: (UInt8, UInt8) = (0, 0)
-        while let b = it.next() {
-            if previous == (0xEF, 0xBC), b == 0xA0 { return true }
+        for b in utf8 {
+            if b == 0x40 || (b == 0xA0 && previous == (0xEF, 0xBC)) { return true }
             previous = (previous.1, b)
         }
         return false
