@@ -261,6 +261,22 @@ extension TurnBuilder {
                 return
             }
             s.emailTried = nil
+            // "no email yet. show me performer pls": that course's facts, and the address asked again
+            // (not a refusal).
+            if !trimmed.hasAtSign, input.tokenStrings.contains(where: Self.seeWords.contains),
+               !u.mentionedCourses(input).isEmpty, let about = content.faq.firstIndex(where: { $0.id == "about" }) {
+                answerSide(.faq(about), reask: true)
+                return
+            }
+            // "add my buddy raj in cc raj.patel@gmail.com": the only address said is for a copy; it
+            // is kept for the team, and the prospect's own asked for.
+            if trimmed.hasAtSign, input.tokenStrings.contains(where: Self.copyWords.contains),
+               Understanding.firstOfSeveralAddresses(trimmed) == nil, let copy = Understanding.address(in: trimmed).address {
+                keepQuestion(trimmed)
+                say("email.copy_kept", ["email": Sanitize.line(copy)])
+                ask(again: true)
+                return
+            }
             // "i prefer performer pls, remote. my email ana@…": another course chosen beside the
             // address, in its sentence, is the course the address is for.
             if trimmed.utf8.contains(0x20), s.leadId == nil, trimmed.hasAtSign, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest),
@@ -2883,8 +2899,16 @@ extension TurnBuilder {
         // "so will someone call me or not??" after a no thanks: a person can call back only with an
         // address; the e-mail question again, rather than "leave your email at the end".
         if s.lead != .saved, !raw.hasAtSign, asksForPerson(input), reopen(saying: known("intent.human.after_end")) { return }
+        // "… and add my buddy raj in cc raj.patel@gmail.com" after a no: an address for a copy, kept
+        // for the team; never taken for the prospect's own.
+        let forCopy = raw.hasAtSign && input.tokenStrings.contains(where: Self.copyWords.contains)
+            && Understanding.firstOfSeveralAddresses(raw) == nil
+        if forCopy, let copy = Understanding.address(in: raw).address {
+            keepQuestion(raw)
+            say("email.copy_kept", ["email": Sanitize.line(copy)])
+        }
         // "my email is dev.k@proton.me" after a no: the offer again, with that address.
-        if s.lead != .saved, let address = Understanding.address(in: raw).address {
+        if s.lead != .saved, !forCopy, let address = Understanding.address(in: raw).address {
             s.prefillEmail = address
             if reopen() { return }
             s.prefillEmail = nil
