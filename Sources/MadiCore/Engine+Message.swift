@@ -167,7 +167,8 @@ extension TurnBuilder {
         // is kept for the team and said so.
         // (Digits only: most messages there hold none.)
         if clarifying == nil, [.recommend, .courses, .consent].contains(step.kind), trimmed.utf8.contains(where: { (0x30...0x39).contains($0) }),
-           !trimmed.utf8.contains(0x3F), !trimmed.hasAtSign, let (id, rest) = leadingNumber(trimmed, step) {
+           // (A question too when it asks for a call: "1. mais vous pouvez m'appeler plutot? …".)
+           !trimmed.utf8.contains(0x3F) || u.asksForCall(input), !trimmed.hasAtSign, let (id, rest) = leadingNumber(trimmed, step) {
             keepQuestion(rest)
             say("note.kept")
             note(step.id, id, .label)

@@ -760,7 +760,8 @@ public final class Understanding: Sendable {
     }
 
     /// Words after which "actually" asks rather than corrects ("does it actually work?").
-    static let auxiliaries: Set<String> = ["would", "will", "does", "do", "did", "is", "are", "can", "could", "should", "might", "it", "starter", "performer", "master"]
+    static let auxiliaries: Set<String> = ["would", "will", "does", "do", "did", "is", "are", "can", "could", "should", "might", "it", "starter", "performer", "master",
+                                           "what", "whats", "s", "how", "which", "where", "who"]
 
     /// Whether the words hold one of the phrases (as folded words), looked up by their first word.
     /// (`unless`: a place where a phrase does not count, "can't wait".)
