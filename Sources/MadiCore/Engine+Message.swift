@@ -209,8 +209,7 @@ extension TurnBuilder {
         // "yes fine. can u also cc my office manager jenny@…" at consent: an address for a copy is
         // kept for the team with the message, the address asked about stays; a yes that opens the
         // message is the consent.
-        if step.kind == .consent, trimmed.hasAtSign, input.tokenStrings.contains(where: Self.copyWords.contains),
-           let copy = Understanding.address(in: trimmed).address, copy.lowercased() != s.email?.normalized {
+        if step.kind == .consent, let copy = copyAddress(input, trimmed) {
             keepQuestion(trimmed)
             say("email.copy_kept", ["email": Sanitize.line(copy)])
             let first = Understanding.pieces(trimmed, cutAt: ".,;!")[0]
@@ -271,8 +270,7 @@ extension TurnBuilder {
             }
             // "add my buddy raj in cc raj.patel@gmail.com": the only address said is for a copy; it
             // is kept for the team, and the prospect's own asked for.
-            if trimmed.hasAtSign, input.tokenStrings.contains(where: Self.copyWords.contains),
-               Understanding.firstOfSeveralAddresses(trimmed) == nil, let copy = Understanding.address(in: trimmed).address {
+            if let copy = copyAddress(input, trimmed) {
                 keepQuestion(trimmed)
                 say("email.copy_kept", ["email": Sanitize.line(copy)])
                 ask(again: true)
@@ -1105,8 +1103,6 @@ extension TurnBuilder {
     /// Words that make a month a bound of the option named with it ("avant l'été", "d'ici mars").
     static let boundWords: Set<String> = ["avant", "before", "ici", "by", "until", "jusqu"]
 
-    /// Verbs that make a text answer a sentence rather than a name ("the devs already use copilot
-    /// all day", "ils utilisent déjà chatgpt tous les jours").
     /// The text without what says it is said again, at its end ("… je viens de le dire lol",
     /// "… like i said").
     static func withoutRestating(_ value: String) -> String {
@@ -1130,6 +1126,8 @@ extension TurnBuilder {
                                  "je l ai dit", "je vous l ai dit", "je l ai deja dit", "comme je disais", "i just said", "i told you",
                                  "like i said", "as i said", "i already said"]
 
+    /// Verbs that make a text answer a sentence rather than a name ("the devs already use copilot
+    /// all day", "ils utilisent déjà chatgpt tous les jours").
     static let sentenceVerbs: Set<String> = [
         "use", "uses", "using", "is", "are", "was", "were", "have", "has", "want", "wants", "need", "needs", "do", "does",
         "utilise", "utilisent", "utilisons", "est", "sont", "suis", "ai", "avons", "ont", "veut", "veulent", "voulons",
@@ -2165,6 +2163,15 @@ extension TurnBuilder {
         }
     }
 
+    /// Whether the course is named in a question that chooses nothing ("would performer be enough
+    /// for llm apps?"): no word of choice or of change, and the course signed up for not denied.
+    mutating func onlyAsksAbout(_ course: String, _ input: PreparedInput, _ raw: String) -> Bool {
+        guard let question = u.split(raw).question, u.mentionedCourses(question).contains(course) else { return false }
+        return !u.saysChoice(input) && !deniesCourse(leadCourse(), input) && !input.tokenStrings.contains(where: Self.changeWords.contains)
+    }
+
+    static let changeWords: Set<String> = ["switch", "change", "changer", "move", "passer", "instead", "place"]
+
     /// "back to master pls", "put me back on", "revenir au master", "remets-moi sur Master".
     static func backTo(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { a, b in
@@ -2258,6 +2265,16 @@ extension TurnBuilder {
               u.mentionedCourses(input).isEmpty, !input.raw.utf8.contains(0x3F) else { return false }
         if w.contains(where: Self.catalogueNouns.contains) { return true }
         return step.navigation && w.count <= 4
+    }
+
+    /// The one address a message gives for a copy ("add my buddy raj in cc raj@…", "mettez ma
+    /// collègue en copie : lea@…"), never the prospect's own. (Two addresses are read elsewhere:
+    /// the first is the prospect's.)
+    func copyAddress(_ input: PreparedInput, _ raw: String) -> String? {
+        guard raw.hasAtSign, input.tokenStrings.contains(where: Self.copyWords.contains),
+              Understanding.firstOfSeveralAddresses(raw) == nil, let copy = Understanding.address(in: raw).address,
+              copy.lowercased() != s.email?.normalized else { return nil }
+        return copy
     }
 
     static let listWords: Set<String> = ["list", "liste", "lister", "listez"]
@@ -2814,6 +2831,15 @@ extension TurnBuilder {
         // A message that asks nothing is a side question only by its keywords ("le prix").
         let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
         if withdrawal(input) { return }
+        // "… and add my buddy raj in cc raj.patel@gmail.com", after signing up or after a no: an
+        // address for a copy, kept for the team (with the lead when there is one); never taken for
+        // the prospect's own. After a no, the rest is read on ("ok master then" opens the offer).
+        let forCopy = copyAddress(input, raw)
+        if let forCopy {
+            keepQuestion(raw)
+            say("email.copy_kept", ["email": Sanitize.line(forCopy)])
+            if s.lead == .saved { return }
+        }
         // "vous pouvez effacer mes données ?" with no lead: nothing was saved for the team.
         if s.leadId == nil, s.lead != .saved, u.asksToErase(input), !u.asksToRejoin(input) {
             say("erase.nothing")
@@ -2870,9 +2896,7 @@ extension TurnBuilder {
         // ("ok then master. back to master pls": a way back to a course says the change too.)
         // ("actually wait, would performer be enough for llm apps? just curious": a question about
         // another course, with no word of choice, moves nothing.)
-        if s.lead == .saved, !u.asksToNote(input), let other = namedCourse(input, besides: leadCourse()),
-           !(u.split(raw).question.map({ u.mentionedCourses($0).contains(other) }) == true && !u.saysChoice(input) && !deniesCourse(leadCourse(), input)
-             && !input.tokenStrings.contains(where: { ["switch", "change", "changer", "move", "passer", "instead", "place"].contains($0) })),
+        if s.lead == .saved, !u.asksToNote(input), let other = namedCourse(input, besides: leadCourse()), !onlyAsksAbout(other, input, raw),
            u.saysCorrection(input) || deniesCourse(leadCourse(), input) || Self.backTo(input.tokenStrings)
             || (!raw.utf8.contains(0x3F) && choosesInOneSentence(raw, course: other)),
            let courses = content.steps.first(where: { $0.kind == .courses }), let kept = s.email {
@@ -2900,16 +2924,8 @@ extension TurnBuilder {
         // "so will someone call me or not??" after a no thanks: a person can call back only with an
         // address; the e-mail question again, rather than "leave your email at the end".
         if s.lead != .saved, !raw.hasAtSign, asksForPerson(input), reopen(saying: known("intent.human.after_end")) { return }
-        // "… and add my buddy raj in cc raj.patel@gmail.com" after a no: an address for a copy, kept
-        // for the team; never taken for the prospect's own.
-        let forCopy = raw.hasAtSign && input.tokenStrings.contains(where: Self.copyWords.contains)
-            && Understanding.firstOfSeveralAddresses(raw) == nil
-        if forCopy, let copy = Understanding.address(in: raw).address {
-            keepQuestion(raw)
-            say("email.copy_kept", ["email": Sanitize.line(copy)])
-        }
         // "my email is dev.k@proton.me" after a no: the offer again, with that address.
-        if s.lead != .saved, !forCopy, let address = Understanding.address(in: raw).address {
+        if s.lead != .saved, forCopy == nil, let address = Understanding.address(in: raw).address {
             s.prefillEmail = address
             if reopen() { return }
             s.prefillEmail = nil
