@@ -753,15 +753,18 @@ public final class Understanding: Sendable {
         return Self.contains(w, anyOf: correctionCues, unless: { i in
             i > 0 && (negators.contains(input.tokens[i - 1])
                 // ("would starter actually cover automating reports?": a word of a question, no change.)
-                || (w[i] == "actually" && Self.auxiliaries.contains(w[i - 1]))
+                || (w[i] == "actually" && (Self.auxiliaries.contains(w[i - 1])
+                    || (w[i - 1] == "s" && i >= 2 && Self.questionWords.contains(w[i - 2]))))
                 // ("jveux pas qu'on m'appelle tous les jours hein": a "hein" that closes is no change.)
                 || w[i] == "hein")
         })
     }
 
     /// Words after which "actually" asks rather than corrects ("does it actually work?").
-    static let auxiliaries: Set<String> = ["would", "will", "does", "do", "did", "is", "are", "can", "could", "should", "might", "it", "starter", "performer", "master",
-                                           "what", "whats", "s", "how", "which", "where", "who"]
+    /// ("what's actually in it": after a question word and its "'s" too; "it's actually 8" corrects.)
+    static let auxiliaries: Set<String> = ["would", "will", "does", "do", "did", "is", "are", "can", "could", "should", "might", "starter", "performer", "master",
+                                           "what", "whats", "how", "which", "where", "who"]
+    static let questionWords: Set<String> = ["what", "how", "which", "where", "who"]
 
     /// Whether the words hold one of the phrases (as folded words), looked up by their first word.
     /// (`unless`: a place where a phrase does not count, "can't wait".)
