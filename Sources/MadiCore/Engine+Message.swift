@@ -182,10 +182,8 @@ extension TurnBuilder {
             say("note.kept")
             // ("oui ok. je prefere a distance d'ailleurs, c possible de le noter ?" at consent: the
             // yes in its own sentence is the consent.)
-            if step.kind == .consent, case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
-               u.yesNo(u.prepare(pieces[0])) == true {
-                note(step.id, "yes", .synonym)
-                answer(choice: "yes", said: trimmed)
+            if step.kind == .consent, opensWithYes(trimmed) {
+                takeConsent(step, said: trimmed)
                 return
             }
             ask(again: true)
@@ -212,10 +210,8 @@ extension TurnBuilder {
         if step.kind == .consent, let copy = copyAddress(input, trimmed) {
             keepQuestion(trimmed)
             say("email.copy_kept", ["email": Sanitize.line(copy)])
-            let first = Understanding.pieces(trimmed, cutAt: ".,;!")[0]
-            if !first.hasAtSign, u.yesNo(u.prepare(first)) == true {
-                note(step.id, "yes", .synonym)
-                answer(choice: "yes", said: trimmed)
+            if opensWithYes(trimmed, cutAt: ".,;!") {
+                takeConsent(step, said: trimmed)
             } else {
                 ask(again: true)
             }
@@ -240,8 +236,7 @@ extension TurnBuilder {
            u.yesNo(u.prepare(pieces[0])) == true, case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")),
            u.yesNo(rest) != false, !u.saysCorrection(rest) {
             if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) } else { keepQuestion(rest.raw) }
-            note(step.id, "yes", .synonym)
-            answer(choice: "yes", said: trimmed)
+            takeConsent(step, said: trimmed)
             return
         }
         // "Will someone be able to ring me rather than email? I do prefer the phone." at consent: the
@@ -530,7 +525,7 @@ extension TurnBuilder {
         // "ok. so roughly what would the total be?", "OK, let me ask it more simply: …?" at an
         // offer: the "ok" takes the question in, it does not take the offer.
         if parts.question != nil || side != nil, [.recommend, .courses, .consent].contains(step.kind),
-           !answerInput.isEmpty, answerInput.tokenStrings.allSatisfy({ Understanding.acknowledgements.contains($0) || ["but", "mais"].contains($0) }) {
+           !answerInput.isEmpty, answerInput.tokenStrings.allSatisfy({ Understanding.acknowledgements.contains($0) || $0 == "but" || $0 == "mais" }) {
             answerInput = PreparedInput("")
         }
         // "oui et est ce qu'il y a une attestation à la fin ?" at the offer or consent: the yes that
@@ -2265,6 +2260,20 @@ extension TurnBuilder {
               u.mentionedCourses(input).isEmpty, !input.raw.utf8.contains(0x3F) else { return false }
         if w.contains(where: Self.catalogueNouns.contains) { return true }
         return step.navigation && w.count <= 4
+    }
+
+    /// Whether the message opens with a yes in a sentence of its own ("oui ok. je préfère…",
+    /// "yes fine, cc jenny@…"), an address not in it.
+    func opensWithYes(_ trimmed: String, cutAt separators: StaticString = ".!;") -> Bool {
+        let pieces = Understanding.pieces(trimmed, cutAt: separators)
+        guard pieces.count >= 2, !pieces[0].hasAtSign else { return false }
+        return u.yesNo(u.prepare(pieces[0])) == true
+    }
+
+    /// Consent given in words beside something else, which the rule that read it has handled.
+    mutating func takeConsent(_ step: Step, said: String) {
+        note(step.id, "yes", .synonym)
+        answer(choice: "yes", said: said)
     }
 
     /// The one address a message gives for a copy ("add my buddy raj in cc raj@…", "mettez ma
