@@ -157,10 +157,7 @@ struct TerminalChatTests {
         p.standardOutput = output
         p.standardError = output
         let buffer = OutputBuffer()
-        output.fileHandleForReading.readabilityHandler = { h in
-            let d = h.availableData
-            if d.isEmpty { h.readabilityHandler = nil; buffer.close() } else { buffer.append(d) }
-        }
+        buffer.drain(output.fileHandleForReading)
         let started = Date()
         try p.run()
         var from = 0
@@ -324,6 +321,28 @@ final class OutputBuffer: @unchecked Sendable {
 
     func append(_ d: Data) { condition.lock(); data.append(d); condition.broadcast(); condition.unlock() }
     func close() { condition.lock(); closed = true; condition.broadcast(); condition.unlock() }
+
+    /// Reads `handle` to its end on a thread of its own (blocking reads; a handler on the run loop
+    /// cleared from inside itself races with Foundation's own teardown), then closes the buffer.
+    func drain(_ handle: FileHandle) {
+        let fd = handle.fileDescriptor
+        let thread = Thread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    append(Data(chunk[0..<n]))
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            withExtendedLifetime(handle) {}
+            close()
+        }
+        thread.start()
+    }
     var text: String { condition.lock(); defer { condition.unlock() }; return String(decoding: data, as: UTF8.self) }
 
     /// Waits until the markers appear in order in the bytes from `from`; returns the offset past the
