@@ -735,6 +735,15 @@ extension TurnBuilder {
                 handle(.decline, step)
                 return .handled
             }
+            // "je voudrais savoir si vos formations peuvent m'aider dans mon travail" at the welcome
+            // (said, not asked): which course fits is what the questions find out; they start, said
+            // so first.
+            if step.navigation, !input.raw.utf8.contains(0x3F), Self.asksIfCoursesHelp(input.tokenStrings), let first = step.options.first {
+                note(step.id, first.id, .synonym)
+                answer(choice: first.id, said: input.raw)
+                out.insert(t("faq.fit"), at: 0)
+                return .answered
+            }
             // "Bonjour, c'est parti. Nous cherchons à former…": the opening starts the questions,
             // and the rest answers the first one.
             let opened = step.navigation ? afterOpening(input, step) : nil
@@ -2168,6 +2177,13 @@ extension TurnBuilder {
     static let changeWords: Set<String> = ["switch", "change", "changer", "move", "passer", "instead", "place"]
 
     /// "back to master pls", "put me back on", "revenir au master", "remets-moi sur Master".
+    /// "savoir si vos formations peuvent m'aider", "whether your courses could help me": the
+    /// courses, then within a few words a verb of help.
+    static func asksIfCoursesHelp(_ w: [String]) -> Bool {
+        guard let i = w.firstIndex(where: { $0.hasPrefix("formation") || ["course", "courses", "training", "trainings"].contains($0) }) else { return false }
+        return w[(i + 1)..<min(w.count, i + 5)].contains { $0.hasPrefix("aid") || $0.hasPrefix("help") || $0.hasPrefix("util") || $0 == "useful" }
+    }
+
     static func backTo(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { a, b in
             (a == "back" && ["to", "on"].contains(b)) || (a == "revenir" && ["au", "a", "sur"].contains(b))
