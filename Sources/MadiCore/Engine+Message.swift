@@ -2400,8 +2400,11 @@ extension TurnBuilder {
             advance(step, resolve(step.no))
             return .answered
         }
+        // ("no thanks. phone only: 06 12 34 56 78": the number kept for the team, who may call;
+        // the address is still what saves the request.)
         if Understanding.looksLikePhone(raw) {
             trace.phone = true
+            keepQuestion(raw)
             say("email.phone")
             asked = true
             return .handled

@@ -21,6 +21,12 @@ extension TextStep: StepBehaviour {
             turn.advance(step, turn.resolve(step.next))
             return
         }
+        // (Come back to after a no thanks, "ugh ok fine. marco@lepetitzinc.fr": the name given
+        // before stands; it is not asked again.)
+        if usePrefill, turn.s.answers[step.id] != nil {
+            turn.advance(step, turn.resolve(step.next))
+            return
+        }
         turn.ask()
     }
 
