@@ -432,7 +432,9 @@ public final class Understanding: Sendable {
                 continue
             }
             let before = i > 0 ? w[i - 1] : ""
-            if (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
+            // ("Q1 next year ideally", "T1 2027": a quarter is no word of its own, said anywhere.)
+            let quarter = isSeason && word.utf8.count == 2 && (word.hasPrefix("q") || word.hasPrefix("t"))
+            if quarter || (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
                 || (i == 0 && w.count <= 5 && w.count > 2 && ["or", "ou"].contains(w[1]) && monthNumbers[w[2]] != nil)
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
                 || (afterRefusal && Self.monthChangeWords.contains(before)) {
@@ -1177,11 +1179,17 @@ public final class Understanding: Sendable {
         if Self.subjects.contains(input.tokenStrings[span.lowerBound]) { return false }
         // ("je ne suis pas pressée": the "ne" is the first half of the phrase's own "pas".)
         if Self.negationsOpeningPhrase.contains(input.tokenStrings[span.lowerBound]) { return false }
-        var i = span.lowerBound - 1, others = 0
-        while i >= 0, span.lowerBound - i <= 3 {
+        var i = span.lowerBound - 1, others = 0, intent = false
+        while i >= 0, span.lowerBound - i <= (intent ? 5 : 3) {
             // ("pas pressé je me renseigne": the "pas" of an answer's own phrase denies nothing after it.)
             if negators.contains(input.tokens[i]), !phrases.contains(where: { $0.contains(i) }) { return true }
-            if !classifier.stopwords.contains(input.tokenStrings[i]) {
+            // ("je ne cherche pas à former une équipe", "not looking to train a team": a verb of
+            // wanting denied denies what it wants; "je sais pas, je veux former mon équipe" does not,
+            // its subject opens another clause.)
+            if Self.subjects.contains(input.tokenStrings[i]) { return false }
+            if Self.intentVerbs.contains(input.tokenStrings[i]) {
+                intent = true
+            } else if !classifier.stopwords.contains(input.tokenStrings[i]) {
                 others += 1
                 if others > 1 { return false }
             }
@@ -1189,6 +1197,9 @@ public final class Understanding: Sendable {
         }
         return false
     }
+
+    static let intentVerbs: Set<String> = ["cherche", "cherchons", "veux", "voulons", "voudrais", "souhaite", "souhaitons", "compte", "comptons", "former", "train",
+                                           "looking", "want", "wanna", "need", "trying", "planning", "going"]
 
     static let negationsOpeningPhrase: Set<String> = ["pas", "not", "no", "never", "jamais", "aucune", "aucun"]
 
@@ -1266,6 +1277,9 @@ public final class Understanding: Sendable {
         prefills(input, stepIds: steps.filter { $0.kind == .choice && $0.prefill }.map(\.id))
     }
 
+    /// Auxiliaries and verbs that put a clause in the past: a time said in it is no start date.
+    static let pastClause: Set<String> = ["ai", "avons", "avez", "ont", "etait", "etais", "etions", "eu", "was", "were", "had", "lost", "did", "been"]
+
     /// The shortest phrase (in letters) that may answer another question than the one asked.
     static let prefillMinChars = 7
 
@@ -1280,6 +1294,9 @@ public final class Understanding: Sendable {
             // Nor a phrase that says the prospect does not know ("je ne sais pas trop, je pars de
             // zéro" says nothing of when to start).
             if cuedSteps.contains(id), let span = found.span, Self.contains(Array(input.tokenStrings[span]), anyOf: unsureWords) { continue }
+            // Nor one said of the past ("j'ai perdu 2 clients cette année", "we had layoffs this year").
+            if cuedSteps.contains(id), let span = found.span,
+               input.tokenStrings[max(0, span.lowerBound - 5)..<span.lowerBound].contains(where: Self.pastClause.contains) { continue }
             if case let .option(option) = found.choice { out.append((id, option)) }
         }
         return out
