@@ -1,4 +1,3 @@
-import Glibc // DBGTMP
 import MadiEmail
 import MadiText
 
@@ -868,7 +867,6 @@ extension TurnBuilder {
             return .clarify(pair)
         }
         let m = u.match(step: step, input)
-        if getenv("MADI_DBG") != nil { print("DBGTMP m=\(m.choice) month=\(String(describing: monthOption(input, step)?.0)) start=\(String(describing: u.startMonth(input)))") } // DBGTMP
         // "dans 6 mois", "right after my exams, so in like 3 weeks": a delay counted picks the
         // option whose months reach it (an option named outright, "au plus vite, nous avons un
         // audit dans nonante jours", comes first).
