@@ -2392,7 +2392,9 @@ extension TurnBuilder {
         // ("je n'ai pas dit que je m'inscrivais ! ça m'engage à quelque chose ?": a question the FAQ
         // answers is answered, whatever refusal comes with it; the address is asked again.)
         let answerable = raw.utf8.contains(0x3F) && !u.isNo(input) && readSide(input, keywordsOnly: true) != nil
-        if !answerable, u.isNo(input) || (!raw.hasAtSign && input.tokens.count <= 4 && u.yesNo(input) == false)
+        // ("Non, je vais réfléchir. Au revoir.": a no, then time to think or a goodbye.)
+        let leaves = !raw.hasAtSign && u.yesNo(input) == false && (Self.thinksItOver(input.tokenStrings) || input.tokenStrings.contains(where: ["revoir", "bye", "goodbye", "ciao"].contains))
+        if !answerable, leaves || u.isNo(input) || (!raw.hasAtSign && input.tokens.count <= 4 && u.yesNo(input) == false)
             || (!raw.hasAtSign && u.refusesMail(input) && u.leaning(input, memo: memo) != "intent.human") || (!raw.hasAtSign && u.yesNo(input) != true
                               && u.intent(input, memo: memo).map({ [.decline, .no].contains($0) }) == true) {
             s.lead = .none

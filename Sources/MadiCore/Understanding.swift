@@ -1464,7 +1464,8 @@ public final class Understanding: Sendable {
 
     /// Words that make what follows the condition of a yes.
     static let conditions: [String: [[String]]] = byFirstWord(["only if", "as long as", "provided", "providing", "seulement si",
-                                                               "tant que", "a condition", "si c est", "que si"])
+                                                               "tant que", "a condition", "si c est", "que si", "only for", "only about",
+                                                               "just for", "just about", "seulement pour", "uniquement pour", "que pour", "juste pour"])
 
     /// At consent: "dont email me please", "pas de mail", "ne m'écrivez pas": e-mail refused,
     /// without a yes.
