@@ -233,7 +233,8 @@ extension TurnBuilder {
         // question when it is one, else kept for the team.
         if step.kind == .consent, trimmed.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3B }), !trimmed.utf8.contains(0x3F),
            !trimmed.hasAtSign, case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
-           u.yesNo(u.prepare(pieces[0])) == true, case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")),
+           u.yesNo(u.prepare(pieces[0])) == true, namedCourse(u.prepare(pieces[0]), besides: leadCourse()) == nil,
+           case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")),
            u.yesNo(rest) != false, !u.saysCorrection(rest) {
             if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) } else { keepQuestion(rest.raw) }
             takeConsent(step, said: trimmed)
@@ -1366,6 +1367,12 @@ extension TurnBuilder {
         guard s.leadId == nil, u.saysCorrection(input), u.yesNo(input) != false else { return false }
         let (address, rest) = Understanding.address(in: trimmed)
         let said = address == nil ? input : u.prepare(rest ?? "")
+        // ("c.martin@dumas.fr. Par ailleurs, après réflexion, nous serions plutôt 20 personnes.":
+        // the team's size corrected, said so, and the address taken.)
+        if !said.isEmpty, correctedTeamSize(said, step, cue: true) {
+            if let address { email(address, step) } else { ask(again: true) }
+            return true
+        }
         let earlier = s.history.filter { s.answers[$0]?.option != nil }
         guard !said.isEmpty, !earlier.isEmpty else { return false }
         var before = s
