@@ -396,7 +396,8 @@ extension TurnBuilder {
 
         // "yes pls. we're Acme Ltd, based in Leeds": a company's name said before its question is
         // kept for it (only on a team's way, before it is answered, in a message with a capital).
-        if step.kind != .text, s.prefillCompany == nil, let company = engine.fieldSteps["company"], s.answers[company] == nil,
+        // (The last one said stands: "Société Lumitech" at the offer, after "on est chez Vertigo".)
+        if step.kind != .text, let company = engine.fieldSteps["company"], s.answers[company] == nil,
            trimmed.unicodeScalars.dropFirst().contains(where: \.properties.isUppercase), let name = u.namedCompany(trimmed) {
             s.prefillCompany = name
         }
@@ -2944,6 +2945,17 @@ extension TurnBuilder {
             say("email.same", ["email": kept.normalized])
             note(courses.id, other, .synonym)
             answer(choice: other, said: raw)
+            return
+        }
+        // "non l'entreprise c'est Lumitech, pas Lyon" after signing up: the company's name
+        // corrected, said back, and the saved lead saved again.
+        if s.lead == .saved, let company = engine.fieldSteps["company"], let old = s.answers[company]?.text,
+           raw.unicodeScalars.contains(where: \.properties.isUppercase), let name = u.namedCompany(raw), name != old,
+           let step = content.step(company) {
+            setAnswer(company, Answer(text: String(name.prefix(step.max ?? 120))))
+            note(company, name, .text)
+            say("ack.company_corrected", ["name": name])
+            leadChanged = true
             return
         }
         // "vous pouvez dire à l'équipe que je suis dispo le mardi ?": kept for the team as said

@@ -583,7 +583,11 @@ public final class Understanding: Sendable {
     /// Brightloop"); nil otherwise ("we're 8", "on est débutants").
     func namedCompany(_ raw: String) -> String? {
         for piece in Self.pieces(raw, cutAt: ".!?;") {
-            let words = piece.split(separator: " ").map(String.init)
+            var words = piece.split(separator: " ").map(String.init)
+            // ("non l'entreprise c'est Lumitech": a word that corrects before the lead-in.)
+            while let first = words.first, words.count > 2, ["non", "no", "nan", "nope", "oups", "oops", "sorry", "pardon", "ah", "oh", "et", "and"].contains(first.lowercased()) {
+                words.removeFirst()
+            }
             guard words.count >= 2 else { continue }
             var said: [String] = []
             for (i, w) in words.prefix(6).enumerated() where i + 1 < words.count {
@@ -591,8 +595,11 @@ public final class Understanding: Sendable {
                 guard Self.companyLeadIns.contains(said.joined(separator: " ")) else { continue }
                 // ("On est l'agence Pixelune": the words that say what it is, before its name.)
                 var start = i + 1
-                while start < words.count - 1, PreparedInput(words[start]).tokenStrings.allSatisfy(Self.companyKinds.contains) { start += 1 }
-                let rest = words[start...].joined(separator: " ")
+                // ("On est à Lyon": a place, no name.)
+                if ["à", "en", "au", "in", "near", "pres", "près"].contains(words[start].lowercased()) { break }
+                while start < words.count - 1, PreparedInput(words[start]).tokenStrings.allSatisfy({ Self.companyKinds.contains($0) || Self.companyVerbs.contains($0) }) { start += 1 }
+                // ("Société Lumitech, mail j.roux@…": the name ends at its comma.)
+                let rest = words[start...].joined(separator: " ").split(separator: ",", maxSplits: 1).first.map(String.init) ?? ""
                 guard let first = rest.first, first.isUppercase else { break }
                 let name = companyName(rest, hadAddress: false)
                 return name.isEmpty ? nil : name
@@ -603,13 +610,15 @@ public final class Understanding: Sendable {
     /// Articles and nouns said before a company's name ("l'agence", "la société", "the firm").
     static let companyKinds: Set<String> = ["l", "la", "le", "les", "the", "a", "an", "agence", "societe", "entreprise", "cabinet", "groupe",
                                             "association", "asso", "startup", "boite", "agency", "company", "firm", "group", "studio"]
+    /// Words between a lead-in and the name ("l'entreprise c'est Lumitech", "the company is called X").
+    static let companyVerbs: Set<String> = ["c", "est", "is", "s", "appelle", "called", "named"]
     /// The lead-ins that say a company's name (with a capital after them: "on est 8" names none).
     static let companyLeadIns: Set<String> = [
         "we re", "we are", "nous sommes", "the company is", "my company is", "our company is", "company is", "company name is",
         "it s called", "it is called", "we re called", "we are called", "i work at", "i work for", "je travaille chez", "je travaille pour",
         "je suis chez", "notre societe", "notre entreprise", "ma societe", "mon entreprise", "la societe", "l entreprise", "c est pour le groupe",
         "c est la societe", "c est l entreprise", "il s agit de la societe", "il s agit de l entreprise", "on est", "on est chez",
-        "we work at",
+        "we work at", "societe", "company", "l entreprise c est", "la societe c est", "the company s", "company s",
     ]
 
     /// Whether the message holds, word for word, a keyword of an entry that needs a course named
