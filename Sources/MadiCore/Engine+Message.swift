@@ -116,6 +116,15 @@ extension TurnBuilder {
             return
         }
         if input.isEmpty { ask(again: true); return }
+        // "how many more questions", "encore combien de questions ?" during the questions: how
+        // many are left, then the question again.
+        if !s.done, let step = current, !step.navigation, step.kind == .choice || step.kind == .number, s.recommendation == nil,
+           !trimmed.hasAtSign, u.asksQuestionsLeft(input) {
+            let n = questionsLeft(from: step)
+            say(n == 1 ? "questions.left.one" : "questions.left.many", ["n": String(n)])
+            ask(again: true)
+            return
+        }
         if s.done {
             let kept = s.questions.count
             afterEnd(input, trimmed)
@@ -301,7 +310,7 @@ extension TurnBuilder {
                 return
             }
             // Not an address but a question ("c'est quoi le prix ?"): answered, then the e-mail asked again.
-            if address == nil, trimmed.utf8.contains(0x3F) || u.opensQuestion(input) {
+            if address == nil, trimmed.utf8.contains(0x3F) || u.opensQuestion(input, afterLeadIns: true) {
                 // "je peux vous appeler plutôt ?": a person asked for, not a question for the team.
                 if let q = u.split(trimmed).question, asksForPerson(q, bar: Understanding.questionScore) {
                     handle(.human, step)
@@ -745,6 +754,12 @@ extension TurnBuilder {
                 answer(choice: first.id, said: input.raw)
                 out.insert(t("faq.fit"), at: 0)
                 return .answered
+            }
+            // "i already call openai apis, want agents + RAG properly. skip the basics pls": the
+            // basics skipped is no catalogue asked for; the message answers the questions.
+            if step.navigation, Self.skipsBasics(input.tokenStrings) {
+                let past = readPastWelcome(input, step, opened: (input, false))
+                if case .answered = past { return past }
             }
             // "Bonjour, c'est parti. Nous cherchons à former…": the opening starts the questions,
             // and the rest answers the first one.
@@ -1245,6 +1260,11 @@ extension TurnBuilder {
             if w[i] == "mais" || w[i] == "but", w[..<i].contains(where: Self.mostWords.contains) {
                 cut = (i, 1); break
             }
+            // ("Most of them are beginner, some young teachers use it already": the others said
+            // after most, without a "but".)
+            if i > 1, Self.someWords.contains(w[i]), w[..<i].contains(where: Self.mostWords.contains) {
+                cut = (i, 0); break
+            }
         }
         guard let cut, cut.at > 0, cut.at + cut.length < w.count else { return nil }
         let before = PreparedInput(w[..<cut.at].joined(separator: " "))
@@ -1259,7 +1279,8 @@ extension TurnBuilder {
     }
 
     static let exceptWords: Set<String> = ["sauf", "except", "excepte", "hormis"]
-    static let mostWords: Set<String> = ["majorite", "plupart", "most", "mostly", "majority", "surtout"]
+    static let mostWords: Set<String> = ["majorite", "plupart", "most", "mostly", "majority", "surtout", "majoritairement"]
+    static let someWords: Set<String> = ["some", "certains", "certaines", "quelques", "few", "others", "autres"]
 
     /// Whether the prospect chose the team's questions (a team's level may be mixed; their own is not).
     var inTeamQuestions: Bool {
@@ -2190,6 +2211,27 @@ extension TurnBuilder {
     static func asksIfCoursesHelp(_ w: [String]) -> Bool {
         guard let i = w.firstIndex(where: { $0.hasPrefix("formation") || ["course", "courses", "training", "trainings"].contains($0) }) else { return false }
         return w[(i + 1)..<min(w.count, i + 5)].contains { $0.hasPrefix("aid") || $0.hasPrefix("help") || $0.hasPrefix("util") || $0 == "useful" }
+    }
+
+    /// The questions still to answer before the recommendation, the current one included, on
+    /// the way the answers and prefilled answers take.
+    func questionsLeft(from step: Step) -> Int {
+        var n = 0, next: String? = step.id, seen: Set<String> = []
+        while let id = next, !seen.contains(id), let st = content.step(id), st.kind == .choice || st.kind == .number {
+            seen.insert(id)
+            let chosen = s.answers[id]?.option ?? s.prefills[id]
+            if id == step.id || (s.answers[id] == nil && s.prefills[id] == nil) { n += 1 }
+            next = resolve(chosen.flatMap { st.option($0)?.next } ?? st.next)
+        }
+        return max(n, 1)
+    }
+
+    /// "skip the basics", "pas besoin des bases": beyond the beginner's course, not past the questions.
+    static func skipsBasics(_ w: [String]) -> Bool {
+        w.indices.contains { i in
+            ["skip", "sauter", "zapper", "passer", "besoin"].contains(w[i])
+                && w[(i + 1)..<min(w.count, i + 4)].contains { ["basics", "basic", "beginner", "bases", "base", "intro", "debutant"].contains($0) }
+        }
     }
 
     static func backTo(_ w: [String]) -> Bool {

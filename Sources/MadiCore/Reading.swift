@@ -359,8 +359,13 @@ extension Understanding {
     static let sentenceEnds: Set<UInt8> = [0x3F, 0x2E, 0x21, 0x3B, 0x0A]
 
     /// A sentence that starts like a question ("combien…", "c'est quoi…", "how…", "is it…").
-    func opensQuestion(_ input: PreparedInput) -> Bool {
-        let w = input.tokenStrings
+    static let leadIns: Set<String> = ["ok", "okay", "so"]
+
+    func opensQuestion(_ input: PreparedInput, afterLeadIns: Bool = false) -> Bool {
+        var w = input.tokenStrings[...]
+        // ("ok so how much for ~13 ppl roughly", with `afterLeadIns`: an acknowledgement before
+        // the question opens nothing.)
+        while afterLeadIns, w.count > 2, let first = w.first, Self.leadIns.contains(first) { w = w.dropFirst() }
         // ("pourquoi pas", "why not": a yes.)
         guard let first = w.first, let openers = questionOpeners[first] else { return false }
         return openers.contains { w.starts(with: $0) } && !isWholeYes(input)
