@@ -633,9 +633,9 @@ public final class Understanding: Sendable {
         Self.contains(input.tokenStrings, anyOf: Self.questionsLeftPhrases)
     }
     static let questionsLeftPhrases: [String: [[String]]] = byFirstWord([
-        "how many more questions", "how many questions left", "how many more", "how many left", "how much longer", "how long is this quiz",
+        "how many more questions", "how many questions left", "how much longer", "how long is this quiz",
         "are we done yet", "almost done", "still many questions", "many more questions", "is it much longer",
-        "encore combien de questions", "combien de questions", "combien il en reste", "il en reste combien", "encore combien",
+        "encore combien de questions", "combien de questions",
         "c est encore long", "encore longtemps", "c est bientot fini", "bientot fini", "reste combien de questions", "encore beaucoup de questions",
     ])
 
