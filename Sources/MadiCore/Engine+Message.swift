@@ -154,13 +154,16 @@ extension TurnBuilder {
         // "2 jours ca va. bon ok je veux bien. mais pas de mail… appelez moi plutot au 06…" at the
         // offer: a plain yes in a sentence of its own takes the offer; the wish about calls or mail
         // that follows is kept for the team.
-        if step.kind == .recommend, trimmed.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3B }), !trimmed.utf8.contains(0x3F),
+        // ("oui ok. vous pouvez m'appeler plutot? 06 12 34 56 78": the question that asks for a call
+        // is that wish; the number is kept with it.)
+        if step.kind == .recommend, trimmed.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3B }),
+           !trimmed.utf8.contains(0x3F) || u.split(trimmed).questions.allSatisfy({ u.asksForCall(u.prepare($0)) }),
            !trimmed.hasAtSign, u.asksForCall(input), case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
            pieces.contains(where: { p in let q = u.prepare(p); return u.isPlainYes(q) || (u.yesNo(q) == true && q.tokens.count <= 6) }),
-           !pieces.contains(where: { p in let q = u.prepare(p); return u.saysNoThanks(q) || u.intent(q, memo: nil) == .decline }),
+           !pieces.contains(where: { p in let q = u.prepare(p); return !u.asksForCall(q) && (u.saysNoThanks(q) || u.intent(q, memo: nil) == .decline) }),
            !u.mentionedCourses(input).contains(where: { $0 != recommendation()?.course }) {
             keepQuestion(trimmed)
-            say("note.kept")
+            say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
             note(step.id, "interested", .synonym)
             answer(choice: "interested", said: trimmed)
             return
@@ -2251,7 +2254,9 @@ extension TurnBuilder {
 
     /// The reply to a wish to speak to a person: "vous avez pas un numéro de téléphone ?" is told
     /// there is no number to call, and how to be called back (`intent.human.phone`).
+    /// ("can u just call me? 06 12 34 56 78": the number given is kept, `intent.human.number`.)
     var humanReply: String {
+        if Understanding.looksLikePhone(lastInput.raw), content.strings.has("intent.human.number", lang) { return known("intent.human.number") }
         if s.email == nil, messageAddress == nil, lastInput.tokenStrings.contains(where: Self.phoneWords.contains),
            content.strings.has("intent.human.phone", lang) { return "intent.human.phone" }
         return known("intent.human")
@@ -2885,6 +2890,7 @@ extension TurnBuilder {
             say("intent.human.email")
             ask(again: true)
         case .human:
+            if Understanding.looksLikePhone(lastInput.raw) { keepQuestion(lastInput.raw) }
             say(humanReply)
             ask(again: true)
         case .greeting, .yes, .changeMind, .no, .bot, .outOfScope:
