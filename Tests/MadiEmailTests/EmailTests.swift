@@ -266,6 +266,20 @@ struct EmailTests {
         #expect(EmailSuggester.noDotFix(input) == nil)
     }
 
+    @Test(arguments: [
+        ("jo@yahoo,com", "jo@yahoo.com"),
+        ("joana.silva@payflow,io", "joana.silva@payflow.io"),
+        ("a.b@studio-nord,co,uk", "a.b@studio-nord.co.uk"),
+    ])
+    func aCommaTypedForTheDomainsDotIsMadeADot(input: String, expected: String) {
+        #expect(EmailSuggester.lostDot(input) == expected)
+    }
+
+    @Test(arguments: ["jo@acme.fr", "jo@acme,", "jo@acme,1234", "jo@acme,,fr", "jo@acme,fr, then more"])
+    func aCommaThatEndsNoDomainIsLeftAlone(input: String) {
+        #expect(EmailSuggester.lostDot(input) == nil)
+    }
+
     @Test func punycodeRoundTrips() {
         for word in ["bücher", "münchen", "例え", "пример", "café", "ñandú", "abc"] {
             let encoded = Punycode.encode(word)!
