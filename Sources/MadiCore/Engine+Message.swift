@@ -876,6 +876,15 @@ extension TurnBuilder {
             answer(choice: majority, said: input.raw)
             return .answered
         }
+        // "ben les deux je vous dis. bon mettons comprendre", "both really. let's say automate": a
+        // last sentence that settles on one option is the answer.
+        if !step.navigation, case let pieces = Understanding.pieces(input.raw, cutAt: ".!;"), pieces.count >= 2, let last = pieces.last,
+           case let said = u.prepare(last), said.tokenStrings.contains(where: Self.settleWords.contains),
+           case let .option(id) = u.match(step: step, said).choice {
+            note(step.id, id, .synonym)
+            answer(choice: id, said: input.raw)
+            return .answered
+        }
         if inTeamQuestions, u.saysMixed(input), let pair = mixedOptions(input, step) {
             s.clarifyMixed = input.raw
             return .clarify(pair)
@@ -1282,6 +1291,7 @@ extension TurnBuilder {
     }
 
     static let exceptWords: Set<String> = ["sauf", "except", "excepte", "hormis"]
+    static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez"]
     static let mostWords: Set<String> = ["majorite", "plupart", "most", "mostly", "majority", "surtout", "majoritairement"]
     static let someWords: Set<String> = ["some", "certains", "certaines", "quelques", "few", "others", "autres"]
 
