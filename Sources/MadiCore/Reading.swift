@@ -230,6 +230,12 @@ extension Understanding {
 
     /// Whether one of the step's cues comes right before `span`, one word between at most ("je
     /// suis directeur", "i run a small agency").
+    /// Whether the input holds one of the step's cues anywhere.
+    func hasCue(_ stepId: String, _ input: PreparedInput) -> Bool {
+        guard let cues = stepCues[stepId] else { return false }
+        return !Self.phraseSpans(input.tokenStrings, cues).isEmpty
+    }
+
     func cued(_ stepId: String, _ span: Range<Int>, _ input: PreparedInput) -> Bool {
         guard let cues = stepCues[stepId] else { return false }
         return Self.phraseSpans(input.tokenStrings, cues).contains { span.lowerBound >= $0.upperBound && span.lowerBound <= $0.upperBound + 1 }

@@ -58,6 +58,9 @@ public struct Session: Codable, Sendable, Equatable {
     /// The month said with an answer asked back ("d'ici septembre": "within three months, or just
     /// looking?"): kept with the option then picked.
     public var clarifyMonth: MonthSaid?
+    /// A start month said before its question ("Starting in Feb would be ideal" at the first
+    /// one): kept with the prefilled answer, so that the answer says it.
+    public var prefillMonth: MonthSaid?
     /// A team's level said as a mix, asked back with a third answer, both: the words said.
     public var clarifyMixed: String?
     /// Later answers already said back ("Noté pour la suite : …"), as "step=value": not said

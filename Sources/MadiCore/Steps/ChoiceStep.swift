@@ -59,7 +59,9 @@ extension ChoiceStep: StepBehaviour {
                 turn.prefilled.append(noteText(option, turn))
             }
             turn.appliedPrefills.append(step.id)
-            turn.setAnswer(step.id, Answer(option: pre))
+            let month = step.id == turn.startStep?.id ? turn.s.prefillMonth : nil
+            if month != nil { turn.s.prefillMonth = nil }
+            turn.setAnswer(step.id, Answer(option: pre, number: month?.number, text: month?.name))
             turn.s.prefills[step.id] = nil
             turn.advance(step, turn.resolve(option.next ?? step.next))
             return

@@ -82,6 +82,16 @@ extension TurnBuilder {
             s.prefills[step] = option
             note(step, option, .synonym)
         }
+        // A start month said with a cue ("Starting in Feb would be ideal"): its option, and the
+        // month kept to be said with it.
+        // (Read as that option already, by its words: the month goes with it.)
+        if let start = startStep, candidates.contains(start.id), s.prefills[start.id] == nil || s.prefillMonth == nil,
+           u.hasCue(start.id, whole ?? input), let (month, number, option) = monthOption(whole ?? input, start),
+           s.prefills[start.id] == nil || s.prefills[start.id] == option.id {
+            if s.prefills[start.id] == nil { note(start.id, option.id, .synonym) }
+            s.prefills[start.id] = option.id
+            s.prefillMonth = Session.MonthSaid(number: number, name: month)
+        }
         // A team size said with its people ("mon équipe de 5 personnes", "my 8 people").
         if only == nil, let sizeStep = engine.fieldSteps["team_size"], sizeStep != stepId, s.answers[sizeStep] == nil,
            let found = sizeSaid() {
