@@ -855,6 +855,15 @@ extension TurnBuilder {
 
     /// A choice step: number, label or synonym, else the learnt classifier.
     mutating func readChoice(_ input: PreparedInput, _ step: Step) -> Reading {
+        // "mostly beginners, tho i use chatgpt a bit", "debutante totale lol. moi jutilise un peu
+        // chatgpt": at a question about the team, what the prospect says of their own use is not
+        // the team's level; the rest is read.
+        if inTeamQuestions, step.kind == .choice, case let clauses = u.clauses(input.raw), clauses.count >= 2 {
+            let kept = clauses.filter { !Self.aboutSelf(u.prepare($0).tokenStrings) }
+            if !kept.isEmpty, kept.count < clauses.count {
+                return readChoice(u.prepare(kept.joined(separator: ". ")), step)
+            }
+        }
         // "le niveau est hétérogène : certains utilisent Copilot au quotidien, d'autres jamais":
         // a mix of two answers is asked back, not recorded as one of them.
         // "le niveau est hétérogène : certains utilisent Copilot, d'autres débutent": asked which
@@ -1291,6 +1300,15 @@ extension TurnBuilder {
     }
 
     static let exceptWords: Set<String> = ["sauf", "except", "excepte", "hormis"]
+    /// A clause about the prospect's own use: its first word that counts is "i", "moi", "je"…,
+    /// and it says a use ("i use chatgpt a bit", "moi jutilise un peu chatgpt"; not "I'd say
+    /// they're beginners").
+    static func aboutSelf(_ w: [String]) -> Bool {
+        guard let first = w.first(where: { !["tho", "though", "but", "mais", "et", "and", "lol", "mdr"].contains($0) }),
+              ["i", "moi", "je", "j", "jutilise", "perso", "personally", "myself"].contains(first) else { return false }
+        return w.contains { ["use", "using", "used", "utilise", "jutilise", "utilisais", "try", "tried", "play", "teste", "joue"].contains($0) }
+    }
+
     static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez"]
     static let mostWords: Set<String> = ["majorite", "plupart", "most", "mostly", "majority", "surtout", "majoritairement"]
     static let someWords: Set<String> = ["some", "certains", "certaines", "quelques", "few", "others", "autres"]
