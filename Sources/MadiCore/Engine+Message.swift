@@ -151,6 +151,15 @@ extension TurnBuilder {
         s.clarifyMonth = nil
         s.clarifyMixed = nil
 
+        // "yes pls. we're Acme Ltd, based in Leeds": a company's name said before its question is
+        // kept for it (only on a team's way, before it is answered, in a message with a capital).
+        // (The last one said stands: "Société Lumitech" at the offer, after "on est chez Vertigo".)
+        if step.kind != .text, let company = engine.fieldSteps["company"], s.answers[company] == nil,
+           trimmed.unicodeScalars.dropFirst().contains(where: \.properties.isUppercase),
+           let name = u.namedCompany(trimmed) ?? (inTeamQuestions || s.prefillCompany == nil ? u.companyInPassing(trimmed) : nil) {
+            s.prefillCompany = name
+        }
+
         // "2 jours ca va. bon ok je veux bien. mais pas de mail… appelez moi plutot au 06…" at the
         // offer: a plain yes in a sentence of its own takes the offer; the wish about calls or mail
         // that follows is kept for the team.
@@ -406,13 +415,6 @@ extension TurnBuilder {
             return
         }
 
-        // "yes pls. we're Acme Ltd, based in Leeds": a company's name said before its question is
-        // kept for it (only on a team's way, before it is answered, in a message with a capital).
-        // (The last one said stands: "Société Lumitech" at the offer, after "on est chez Vertigo".)
-        if step.kind != .text, let company = engine.fieldSteps["company"], s.answers[company] == nil,
-           trimmed.unicodeScalars.dropFirst().contains(where: \.properties.isUppercase), let name = u.namedCompany(trimmed) {
-            s.prefillCompany = name
-        }
         // An address in the message is kept aside: its dots are not sentence ends.
         let (address, rest) = Understanding.address(in: trimmed)
         messageAddress = address

@@ -610,6 +610,64 @@ public final class Understanding: Sendable {
     /// Articles and nouns said before a company's name ("l'agence", "la société", "the firm").
     static let companyKinds: Set<String> = ["l", "la", "le", "les", "the", "a", "an", "agence", "societe", "entreprise", "cabinet", "groupe",
                                             "association", "asso", "startup", "boite", "agency", "company", "firm", "group", "studio"]
+    /// A company or institution named in passing, by the kind of place it is and a capital
+    /// ("prof au collège Jean Moulin a Nantes", "cabinet Lefèvre & Associés", "the University of
+    /// Leeds", "nurse manager at St Mary's Hospital", "data scientist junior chez Qonto"); nil
+    /// when no such words are there.
+    func companyInPassing(_ raw: String) -> String? {
+        for piece in Self.pieces(raw, cutAt: ".!?;") {
+            let strip: Set<Character> = [",", ":", "(", ")", "\""]
+            let words = piece.split(separator: " ").map { w -> String in
+                var w = Substring(w)
+                while let f = w.first, strip.contains(f) { w = w.dropFirst() }
+                while let l = w.last, strip.contains(l) { w = w.dropLast() }
+                return String(w)
+            }.filter { !$0.isEmpty }
+            func capital(_ w: String) -> Bool { w.first?.isUppercase == true }
+            // The words of a name: capitals, and the small words between them.
+            func run(from i: Int) -> [String] {
+                var out: [String] = []
+                var j = i
+                while j < words.count {
+                    let w = words[j]
+                    if capital(w) || w == "&" || (Self.nameJoiners.contains(w.lowercased()) && j + 1 < words.count && capital(words[j + 1]) && !out.isEmpty) {
+                        out.append(w)
+                    } else { break }
+                    // (A name ends at its comma.)
+                    if piece.contains(w + ",") { break }
+                    j += 1
+                }
+                return out
+            }
+            for (i, w) in words.enumerated() {
+                let kind = TextFold.fold(w)
+                // "collège Jean Moulin", "University of Leeds": the kind, then the name.
+                if Self.placeKinds.contains(kind), i + 1 < words.count,
+                   case let next = words[i + 1].lowercased() == "of" && i + 2 < words.count ? i + 2 : i + 1, capital(words[next]) {
+                    let name = [w] + Array(words[(i + 1)..<next]) + run(from: next)
+                    return name.joined(separator: " ")
+                }
+                // "chez Qonto": a capital after "chez".
+                if kind == "chez", i + 1 < words.count, capital(words[i + 1]) {
+                    let name = run(from: i + 1)
+                    if !name.isEmpty { return name.joined(separator: " ") }
+                }
+                // "St Mary's Hospital", "Brightwave Ltd": capitals, then the kind that ends the name.
+                if Self.placeEndings.contains(kind), capital(w), i > 0, capital(words[i - 1]) {
+                    var k = i - 1
+                    while k > 0, capital(words[k - 1]) || words[k - 1] == "&" { k -= 1 }
+                    return words[k...i].joined(separator: " ")
+                }
+            }
+        }
+        return nil
+    }
+    static let placeKinds: Set<String> = ["cabinet", "societe", "agence", "garage", "boulangerie", "quincaillerie", "pharmacie", "lycee", "college",
+                                          "ecole", "hopital", "clinique", "mairie", "restaurant", "hotel", "salon", "studio", "etude", "universite",
+                                          "university", "school", "hospital", "clinic"]
+    static let placeEndings: Set<String> = ["hospital", "ltd", "limited", "inc", "llc", "labs", "school", "university", "college", "group", "agency", "sas", "sarl"]
+    static let nameJoiners: Set<String> = ["de", "du", "des", "la", "le", "of", "the", "and", "et", "d", "l"]
+
     /// Words between a lead-in and the name ("l'entreprise c'est Lumitech", "the company is called X").
     static let companyVerbs: Set<String> = ["c", "est", "is", "s", "appelle", "called", "named"]
     /// The lead-ins that say a company's name (with a capital after them: "on est 8" names none).
@@ -886,8 +944,14 @@ public final class Understanding: Sendable {
                 name = name[..<comma]
             }
         }
+        // ("Dupont & Co btw": a closing word of the chat is not part of the name.)
+        while let space = name.lastIndex(of: " "), Self.chatEndings.contains(TextFold.fold(String(name[name.index(after: space)...]))) {
+            name = name[..<space]
+            while let l = name.last, edges.contains(l) { name = name.dropLast() }
+        }
         return name.isEmpty ? raw : String(name)
     }
+    static let chatEndings: Set<String> = ["btw", "lol", "mdr", "merci", "thanks", "thx", "svp", "stp", "please", "pls", "plz", "hein"]
 
     /// Words that only take in what was said, before a company's name ("bon c'est Solvéo").
     static let nameOpeners: Set<String> = ["ok", "okay", "bon", "alors", "ben", "bah", "euh", "hmm", "well", "so", "ah", "oh", "alright", "donc"]
