@@ -222,7 +222,12 @@ extension TurnBuilder {
         if [.consent, .email, .text].contains(step.kind), !trimmed.hasAtSign, teamSize != nil,
            input.tokenStrings.contains(where: { Int($0) != nil || u.numbers[$0] != nil }), u.split(trimmed).question == nil,
            correctedTeamSize(input, step, cue: u.saysCorrection(input)) {
-            ask(again: true)
+            // ("YES. and 8 people not 10" at consent: the yes that opens the message is the consent.)
+            if step.kind == .consent, opensWithYes(trimmed) {
+                takeConsent(step, said: trimmed)
+            } else {
+                ask(again: true)
+            }
             return
         }
         // "yes fine. can u also cc my office manager jenny@…" at consent: an address for a copy is
@@ -1998,6 +2003,13 @@ extension TurnBuilder {
             return .none
         }
         // "ok je vais réfléchir", "ok ill think about it": time asked to think, not a yes.
+        // ("Hmm, actually no, I'd rather think about it first" at consent: a no, said with its reason.)
+        if step.kind == .consent, Self.thinksItOver(input.tokenStrings), input.tokenStrings.contains(where: ["no", "non", "nope", "nah", "nan"].contains),
+           u.yesNo(input) != true {
+            note(step.id, "no", .synonym)
+            answer(choice: "no", said: input.raw)
+            return .answered
+        }
         if step.kind == .recommend || step.kind == .consent, Self.thinksItOver(input.tokenStrings) { return .none }
         var id: String?
         var how = Understood.label

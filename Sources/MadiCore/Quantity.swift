@@ -228,7 +228,7 @@ public struct QuantityReader: Sendable {
 
     /// Words after which a second count is the one meant ("200 employees but the leadership team,
     /// 9 people"; "on est 60 dans la boîte mais c'est que pour les managers, donc 8").
-    static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit"]
+    static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit", "enfin", "plutot", "rather", "actually"]
     /// Words after a count that make it no team size ("2 utilisent chatgpt", "2 sessions").
     static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups",
                                           "fois", "times", "jours", "days", "ans", "years", "mois", "months", "semaines", "weeks"]
@@ -293,6 +293,16 @@ public struct QuantityReader: Sendable {
     }
 
     /// The quantity a message gives as a team size: the one about people, else the only one.
+    /// Whether the count at `span` follows "sans compter", "not counting", "excluding", "hors"
+    /// (an article between allowed).
+    static func leftOut(_ span: Range<Int>, _ w: [String]) -> Bool {
+        var i = span.lowerBound - 1
+        if i >= 0, ["les", "the", "des", "nos", "our", "mes", "my"].contains(w[i]) { i -= 1 }
+        guard i >= 0 else { return false }
+        if ["excluding", "hors", "minus", "except", "sauf", "without"].contains(w[i]) { return true }
+        return i >= 1 && (["sans", "not", "without"].contains(w[i - 1])) && ["compter", "counting", "including", "inclure"].contains(w[i])
+    }
+
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
         // "moi + 3 collègues": the sign read as the word.
         if input.raw.utf8.contains(0x2B), !input.raw.utf8.contains(0x40) { // "+", no "@"
@@ -302,6 +312,11 @@ public struct QuantityReader: Sendable {
         // "une boîte de 200 personnes", "a company of 50": the company's size, not the team's.
         var found = all(input).filter { f in !companyWords.isEmpty && !Self.sizeOfCompany(f.span, input.tokenStrings, companyWords) }
         let w = input.tokenStrings
+        // "10 sans compter les 2 associés", "15 not counting the 3 managers": the people left out
+        // are no count of the team (when another count is said).
+        if found.count >= 2, case let kept = found.filter({ f in !Self.leftOut(f.span, w) }), !kept.isEmpty, kept.count < found.count {
+            found = kept
+        }
         // "DRH dans une PME (80 salariés), on voudrait former une quinzaine de personnes": beside
         // another count, one right after a word for a company is the company's size.
         if found.count >= 2, case let rest = found.filter({ f in f.span.lowerBound == 0 || !companyWords.contains(w[f.span.lowerBound - 1]) }),
