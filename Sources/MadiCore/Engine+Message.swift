@@ -2843,7 +2843,15 @@ extension TurnBuilder {
             if s.done, s.lead != .saved, content.strings.has("faq.unknown.after_end", lang) {
                 say("faq.unknown.after_end")
             } else {
-                say(s.unknownSaid == true && content.strings.has("faq.unknown.again", lang) ? "faq.unknown.again" : known("faq.unknown"))
+                // ("noted too" in turns: its forms `.2`, `.3`, when the strings have them, one after the other.)
+                let again = ["faq.unknown.again", "faq.unknown.again.2", "faq.unknown.again.3"].filter { content.strings.has($0, lang) }
+                if s.unknownSaid == true, !again.isEmpty {
+                    let n = s.unknownAgain ?? 0
+                    say(again[n % again.count])
+                    s.unknownAgain = n + 1
+                } else {
+                    say(known("faq.unknown"))
+                }
             }
             s.unknownSaid = true
         }

@@ -68,6 +68,8 @@ public struct Session: Codable, Sendable, Equatable {
     public var prefillsSaid: [String]?
     /// "I don't know, I've noted it for the team" was said once: the next is "noted too".
     public var unknownSaid: Bool?
+    /// How many times a question kept was said "noted too" (its forms are said in turn).
+    public var unknownAgain: Int?
     /// A team's level said as a mix before its question: asked as such when it comes.
     public var mixedPending: MixedSaid?
 
