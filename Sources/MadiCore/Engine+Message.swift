@@ -160,6 +160,14 @@ extension TurnBuilder {
             s.prefillCompany = name
         }
 
+        // "no no, FEBRUARY not january" at the offer: the start moved to another month, not the
+        // offer refused.
+        if [.recommend, .courses, .consent].contains(step.kind), !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
+           input.tokenStrings.contains(where: ["not", "pas", "no", "non", "nope"].contains), u.startMonth(input) != nil,
+           changesStartMonth(input) {
+            ask(again: true)
+            return
+        }
         // "2 jours ca va. bon ok je veux bien. mais pas de mail… appelez moi plutot au 06…" at the
         // offer: a plain yes in a sentence of its own takes the offer; the wish about calls or mail
         // that follows is kept for the team.

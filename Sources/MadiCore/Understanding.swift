@@ -471,6 +471,10 @@ public final class Understanding: Sendable {
             let earliest = before.contains(where: Self.refusals.contains) && before.contains(where: { ["avant", "before"].contains($0) })
             if !refused, found == nil || earliest || before.contains(where: Self.preferences.contains) { found = m }
         }
+        // ("no no, FEBRUARY not january": one month, then another denied right after it.)
+        if found == nil, let k = said.indices.dropLast().first(where: { k in
+            said[k + 1].at - said[k].at == 2 && ["not", "pas", "non"].contains(w[said[k].at + 1])
+        }) { return said[k].month }
         return found
     }
 
