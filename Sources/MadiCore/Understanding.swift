@@ -438,11 +438,19 @@ public final class Understanding: Sendable {
                 || (i == 0 && w.count <= 5 && w.count > 2 && ["or", "ou"].contains(w[1]) && monthNumbers[w[2]] != nil)
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
                 || (afterRefusal && Self.monthChangeWords.contains(before)) {
-                found.append((i, m))
+                // ("busy until end of january", "after january", "jusqu'à fin janvier": the month
+                // after it is the start.)
+                // (Only "end of", "fin de" between: "après les partiels en janvier" starts in January.)
+                let after = !isSeason && w[max(0, i - 4)..<i].lastIndex(where: Self.untilWords.contains).map { j in
+                    w[(j + 1)..<i].allSatisfy(["end", "of", "fin", "de", "la", "a", "the", "d"].contains)
+                } == true
+                found.append((i, after ? m % 12 + 1 : m))
             }
         }
         return found
     }
+
+    static let untilWords: Set<String> = ["until", "till", "til", "jusqu", "after", "apres", "through"]
 
     /// A season the message names ("au printemps"), as the lexicon writes it.
     public func season(_ input: PreparedInput) -> String? {
