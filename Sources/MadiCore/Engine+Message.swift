@@ -185,6 +185,20 @@ extension TurnBuilder {
             answer(choice: "interested", said: trimmed)
             return
         }
+        // "Yes please, a proposal. You didn't answer about DBS checks though." at the offer: a yes
+        // in a sentence of its own that opens the message takes the offer; what follows is
+        // answered when it asks what Madi can answer, else kept for the team.
+        if step.kind == .recommend, !trimmed.hasAtSign, case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
+           case let first = u.prepare(pieces[0]), u.isPlainYes(first) || (u.yesNo(first) == true && first.tokens.count <= 5), !opensUnsure(first),
+           !u.saysUnsure(first),
+           case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), rest.tokens.count >= 3,
+           u.yesNo(rest) == nil, !u.saysCorrection(rest), !u.saysNoThanks(rest), u.intent(rest, memo: nil) != .decline,
+           u.mentionedCourses(rest).isEmpty, u.quantities.teamSize(rest, anyNumber: true) == nil, u.startMonth(rest) == nil {
+            if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) } else { keepQuestion(rest.raw); say("note.kept") }
+            note(step.id, "interested", .synonym)
+            answer(choice: "interested", said: trimmed)
+            return
+        }
         // "i said show me the courses not a quiz", "just list the courses and prices" during the
         // questions, "fine. show me" at the welcome: the courses, as /courses would show them.
         if step.kind == .choice, wantsCatalogue(input, step), !trimmed.hasAtSign {
