@@ -366,6 +366,11 @@ extension TurnBuilder {
                 handle(intent, step)
                 return
             }
+            // "appelez moi au numero que je vous ai donné": a call asked for, said without a question.
+            if address == nil, !trimmed.hasAtSign, u.asksForCall(input), !u.isNo(input) {
+                handle(.human, step)
+                return
+            }
             // "help me choose", "no thanks, i want the questions first" once a course was picked
             // from the list: the questions, rather than the address again.
             if address == nil, !trimmed.hasAtSign, s.recommendation == nil, let courses = content.firstStep(ofKind: .courses),
@@ -2958,9 +2963,12 @@ extension TurnBuilder {
             ask(again: true)
         case .human where step.kind == .email:
             // "je peux vous appeler plutôt ?" when the address is asked: it is the way back to a person.
+            // ("appelez moi au numero que je vous ai donné": a number given is with the team; the
+            // address is still what saves the request.)
             keepQuestion(lastInput.raw)
-            say("intent.human.email")
-            ask(again: true)
+            let numberGiven = Understanding.looksLikePhone(lastInput.raw) || s.questions.contains(where: Understanding.looksLikePhone)
+            say(numberGiven ? "email.phone" : "intent.human.email")
+            if !numberGiven { ask(again: true) } else { asked = true }
         case .human:
             if Understanding.looksLikePhone(lastInput.raw) { keepQuestion(lastInput.raw) }
             say(humanReply)
