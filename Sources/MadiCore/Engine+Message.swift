@@ -119,7 +119,9 @@ extension TurnBuilder {
         // "how many more questions", "encore combien de questions ?" during the questions: how
         // many are left, then the question again.
         if !s.done, let step = current, !step.navigation, step.kind == .choice || step.kind == .number, s.recommendation == nil,
-           !trimmed.hasAtSign, u.asksQuestionsLeft(input) {
+           !trimmed.hasAtSign, u.asksQuestionsLeft(input),
+           // (Not beside an answer: "8 of us. how many more questions?" is read as usual.)
+           !input.tokenStrings.contains(where: { Int($0) != nil }), !u.match(step: step, input).choice.isOption {
             let n = questionsLeft(from: step)
             say(n == 1 ? "questions.left.one" : "questions.left.many", ["n": String(n)])
             ask(again: true)
@@ -152,7 +154,8 @@ extension TurnBuilder {
         s.clarifyMixed = nil
 
         // "yes pls. we're Acme Ltd, based in Leeds": a company's name said before its question is
-        // kept for it (only on a team's way, before it is answered, in a message with a capital).
+        // kept for it (before it is answered, in a message with a capital; one named only in
+        // passing, "prof au collège Jean Moulin", on a team's way or when none was kept).
         // (The last one said stands: "Société Lumitech" at the offer, after "on est chez Vertigo".)
         if step.kind != .text, let company = engine.fieldSteps["company"], s.answers[company] == nil,
            trimmed.unicodeScalars.dropFirst().contains(where: \.properties.isUppercase),
@@ -163,8 +166,7 @@ extension TurnBuilder {
         // "no no, FEBRUARY not january" at the offer: the start moved to another month, not the
         // offer refused.
         if [.recommend, .courses, .consent].contains(step.kind), !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
-           input.tokenStrings.contains(where: ["not", "pas", "no", "non", "nope"].contains), u.startMonth(input) != nil,
-           changesStartMonth(input) {
+           u.monthOverDenied(input) != nil, changesStartMonth(input) {
             ask(again: true)
             return
         }
@@ -176,6 +178,8 @@ extension TurnBuilder {
         if step.kind == .recommend, trimmed.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3B }),
            !trimmed.utf8.contains(0x3F) || u.split(trimmed).questions.allSatisfy({ u.asksForCall(u.prepare($0)) }),
            !trimmed.hasAtSign, u.asksForCall(input), case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
+           // ("Ok. Non merci, ne m'appelez pas.": a call refused is no wish for one.)
+           !pieces.contains(where: { p in let q = u.prepare(p); return u.asksForCall(q) && u.deniesCall(q) }),
            pieces.contains(where: { p in let q = u.prepare(p); return u.isPlainYes(q) || (u.yesNo(q) == true && q.tokens.count <= 6) }),
            !pieces.contains(where: { p in let q = u.prepare(p); return !u.asksForCall(q) && (u.saysNoThanks(q) || u.intent(q, memo: nil) == .decline) }),
            !u.mentionedCourses(input).contains(where: { $0 != recommendation()?.course }) {
@@ -190,9 +194,10 @@ extension TurnBuilder {
         // answered when it asks what Madi can answer, else kept for the team.
         if step.kind == .recommend, !trimmed.hasAtSign, case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
            case let first = u.prepare(pieces[0]), u.isPlainYes(first) || (u.yesNo(first) == true && first.tokens.count <= 5), !opensUnsure(first),
-           !u.saysUnsure(first),
+           !u.saysUnsure(first), !first.tokenStrings.allSatisfy(Understanding.acknowledgements.contains),
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), rest.tokens.count >= 3,
            u.yesNo(rest) == nil, !u.saysCorrection(rest), !u.saysNoThanks(rest), u.intent(rest, memo: nil) != .decline,
+           !Self.thinksItOver(rest.tokenStrings), !u.saysUnsure(rest), !opensUnsure(rest),
            u.mentionedCourses(rest).isEmpty, u.quantities.teamSize(rest, anyNumber: true) == nil, u.startMonth(rest) == nil {
             if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) } else { keepQuestion(rest.raw); say("note.kept") }
             note(step.id, "interested", .synonym)
@@ -367,7 +372,8 @@ extension TurnBuilder {
                 return
             }
             // "appelez moi au numero que je vous ai donné": a call asked for, said without a question.
-            if address == nil, !trimmed.hasAtSign, u.asksForCall(input), !u.isNo(input) {
+            if address == nil, !trimmed.hasAtSign, u.asksForCall(input), !u.isNo(input),
+               !Understanding.pieces(trimmed, cutAt: ".!;?").contains(where: { p in let q = u.prepare(p); return u.asksForCall(q) && u.deniesCall(q) }) {
                 handle(.human, step)
                 return
             }
@@ -920,7 +926,8 @@ extension TurnBuilder {
             return .answered
         }
         // "ben les deux je vous dis. bon mettons comprendre", "both really. let's say automate": a
-        // last sentence that settles on one option is the answer.
+        // last sentence that settles on one option ("mettons", "disons", "let's say") is the
+        // answer, whatever the sentences before it said.
         if !step.navigation, case let pieces = Understanding.pieces(input.raw, cutAt: ".!;"), pieces.count >= 2, let last = pieces.last,
            case let said = u.prepare(last), said.tokenStrings.contains(where: Self.settleWords.contains),
            case let .option(id) = u.match(step: step, said).choice {
@@ -1338,9 +1345,12 @@ extension TurnBuilder {
     /// and it says a use ("i use chatgpt a bit", "moi jutilise un peu chatgpt"; not "I'd say
     /// they're beginners").
     static func aboutSelf(_ w: [String]) -> Bool {
-        guard let first = w.first(where: { !["tho", "though", "but", "mais", "et", "and", "lol", "mdr"].contains($0) }),
-              ["i", "moi", "je", "j", "jutilise", "perso", "personally", "myself"].contains(first) else { return false }
-        return w.contains { ["use", "using", "used", "utilise", "jutilise", "utilisais", "try", "tried", "play", "teste", "joue"].contains($0) }
+        guard let f = w.firstIndex(where: { !["tho", "though", "but", "mais", "et", "and", "lol", "mdr"].contains($0) }),
+              ["i", "moi", "je", "j", "jutilise", "perso", "personally", "myself"].contains(w[f]),
+              !w.contains(where: ["they", "them", "ils", "elles", "eux", "team", "equipe"].contains) else { return false }
+        // (The verb of use right after the subject: "i use", "moi j'utilise", "jutilise".)
+        if w[f] == "jutilise" { return true }
+        return w[(f + 1)..<min(w.count, f + 4)].contains { ["use", "using", "used", "utilise", "jutilise", "utilisais", "try", "tried", "play", "teste", "joue"].contains($0) }
     }
 
     static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez"]
@@ -2227,7 +2237,10 @@ extension TurnBuilder {
     /// "I'll sleep on it" (not "je réfléchis à automatiser", "I think so").
     static func thinksItOver(_ w: [String]) -> Bool {
         for (i, word) in w.enumerated() where word == "reflechir" || word == "reflechis" || word == "think" || word == "thinking" || word == "sleep" {
-            if word == "reflechir" || word == "reflechis" && (i + 1 == w.count || ["encore", "un", "et"].contains(w[i + 1])) { return true }
+            // ("pas besoin de réfléchir", "y a pas à réfléchir", "no need to think", "nothing to
+            // think about": no time asked for.)
+            if w[max(0, i - 4)..<i].contains(where: ["besoin", "need", "nothing"].contains) || (i >= 2 && w[i - 2] == "pas" && w[i - 1] == "a") { continue }
+            if word == "reflechir" || (word == "reflechis" && (i + 1 == w.count || ["encore", "un", "et"].contains(w[i + 1]))) { return true }
             if ["think", "thinking"].contains(word), i + 1 < w.count, ["about", "over", "it"].contains(w[i + 1]),
                i + 2 >= w.count || ["it", "this", "that", "a", "bit", "and", "then", "first", "more"].contains(w[i + 2]) { return true }
             if word == "sleep", i + 2 < w.count, w[i + 1] == "on", w[i + 2] == "it" { return true }
@@ -2277,12 +2290,11 @@ extension TurnBuilder {
 
     static let changeWords: Set<String> = ["switch", "change", "changer", "move", "passer", "instead", "place"]
 
-    /// "back to master pls", "put me back on", "revenir au master", "remets-moi sur Master".
     /// "savoir si vos formations peuvent m'aider", "whether your courses could help me": the
     /// courses, then within a few words a verb of help.
     static func asksIfCoursesHelp(_ w: [String]) -> Bool {
         guard let i = w.firstIndex(where: { $0.hasPrefix("formation") || ["course", "courses", "training", "trainings"].contains($0) }) else { return false }
-        return w[(i + 1)..<min(w.count, i + 5)].contains { $0.hasPrefix("aid") || $0.hasPrefix("help") || $0.hasPrefix("util") || $0 == "useful" }
+        return w[(i + 1)..<min(w.count, i + 5)].contains { $0.hasPrefix("aid") || $0.hasPrefix("help") || $0.hasPrefix("utile") || $0 == "useful" }
     }
 
     /// The questions still to answer before the recommendation, the current one included, on
@@ -2301,11 +2313,12 @@ extension TurnBuilder {
     /// "skip the basics", "pas besoin des bases": beyond the beginner's course, not past the questions.
     static func skipsBasics(_ w: [String]) -> Bool {
         w.indices.contains { i in
-            ["skip", "sauter", "zapper", "passer", "besoin"].contains(w[i])
+            (["skip", "sauter", "zapper"].contains(w[i]) || (w[i] == "besoin" && i > 0 && w[i - 1] == "pas"))
                 && w[(i + 1)..<min(w.count, i + 4)].contains { ["basics", "basic", "beginner", "bases", "base", "intro", "debutant"].contains($0) }
         }
     }
 
+    /// "back to master pls", "put me back on", "revenir au master", "remets-moi sur Master".
     static func backTo(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { a, b in
             (a == "back" && ["to", "on"].contains(b)) || (a == "revenir" && ["au", "a", "sur"].contains(b))
@@ -3077,7 +3090,10 @@ extension TurnBuilder {
         }
         // "non l'entreprise c'est Lumitech, pas Lyon" after signing up: the company's name
         // corrected, said back, and the saved lead saved again.
-        if s.lead == .saved, let company = engine.fieldSteps["company"], let old = s.answers[company]?.text,
+        // (Said as a correction or with the company named as such, asking nothing: "On est
+        // Bordelais, la formation peut se faire à Bordeaux ?" corrects nothing.)
+        if s.lead == .saved, let company = engine.fieldSteps["company"], let old = s.answers[company]?.text, !raw.utf8.contains(0x3F),
+           u.saysCorrection(input) || input.tokenStrings.contains(where: ["entreprise", "societe", "company", "boite", "structure"].contains),
            raw.unicodeScalars.contains(where: \.properties.isUppercase), let name = u.namedCompany(raw), name != old,
            let step = content.step(company) {
             setAnswer(company, Answer(text: String(name.prefix(step.max ?? 120))))

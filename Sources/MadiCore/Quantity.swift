@@ -228,7 +228,7 @@ public struct QuantityReader: Sendable {
 
     /// Words after which a second count is the one meant ("200 employees but the leadership team,
     /// 9 people"; "on est 60 dans la boîte mais c'est que pour les managers, donc 8").
-    static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit", "enfin", "plutot", "rather", "actually"]
+    static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit", "enfin"]
     /// Words after a count that make it no team size ("2 utilisent chatgpt", "2 sessions").
     static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups",
                                           "fois", "times", "jours", "days", "ans", "years", "mois", "months", "semaines", "weeks"]
@@ -292,7 +292,6 @@ public struct QuantityReader: Sendable {
         return selfOnly.contains(where: says) && !plusSelf.contains(where: says)
     }
 
-    /// The quantity a message gives as a team size: the one about people, else the only one.
     /// Whether the count at `span` follows "sans compter", "not counting", "excluding", "hors"
     /// (an article between allowed).
     static func leftOut(_ span: Range<Int>, _ w: [String]) -> Bool {
@@ -303,6 +302,7 @@ public struct QuantityReader: Sendable {
         return i >= 1 && (["sans", "not", "without"].contains(w[i - 1])) && ["compter", "counting", "including", "inclure"].contains(w[i])
     }
 
+    /// The quantity a message gives as a team size: the one about people, else the only one.
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
         // "moi + 3 collègues": the sign read as the word.
         if input.raw.utf8.contains(0x2B), !input.raw.utf8.contains(0x40) { // "+", no "@"

@@ -228,14 +228,14 @@ extension Understanding {
         return best?.id
     }
 
-    /// Whether one of the step's cues comes right before `span`, one word between at most ("je
-    /// suis directeur", "i run a small agency").
     /// Whether the input holds one of the step's cues anywhere.
     func hasCue(_ stepId: String, _ input: PreparedInput) -> Bool {
         guard let cues = stepCues[stepId] else { return false }
         return !Self.phraseSpans(input.tokenStrings, cues).isEmpty
     }
 
+    /// Whether one of the step's cues comes right before `span`, one word between at most ("je
+    /// suis directeur", "i run a small agency").
     func cued(_ stepId: String, _ span: Range<Int>, _ input: PreparedInput) -> Bool {
         guard let cues = stepCues[stepId] else { return false }
         return Self.phraseSpans(input.tokenStrings, cues).contains { span.lowerBound >= $0.upperBound && span.lowerBound <= $0.upperBound + 1 }
@@ -364,8 +364,11 @@ extension Understanding {
     /// The bytes that end a sentence: ? . ! ; and a new line.
     static let sentenceEnds: Set<UInt8> = [0x3F, 0x2E, 0x21, 0x3B, 0x0A]
 
-    /// A sentence that starts like a question ("combien…", "c'est quoi…", "how…", "is it…").
+    /// Words of acknowledgement that may open a question ("ok so how much…"), skipped by
+    /// `opensQuestion(_:afterLeadIns:)`.
     static let leadIns: Set<String> = ["ok", "okay", "so"]
+
+    /// A sentence that starts like a question ("combien…", "c'est quoi…", "how…", "is it…").
 
     func opensQuestion(_ input: PreparedInput, afterLeadIns: Bool = false) -> Bool {
         var w = input.tokenStrings[...]
@@ -596,10 +599,23 @@ extension Understanding {
     }
 
     /// A phone number given instead of an e-mail address: mostly digits, eight or more, no "@".
+    /// A run of 8 to 15 digits with only spaces, dots, dashes or brackets between them, an
+    /// optional "+" first ("06 12 34 56 78", "+49 151 2345 6789", "555-201-3344"); not a date,
+    /// "19/01/2027".
     public static func looksLikePhone(_ raw: String) -> Bool {
         guard !raw.hasAtSign else { return false }
-        let digits = raw.unicodeScalars.filter { ("0"..."9").contains($0) }.count
-        return digits >= 8
+        var digits = 0
+        for b in raw.utf8 {
+            if (0x30...0x39).contains(b) {
+                digits += 1
+                if digits >= 8 { return true }
+            } else if b == 0x20 || b == 0x2E || b == 0x2D || b == 0x28 || b == 0x29 || b == 0x2B {
+                continue
+            } else {
+                digits = 0
+            }
+        }
+        return false
     }
 }
 

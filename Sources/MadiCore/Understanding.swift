@@ -450,6 +450,19 @@ public final class Understanding: Sendable {
         return found
     }
 
+    /// "FEBRUARY not january": a month said, not itself denied, then another denied right after it.
+    static func monthOverDenied(_ said: [(at: Int, month: Int)], _ w: [String]) -> Int? {
+        let denials: Set<String> = ["not", "pas", "non"]
+        return said.indices.dropLast().first(where: { k in
+            said[k + 1].at - said[k].at == 2 && denials.contains(w[said[k].at + 1]) && (said[k].at == 0 || !denials.contains(w[said[k].at - 1]))
+        }).map { said[$0].month }
+    }
+
+    /// "no no, FEBRUARY not january" read anywhere in the message.
+    public func monthOverDenied(_ input: PreparedInput) -> Int? {
+        Self.monthOverDenied(monthsSaid(input, afterRefusal: true), input.tokenStrings)
+    }
+
     static let untilWords: Set<String> = ["until", "till", "til", "jusqu", "after", "apres", "through"]
 
     /// A season the message names ("au printemps"), as the lexicon writes it.
@@ -480,9 +493,7 @@ public final class Understanding: Sendable {
             if !refused, found == nil || earliest || before.contains(where: Self.preferences.contains) { found = m }
         }
         // ("no no, FEBRUARY not january": one month, then another denied right after it.)
-        if found == nil, let k = said.indices.dropLast().first(where: { k in
-            said[k + 1].at - said[k].at == 2 && ["not", "pas", "non"].contains(w[said[k].at + 1])
-        }) { return said[k].month }
+        if found == nil, let m = Self.monthOverDenied(said, w) { return m }
         return found
     }
 
@@ -635,7 +646,8 @@ public final class Understanding: Sendable {
                 while let l = w.last, strip.contains(l) { w = w.dropLast() }
                 return String(w)
             }.filter { !$0.isEmpty }
-            func capital(_ w: String) -> Bool { w.first?.isUppercase == true }
+            // (A pronoun or a day is no name word: "I work in a school, I want…".)
+            func capital(_ w: String) -> Bool { w.first?.isUppercase == true && !Self.notNameWords.contains(TextFold.fold(w)) }
             // The words of a name: capitals, and the small words between them.
             func run(from i: Int) -> [String] {
                 var out: [String] = []
@@ -654,7 +666,7 @@ public final class Understanding: Sendable {
             for (i, w) in words.enumerated() {
                 let kind = TextFold.fold(w)
                 // "collège Jean Moulin", "University of Leeds": the kind, then the name.
-                if Self.placeKinds.contains(kind), i + 1 < words.count,
+                if Self.placeKinds.contains(kind), i + 1 < words.count, !piece.contains(w + ","),
                    case let next = words[i + 1].lowercased() == "of" && i + 2 < words.count ? i + 2 : i + 1, capital(words[next]) {
                     let name = [w] + Array(words[(i + 1)..<next]) + run(from: next)
                     return name.joined(separator: " ")
@@ -679,6 +691,8 @@ public final class Understanding: Sendable {
                                           "university", "school", "hospital", "clinic"]
     static let placeEndings: Set<String> = ["hospital", "ltd", "limited", "inc", "llc", "labs", "school", "university", "college", "group", "agency", "sas", "sarl"]
     static let nameJoiners: Set<String> = ["de", "du", "des", "la", "le", "of", "the", "and", "et", "d", "l"]
+    static let notNameWords: Set<String> = ["i", "i'm", "i'd", "i've", "i'll", "im", "je", "monday", "tuesday", "wednesday", "thursday", "friday",
+                                            "saturday", "sunday", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]
 
     /// Words between a lead-in and the name ("l'entreprise c'est Lumitech", "the company is called X").
     static let companyVerbs: Set<String> = ["c", "est", "is", "s", "appelle", "called", "named"]
@@ -688,7 +702,7 @@ public final class Understanding: Sendable {
         "it s called", "it is called", "we re called", "we are called", "i work at", "i work for", "je travaille chez", "je travaille pour",
         "je suis chez", "notre societe", "notre entreprise", "ma societe", "mon entreprise", "la societe", "l entreprise", "c est pour le groupe",
         "c est la societe", "c est l entreprise", "il s agit de la societe", "il s agit de l entreprise", "on est", "on est chez",
-        "we work at", "societe", "company", "l entreprise c est", "la societe c est", "the company s", "company s",
+        "we work at", "l entreprise c est", "la societe c est", "the company s", "company s",
     ]
 
     /// Whether the message holds, word for word, a keyword of an entry that needs a course named
@@ -703,10 +717,9 @@ public final class Understanding: Sendable {
         Self.contains(input.tokenStrings, anyOf: Self.questionsLeftPhrases)
     }
     static let questionsLeftPhrases: [String: [[String]]] = byFirstWord([
-        "how many more questions", "how many questions left", "how much longer", "how long is this quiz",
-        "are we done yet", "almost done", "still many questions", "many more questions", "is it much longer",
-        "encore combien de questions", "combien de questions",
-        "c est encore long", "encore longtemps", "c est bientot fini", "bientot fini", "reste combien de questions", "encore beaucoup de questions",
+        "how many more questions", "how many questions left", "how long is this quiz", "are we done yet", "still many questions",
+        "many more questions", "encore combien de questions", "combien de questions", "c est encore long", "reste combien de questions",
+        "encore beaucoup de questions",
     ])
 
     /// Whether the message holds, word for word, one of the budget entry's keywords ("too expensive").
@@ -813,7 +826,13 @@ public final class Understanding: Sendable {
     /// Whether the message speaks of a phone call ("ring me", "m'appeler", "par téléphone"):
     /// `call_words` as word beginnings, a short one only as the whole word ("tel", not "tellement").
     func asksForCall(_ input: PreparedInput) -> Bool {
-        input.tokenStrings.contains(where: isCallWord)
+        let w = input.tokenStrings
+        return w.indices.contains { i in
+            let word = w[i]
+            // ("je m'appelle Julie", "the company is called Acme": a name, no call.)
+            guard isCallWord(word), word != "called", !word.hasPrefix("mappelle"), !word.hasPrefix("sappelle") else { return false }
+            return !(word.hasPrefix("appelle") && i > 0 && ["m", "s", "t"].contains(w[i - 1]))
+        }
     }
 
     func isCallWord(_ w: String) -> Bool { callWords.contains { w == $0 || ($0.count >= 4 && w.hasPrefix($0)) } }

@@ -335,7 +335,7 @@ public enum EmailSuggester {
         // ("joana.silva@payflow,io": any domain whose comma stands before a top-level domain's
         // letters; the address is asked back before it is taken.)
         let labels = commaFixed.split(separator: ".", omittingEmptySubsequences: false)
-        if commaFixed != domain, labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }), let tld = labels.last, (2...6).contains(tld.count),
+        if commaFixed != domain, !domain.contains("."), labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }), let tld = labels.last, (2...6).contains(tld.count),
            tld.allSatisfy({ $0.isASCII && $0.isLetter }) { return local + "@" + commaFixed }
         guard !domain.contains("."), !domain.contains(",") else { return nil }
         return providers.first { $0.replacingOccurrences(of: ".", with: "") == domain }.map { local + "@" + $0 }

@@ -128,7 +128,7 @@ struct EmailWordsTests {
         // A phone number has its own answer.
         let phone = engine.step(atEmail().session, .text("06 12 34 56 78"))
         #expect(phone.session.emailRebuilt == nil)
-        #expect(phone.reply.messages.joined().contains("pas de téléphone"))
+        #expect(phone.reply.messages.joined().contains("il me faut quand même une adresse e-mail"))
         // A refusal is a refusal.
         let no = engine.step(atEmail().session, .text("je ne veux pas donner mon mail"))
         #expect(no.session.step != "email")

@@ -70,6 +70,11 @@ struct ReadingTests {
         #expect(Understanding.looksLikePhone("06 12 34 56 78"))
         #expect(Understanding.looksLikePhone("call me instead, +44 7700 900123"))
         #expect(!Understanding.looksLikePhone("jean06123456@gmail.com"))
+        #expect(Understanding.looksLikePhone("can u just text me? 555-201-3344"))
+        #expect(Understanding.looksLikePhone("0612345678"))
+        // A date, or digits scattered over a message, are no number to call.
+        #expect(!Understanding.looksLikePhone("Can someone call me about the session on 19/01/2027?"))
+        #expect(!Understanding.looksLikePhone("12 people, 3 teams, 2027"))
         #expect(!Understanding.looksLikePhone("pas envie"))
     }
 

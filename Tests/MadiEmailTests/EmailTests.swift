@@ -275,7 +275,7 @@ struct EmailTests {
         #expect(EmailSuggester.lostDot(input) == expected)
     }
 
-    @Test(arguments: ["jo@acme.fr", "jo@acme,", "jo@acme,1234", "jo@acme,,fr", "jo@acme,fr, then more"])
+    @Test(arguments: ["jo@acme.fr", "jo@acme,", "jo@acme,1234", "jo@acme,,fr", "jo@acme,fr, then more", "jo@acme.fr,merci", "jo@acme.co.uk,thanks"])
     func aCommaThatEndsNoDomainIsLeftAlone(input: String) {
         #expect(EmailSuggester.lostDot(input) == nil)
     }

@@ -59,8 +59,10 @@ extension ChoiceStep: StepBehaviour {
                 turn.prefilled.append(noteText(option, turn))
             }
             turn.appliedPrefills.append(step.id)
-            let month = step.id == turn.startStep?.id ? turn.s.prefillMonth : nil
-            if month != nil { turn.s.prefillMonth = nil }
+            // (The month said early goes with the option it picked, not another one read since.)
+            let said = step.id == turn.startStep?.id ? turn.s.prefillMonth : nil
+            if said != nil { turn.s.prefillMonth = nil }
+            let month = said.flatMap { turn.monthOption($0.number, step)?.2.id == pre ? $0 : nil }
             turn.setAnswer(step.id, Answer(option: pre, number: month?.number, text: month?.name))
             turn.s.prefills[step.id] = nil
             turn.advance(step, turn.resolve(option.next ?? step.next))

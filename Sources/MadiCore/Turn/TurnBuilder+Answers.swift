@@ -85,7 +85,7 @@ extension TurnBuilder {
         // A start month said with a cue ("Starting in Feb would be ideal"): its option, and the
         // month kept to be said with it.
         // (Read as that option already, by its words: the month goes with it.)
-        if let start = startStep, candidates.contains(start.id), s.prefills[start.id] == nil || s.prefillMonth == nil,
+        if let start = startStep, candidates.contains(start.id),
            u.hasCue(start.id, whole ?? input), let (month, number, option) = monthOption(whole ?? input, start),
            s.prefills[start.id] == nil || s.prefills[start.id] == option.id {
             if s.prefills[start.id] == nil { note(start.id, option.id, .synonym) }

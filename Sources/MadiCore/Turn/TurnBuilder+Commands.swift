@@ -11,6 +11,7 @@ extension TurnBuilder {
             }
             setAnswer(previous, nil)
             s.prefills[previous] = nil
+            if previous == startStep?.id { s.prefillMonth = nil }
             setAnswer(s.step, nil)
             if s.lead == .saved || s.lead == .declined { s.lead = .none }
             s.done = false
