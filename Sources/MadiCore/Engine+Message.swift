@@ -118,6 +118,13 @@ extension TurnBuilder {
         if input.isEmpty { ask(again: true); return }
         // "how many more questions", "encore combien de questions ?" during the questions: how
         // many are left, then the question again.
+        // (At the offer, the questions are over: said so.)
+        if !s.done, let step = current, step.kind == .recommend, s.recommendation != nil, u.asksQuestionsLeft(input),
+           content.strings.has("questions.left.none", lang) {
+            say("questions.left.none")
+            ask(again: true)
+            return
+        }
         if !s.done, let step = current, !step.navigation, step.kind == .choice || step.kind == .number, s.recommendation == nil,
            !trimmed.hasAtSign, u.asksQuestionsLeft(input),
            // (Not beside an answer: "8 of us. how many more questions?" is read as usual.)
