@@ -166,14 +166,15 @@ extension TurnBuilder {
         // (The last one said stands: "Société Lumitech" at the offer, after "on est chez Vertigo".)
         if step.kind != .text, let company = engine.fieldSteps["company"], s.answers[company] == nil,
            trimmed.unicodeScalars.dropFirst().contains(where: \.properties.isUppercase),
-           let name = u.namedCompany(trimmed) ?? (inTeamQuestions || s.prefillCompany == nil ? u.companyInPassing(trimmed) : nil) {
+           let name = u.namedCompany(trimmed) ?? (inTeamQuestions || s.prefillCompany == nil ? u.companyInPassing(trimmed, input) : nil) {
             s.prefillCompany = name
         }
 
         // "no no, FEBRUARY not january" at the offer: the start moved to another month, not the
         // offer refused.
         if [.recommend, .courses, .consent].contains(step.kind), !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
-           u.monthOverDenied(input) != nil, changesStartMonth(input) {
+           input.tokenStrings.contains(where: { $0 == "not" || $0 == "pas" || $0 == "non" }), u.monthOverDenied(input) != nil,
+           changesStartMonth(input) {
             ask(again: true)
             return
         }
@@ -199,8 +200,8 @@ extension TurnBuilder {
         // "Yes please, a proposal. You didn't answer about DBS checks though." at the offer: a yes
         // in a sentence of its own that opens the message takes the offer; what follows is
         // answered when it asks what Madi can answer, else kept for the team.
-        if step.kind == .recommend, !trimmed.hasAtSign, case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
-           case let first = u.prepare(pieces[0]), u.isPlainYes(first) || (u.yesNo(first) == true && first.tokens.count <= 5), !opensUnsure(first),
+        if step.kind == .recommend, trimmed.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3B }), !trimmed.hasAtSign,
+           case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2, case let first = u.prepare(pieces[0]), u.isPlainYes(first) || (u.yesNo(first) == true && first.tokens.count <= 5), !opensUnsure(first),
            !u.saysUnsure(first), !first.tokenStrings.allSatisfy(Understanding.acknowledgements.contains),
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), rest.tokens.count >= 3,
            u.yesNo(rest) == nil, !u.saysCorrection(rest), !u.saysNoThanks(rest), u.intent(rest, memo: nil) != .decline,
@@ -905,7 +906,8 @@ extension TurnBuilder {
         // "mostly beginners, tho i use chatgpt a bit", "debutante totale lol. moi jutilise un peu
         // chatgpt": at a question about the team, what the prospect says of their own use is not
         // the team's level; the rest is read.
-        if inTeamQuestions, step.kind == .choice, case let clauses = u.clauses(input.raw), clauses.count >= 2 {
+        if inTeamQuestions, step.kind == .choice, input.tokenStrings.contains(where: Self.selfWords.contains),
+           case let clauses = u.clauses(input.raw), clauses.count >= 2 {
             let kept = clauses.filter { !Self.aboutSelf(u.prepare($0).tokenStrings) }
             if !kept.isEmpty, kept.count < clauses.count {
                 return readChoice(u.prepare(kept.joined(separator: ". ")), step)
@@ -935,7 +937,9 @@ extension TurnBuilder {
         // "ben les deux je vous dis. bon mettons comprendre", "both really. let's say automate": a
         // last sentence that settles on one option ("mettons", "disons", "let's say") is the
         // answer, whatever the sentences before it said.
-        if !step.navigation, case let pieces = Understanding.pieces(input.raw, cutAt: ".!;"), pieces.count >= 2, let last = pieces.last,
+        // (Its words first: most messages hold none.)
+        if !step.navigation, input.tokenStrings.contains(where: Self.settleWords.contains),
+           case let pieces = Understanding.pieces(input.raw, cutAt: ".!;"), pieces.count >= 2, let last = pieces.last,
            case let said = u.prepare(last), said.tokenStrings.contains(where: Self.settleWords.contains),
            case let .option(id) = u.match(step: step, said).choice {
             note(step.id, id, .synonym)
@@ -1353,13 +1357,14 @@ extension TurnBuilder {
     /// they're beginners").
     static func aboutSelf(_ w: [String]) -> Bool {
         guard let f = w.firstIndex(where: { !["tho", "though", "but", "mais", "et", "and", "lol", "mdr"].contains($0) }),
-              ["i", "moi", "je", "j", "jutilise", "perso", "personally", "myself"].contains(w[f]),
+              Self.selfWords.contains(w[f]),
               !w.contains(where: ["they", "them", "ils", "elles", "eux", "team", "equipe"].contains) else { return false }
         // (The verb of use right after the subject: "i use", "moi j'utilise", "jutilise".)
         if w[f] == "jutilise" { return true }
         return w[(f + 1)..<min(w.count, f + 4)].contains { ["use", "using", "used", "utilise", "jutilise", "utilisais", "try", "tried", "play", "teste", "joue"].contains($0) }
     }
 
+    static let selfWords: Set<String> = ["i", "moi", "je", "j", "jutilise", "perso", "personally", "myself"]
     static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez"]
     static let mostWords: Set<String> = ["majorite", "plupart", "most", "mostly", "majority", "surtout", "majoritairement"]
     static let someWords: Set<String> = ["some", "certains", "certaines", "quelques", "few", "others", "autres"]

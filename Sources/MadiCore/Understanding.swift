@@ -637,7 +637,9 @@ public final class Understanding: Sendable {
     /// ("prof au collège Jean Moulin a Nantes", "cabinet Lefèvre & Associés", "the University of
     /// Leeds", "nurse manager at St Mary's Hospital", "data scientist junior chez Qonto"); nil
     /// when no such words are there.
-    func companyInPassing(_ raw: String) -> String? {
+    func companyInPassing(_ raw: String, _ input: PreparedInput) -> String? {
+        // (The words that can say one first: most messages hold none.)
+        guard input.tokenStrings.contains(where: { Self.placeKinds.contains($0) || Self.placeEndings.contains($0) || $0 == "chez" }) else { return nil }
         for piece in Self.pieces(raw, cutAt: ".!?;") {
             let strip: Set<Character> = [",", ":", "(", ")", "\""]
             let words = piece.split(separator: " ").map { w -> String in
