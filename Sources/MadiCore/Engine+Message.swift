@@ -173,8 +173,7 @@ extension TurnBuilder {
         // "no no, FEBRUARY not january" at the offer: the start moved to another month, not the
         // offer refused.
         if [.recommend, .courses, .consent].contains(step.kind), !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
-           input.tokenStrings.contains(where: { $0 == "not" || $0 == "pas" || $0 == "non" }), u.monthOverDenied(input) != nil,
-           changesStartMonth(input) {
+           u.monthOverDenied(input) != nil, changesStartMonth(input) {
             ask(again: true)
             return
         }
@@ -187,7 +186,7 @@ extension TurnBuilder {
            !trimmed.utf8.contains(0x3F) || u.split(trimmed).questions.allSatisfy({ u.asksForCall(u.prepare($0)) }),
            !trimmed.hasAtSign, u.asksForCall(input), case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
            // ("Ok. Non merci, ne m'appelez pas.": a call refused is no wish for one.)
-           !pieces.contains(where: { p in let q = u.prepare(p); return u.asksForCall(q) && u.deniesCall(q) }),
+           !u.refusesCallInASentence(trimmed),
            pieces.contains(where: { p in let q = u.prepare(p); return u.isPlainYes(q) || (u.yesNo(q) == true && q.tokens.count <= 6) }),
            !pieces.contains(where: { p in let q = u.prepare(p); return !u.asksForCall(q) && (u.saysNoThanks(q) || u.intent(q, memo: nil) == .decline) }),
            !u.mentionedCourses(input).contains(where: { $0 != recommendation()?.course }) {
@@ -380,8 +379,7 @@ extension TurnBuilder {
                 return
             }
             // "appelez moi au numero que je vous ai donné": a call asked for, said without a question.
-            if address == nil, !trimmed.hasAtSign, u.asksForCall(input), !u.isNo(input),
-               !Understanding.pieces(trimmed, cutAt: ".!;?").contains(where: { p in let q = u.prepare(p); return u.asksForCall(q) && u.deniesCall(q) }) {
+            if address == nil, !trimmed.hasAtSign, u.asksForCall(input), !u.isNo(input), !u.refusesCallInASentence(trimmed) {
                 handle(.human, step)
                 return
             }

@@ -452,15 +452,18 @@ public final class Understanding: Sendable {
 
     /// "FEBRUARY not january": a month said, not itself denied, then another denied right after it.
     static func monthOverDenied(_ said: [(at: Int, month: Int)], _ w: [String]) -> Int? {
-        let denials: Set<String> = ["not", "pas", "non"]
-        return said.indices.dropLast().first(where: { k in
-            said[k + 1].at - said[k].at == 2 && denials.contains(w[said[k].at + 1]) && (said[k].at == 0 || !denials.contains(w[said[k].at - 1]))
+        said.indices.dropLast().first(where: { k in
+            said[k + 1].at - said[k].at == 2 && monthDenials.contains(w[said[k].at + 1])
+                && (said[k].at == 0 || !monthDenials.contains(w[said[k].at - 1]))
         }).map { said[$0].month }
     }
+    static let monthDenials: Set<String> = ["not", "pas", "non"]
 
-    /// "no no, FEBRUARY not january" read anywhere in the message.
+    /// "no no, FEBRUARY not january" read anywhere in the message (the months are looked for only
+    /// in a message that holds a denial).
     public func monthOverDenied(_ input: PreparedInput) -> Int? {
-        Self.monthOverDenied(monthsSaid(input, afterRefusal: true), input.tokenStrings)
+        guard input.tokenStrings.contains(where: Self.monthDenials.contains) else { return nil }
+        return Self.monthOverDenied(monthsSaid(input, afterRefusal: true), input.tokenStrings)
     }
 
     static let untilWords: Set<String> = ["until", "till", "til", "jusqu", "after", "apres", "through"]
@@ -838,6 +841,12 @@ public final class Understanding: Sendable {
     }
 
     func isCallWord(_ w: String) -> Bool { callWords.contains { w == $0 || ($0.count >= 4 && w.hasPrefix($0)) } }
+
+    /// Whether one sentence of the message refuses a call ("Ok. Non merci, ne m'appelez pas."),
+    /// read sentence by sentence so that a negation in another ("pas de mail. appelez moi") does not.
+    func refusesCallInASentence(_ raw: String) -> Bool {
+        Self.pieces(raw, cutAt: ".!;?").contains { p in let q = prepare(p); return asksForCall(q) && deniesCall(q) }
+    }
 
     /// Whether a call is refused rather than asked for ("jveux pas qu'on m'appelle", "pas de tel",
     /// "don't call me"): a negation at most four words before the word for a call.
