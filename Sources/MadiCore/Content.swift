@@ -242,6 +242,12 @@ public struct Lexicon: Sendable {
     /// Words that may open a name given in a sentence ("il s'agit de la société", "my company is"):
     /// not part of the name.
     public var nameLeadIns: [String] = []
+    /// Words that introduce the prospect by name ("je m'appelle", "my name is"): what follows is a
+    /// first name.
+    public var selfIntros: [String] = []
+    /// Words that may introduce the prospect by name or say something else ("je suis", "i'm"): a
+    /// name only when it is written with a capital and is no word Madi knows ("hi, I'm Tom").
+    public var looseSelfIntros: [String] = []
     /// Words that say an earlier answer is corrected ("en fait", "actually").
     public var correctionCues: [String] = []
     /// Words that ask Madi to pass something on to the team ("dis à l'équipe", "add a note"): the

@@ -116,6 +116,30 @@ extension TurnBuilder {
             return
         }
         if input.isEmpty { ask(again: true); return }
+        // "Je m'appelle Julie Martin" at the company's question, "hi, I'm Tom" at the welcome: the
+        // name kept for the lead and said back, and the rest of the message read on its own (a
+        // greeting in it gives way to the name). A name is no company.
+        if let step = current, step.field != "first_name", content.strings.has("ack.name", lang),
+           let (name, rest) = u.selfIntro(trimmed) {
+            let first = String(name.split(separator: " ")[0])
+            // (Said again, the same name is not greeted twice.)
+            let known = s.firstName.map { TextFold.fold($0) == TextFold.fold(first) } ?? false
+            if s.firstName == nil { s.firstName = String(first.prefix(80)) }
+            let restInput = u.prepare(rest)
+            if restInput.isEmpty || (restInput.tokens.count <= 3 && u.intent(restInput, memo: memo) == .greeting) {
+                if restInput.isEmpty || s.history.count > 1 || step.kind != .choice || !step.navigation {
+                    if !known { say("ack.name", ["name": first]) }
+                    ask(again: true)
+                    return
+                }
+            }
+            let before = out.count
+            text(rest)
+            let greeting = t("intent.greeting")
+            if let k = out[before...].firstIndex(of: greeting) { out.remove(at: k) }
+            if !known { out.insert(t("ack.name", ["name": first]), at: before) }
+            return
+        }
         // "how many more questions", "encore combien de questions ?" during the questions: how
         // many are left, then the question again.
         // (At the offer, the questions are over: said so.)

@@ -593,6 +593,66 @@ extension Understanding {
         return address
     }
 
+    /// "je m'appelle Julie Martin", "hi, I'm Tom, we run a bakery": the prospect's name said in the
+    /// message (each word with a capital), and the message without the words that say it. After
+    /// `self_intros` the words up to a comma, a joiner or a word of the lexicon are the name (two at
+    /// most); after `loose_self_intros` ("je suis", "i'm") only a word written with a capital that
+    /// Madi does not know ("I'm Interested" says something; "I'm Tom" is a name).
+    func selfIntro(_ raw: String) -> (name: String, rest: String)? {
+        guard !selfIntros.isEmpty || !looseSelfIntros.isEmpty else { return nil }
+        let words = raw.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count >= 2, words.count <= 40 else { return nil }
+        let folded = words.map { PreparedInput(String($0)).tokenStrings }
+        let edges: Set<Character> = [",", ".", "!", "?", ";", ":", ")", "("]
+        func bare(_ w: Substring) -> Substring { Self.trimmed(w, of: edges) }
+        func endsClause(_ w: Substring) -> Bool { w.last.map(edges.contains) ?? false }
+        func stops(_ i: Int) -> Bool {
+            guard folded[i].count == 1 else { return true }
+            let f = folded[i][0]
+            return clauseJoiners.contains(f) || Self.subjects.contains(f) || Self.nameStops.contains(f)
+                || emptyWords.contains(f)
+        }
+        func isNameWord(_ w: Substring) -> Bool {
+            let b = bare(w)
+            return b.count >= 2 && b.count <= 30 && b.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "’" }
+        }
+        for i in words.indices {
+            var said: [String] = []
+            for j in i..<min(words.count - 1, i + 4) {
+                said += folded[j]
+                // (The intro's last word may end the clause: "je m'appelle, euh," is no name.)
+                if endsClause(words[j]) && j > i { break }
+                let loose = looseSelfIntros.contains(said)
+                guard loose || selfIntros.contains(said) else { continue }
+                var name: [Substring] = []
+                var k = j + 1
+                while k < words.count, name.count < (loose ? 1 : 2), isNameWord(words[k]), !stops(k) {
+                    name.append(bare(words[k]))
+                    k += 1
+                    if endsClause(words[k - 1]) { break }
+                }
+                guard let first = name.first else { continue }
+                if loose {
+                    let word = PreparedInput(String(first))
+                    // ("je suis RH", "I'm CTO": a title in capitals, no name.)
+                    guard first.first?.isUppercase == true, first.dropFirst().contains(where: \.isLowercase), word.tokens.count == 1,
+                          !vocabulary.contains(word.tokens[0]), !classifier.knows(word: word.tokenStrings[0]),
+                          k == words.count || endsClause(words[k - 1]) || stops(k) else { continue }
+                }
+                let capitalised = name.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+                var rest = (words[..<i] + words[k...]).joined(separator: " ")
+                while let f = rest.first, edges.contains(f) || f == " " { rest.removeFirst() }
+                while let l = rest.last, l == "," || l == " " { rest.removeLast() }
+                return (capitalised, rest)
+            }
+        }
+        return nil
+    }
+
+    /// Words that end a name said after `self_intros` ("je m'appelle Julie de chez Acme").
+    static let nameStops: Set<String> = ["de", "du", "d", "des", "chez", "from", "at", "of", "with", "avec", "pour", "for", "et", "and",
+                                          "mais", "but", "ici", "here", "la", "le", "les", "the", "a", "an", "un", "une", "mon", "ma", "my", "our", "notre"]
+
     /// The folded words of a phrase ("c'est" → ["c", "est"]).
     static func foldedWords(_ phrase: String) -> [String] {
         TextFold.fold(phrase).split(separator: " ").map(String.init)

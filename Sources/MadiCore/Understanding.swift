@@ -107,6 +107,9 @@ public final class Understanding: Sendable {
     let monthLeadIns: Set<String>
     /// `name_lead_ins`, as folded words.
     let nameLeadIns: Set<[String]>
+    /// `self_intros` and `loose_self_intros`, as folded words.
+    let selfIntros: Set<[String]>
+    let looseSelfIntros: Set<[String]>
     /// Per choice step, its options' labels as shown (every language), folded → option id.
     let labelOptions: [String: [String: String]]
     /// Per choice step, the words right before an option's phrase that make it someone else's
@@ -317,6 +320,8 @@ public final class Understanding: Sendable {
         courseBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { ($0.id, words($0.notAfter)) })
         courseAfterBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { ($0.id, words($0.notBefore)) })
         nameLeadIns = Set(content.lexicon.inKeyOrder.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
+        selfIntros = Set(content.lexicon.inKeyOrder.flatMap(\.selfIntros).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
+        looseSelfIntros = Set(content.lexicon.inKeyOrder.flatMap(\.looseSelfIntros).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
         atWords = Set(content.lexicon.inKeyOrder.flatMap(\.atWords).map(TextFold.fold))
         dotWords = Set(content.lexicon.inKeyOrder.flatMap(\.dotWords).map(TextFold.fold))
         addressOpeners = Set(content.lexicon.inKeyOrder.flatMap(\.addressOpeners).map(Self.foldedWords).filter { !$0.isEmpty })

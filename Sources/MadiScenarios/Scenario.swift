@@ -280,6 +280,7 @@ public enum ScenarioRunner {
         case "language": return lead.language
         case "source": return lead.source
         case "company": return lead.company ?? "none"
+        case "first_name": return lead.firstName ?? "none"
         case "team_size": return lead.teamSize.map(String.init) ?? "none"
         case "kind": return lead.kind
         case "consent_version": return lead.consentVersion
