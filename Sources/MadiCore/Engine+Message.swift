@@ -201,6 +201,13 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "no, not january, not february" at the offer: the session shown does not suit; the start
+        // is moved past the months refused and the sessions from then are shown, not the offer refused.
+        if [.recommend, .consent].contains(step.kind), !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
+           let m = u.monthAfterRefused(input, today: s.today.month), changesStartMonth(to: m, input) {
+            ask(again: true)
+            return
+        }
         // "2 jours ca va. bon ok je veux bien. mais pas de mail… appelez moi plutot au 06…" at the
         // offer: a plain yes in a sentence of its own takes the offer; the wish about calls or mail
         // that follows is kept for the team.
@@ -1305,8 +1312,13 @@ extension TurnBuilder {
     /// when the message says it as a start or a preference), said back with the sessions of the
     /// course in view from then.
     mutating func changesStartMonth(_ input: PreparedInput) -> Bool {
-        guard let step = startStep,
-              let m = u.startMonth(input), m != s.answers[step.id]?.number, let (name, number, option) = monthOption(m, step, saidIn: input) else { return false }
+        guard let m = u.startMonth(input) else { return false }
+        return changesStartMonth(to: m, input)
+    }
+
+    /// The start moved to month `m` (said in `input`), said back with the sessions from then.
+    mutating func changesStartMonth(to m: Int, _ input: PreparedInput) -> Bool {
+        guard let step = startStep, m != s.answers[step.id]?.number, let (name, number, option) = monthOption(m, step, saidIn: input) else { return false }
         // ("je serai en vacances en janvier" moves nothing: a start answered moves when the
         // message says a start, a preference, or refuses another month.)
         if s.answers[step.id]?.option != nil, !u.movesStart(input) { return false }
@@ -2090,6 +2102,13 @@ extension TurnBuilder {
         let callsOnly = step.kind == .consent && number == nil && u.refusesCallsOnly(input)
         // So is "ok but no spam please".
         let spamOnly = step.kind == .consent && number == nil && u.yesButNoSpam(input)
+        // "non non, pas besoin de réfléchir, c'est bon", "no no, no need to think it over. go ahead":
+        // the no answers "do you need time?", and the yes said last is the answer.
+        if step.kind == .consent || step.kind == .recommend, !alsoAsks, number == nil, Self.noNeedThenYes(input.raw, u) {
+            note(step.id, step.kind == .consent ? "yes" : "interested", .synonym)
+            answer(choice: step.kind == .consent ? "yes" : "interested", said: input.raw)
+            return .answered
+        }
         // "non, enfin si, oui", "no, sorry... actually wait, yes": the one said last, after a word
         // that corrects the other.
         if step.kind == .consent, !alsoAsks, !callsOnly, !spamOnly, number == nil, let said = u.correctedYesNo(input) {
@@ -2280,6 +2299,19 @@ extension TurnBuilder {
             if word == "sleep", i + 2 < w.count, w[i + 1] == "on", w[i + 2] == "it" { return true }
         }
         return false
+    }
+
+    /// "non non, pas besoin de réfléchir, c'est bon": a no first, then no need (of time, of
+    /// thinking) in the same or the next sentence, and a whole yes in the last one.
+    static func noNeedThenYes(_ raw: String, _ u: Understanding) -> Bool {
+        let pieces = Understanding.pieces(raw, cutAt: ",.;!")
+        guard pieces.count >= 2, let last = pieces.last else { return false }
+        let w = pieces.dropLast().flatMap { u.prepare($0).tokenStrings }
+        guard let first = w.first, ["non", "nan", "no", "nope", "nah"].contains(first) else { return false }
+        let needless = zip(w, w.dropFirst()).contains { pair in
+            (pair.0 == "pas" && pair.1 == "besoin") || (pair.0 == "no" && pair.1 == "need") || (pair.0 == "nothing" && pair.1 == "to")
+        }
+        return needless && u.isWholeYes(u.prepare(last))
     }
 
     /// A message that is only a thumbs up or down (any skin tone, repeated), a tick or a cross,

@@ -473,6 +473,30 @@ public final class Understanding: Sendable {
 
     static let untilWords: Set<String> = ["until", "till", "til", "jusqu", "after", "apres", "through"]
 
+    /// "no, not january, not february", "pas janvier ni février": months only refused, none wanted;
+    /// the month after the last of them (counted from `today`'s month) is when a start would
+    /// suit. Nil when a month is said without a refusal, or the message says more than that.
+    public func monthAfterRefused(_ input: PreparedInput, today month: Int) -> Int? {
+        let w = input.tokenStrings
+        guard w.count <= 12, w.contains(where: Self.refusals.contains) else { return nil }
+        var refused: [Int] = [], chained = false
+        for (i, word) in w.enumerated() {
+            if let m = monthNumbers[word], seasonNames[word] == nil {
+                let before = w[max(0, i - 2)..<i]
+                guard before.contains(where: Self.refusals.contains) || (chained && before.contains(where: Self.refusalChains.contains)) else { return nil }
+                refused.append(m)
+                chained = true
+            } else if !(Self.refusals.contains(word) || Self.refusalChains.contains(word) || monthLeadIns.contains(word)
+                        || emptyWords.contains(word) || ["nope", "nah", "nan"].contains(word)) {
+                return nil
+            }
+        }
+        // (The months counted from now: "not december, not january" in November is February.)
+        guard let last = refused.max(by: { ($0 - month + 12) % 12 < ($1 - month + 12) % 12 }) else { return nil }
+        return last % 12 + 1
+    }
+    static let refusalChains: Set<String> = ["ni", "nor", "or", "ou", "et", "and", "neither", "plus"]
+
     /// A season the message names ("au printemps"), as the lexicon writes it.
     public func season(_ input: PreparedInput) -> String? {
         input.tokenStrings.lazy.compactMap { self.seasonNames[$0] }.first
