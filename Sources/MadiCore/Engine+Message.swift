@@ -545,6 +545,7 @@ extension TurnBuilder {
             answer(choice: "interested", said: trimmed)
             s.chosenCourse = other
             out.insert(t("recommend.other_course", ["name": course.name]), at: 0)
+            if let above = aboveRecommended(course) { out.insert(above, at: 1) }
             return
         }
         // "non merci. aide moi plutot a choisir", "help me choose" at the offer: the questions were
@@ -2213,6 +2214,7 @@ extension TurnBuilder {
         if let other, let course = content.catalogue.course(other) {
             s.chosenCourse = other
             out.insert(t("recommend.other_course", ["name": course.name]), at: 0)
+            if let above = aboveRecommended(course) { out.insert(above, at: 1) }
         }
         return .answered
     }
@@ -2549,6 +2551,16 @@ extension TurnBuilder {
         guard let course = content.catalogue.course(id) else { return }
         s.chosenCourse = id
         say("recommend.other_course", ["name": course.name])
+        if let above = aboveRecommended(course) { say(above) }
+    }
+
+    /// "je préfère le master" after Starter was recommended: a course above the one recommended
+    /// asks for more; its prerequisites are said, and that the team checks the level. Nil for any
+    /// other course.
+    mutating func aboveRecommended(_ course: Course) -> String? {
+        guard let recommended = recommendation()?.course, let shown = content.catalogue.course(recommended), course.order > shown.order,
+              let prerequisites = course.prerequisites[lang], !prerequisites.isEmpty, content.strings.has("recommend.above", lang) else { return nil }
+        return t("recommend.above", ["name": course.name, "prerequisites": prerequisites])
     }
 
     /// The e-mail step: a suggestion or a rebuilt address to accept (yes, no, or the option's
