@@ -604,6 +604,12 @@ extension TurnBuilder {
         // ("peut-être"), but a question Madi cannot answer.
         if case .intent(.unsure)? = side, !parts.answer.isEmpty, u.intent(parts.answer, memo: memo) != .unsure,
            let q = parts.questionText { side = .unknown(asked(q)) }
+        // ("not rn, maybe after summer? is it remote…": among several, a doubt beside an answer is
+        // no "just pick the closest one" while the answer is recorded; the other questions stand.)
+        if case let .several(list)? = side, !parts.answer.isEmpty, u.intent(parts.answer, memo: memo) != .unsure {
+            let kept = list.filter { if case .intent(.unsure) = $0.side { false } else { true } }
+            if kept.count < list.count { side = kept.isEmpty ? nil : kept.count == 1 ? kept[0].side : .several(kept) }
+        }
         // "which one would you recommend for someone like me?" at the course list: the questions
         // are how Madi answers that (the FAQ entry `fit`).
         if step.kind == .courses, case let .faq(i)? = side, content.faq[i].id == "fit",
@@ -986,6 +992,16 @@ extension TurnBuilder {
             s.clarifyMixed = input.raw
             return .clarify(pair)
         }
+        // "pas tout de suite, dans quelques mois", "not right now, but in the next few months": not
+        // now, then when; the when is the answer.
+        if step.options.contains(where: { $0.months != nil }), input.tokenStrings.first.map(Understanding.monthNegations.contains) == true,
+           case let pieces = Understanding.pieces(input.raw, cutAt: ",.;!"), pieces.count >= 2,
+           case let .option(notNow) = u.match(step: step, u.prepare(pieces[0])).choice,
+           case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")),
+           (u.match(step: step, rest).choice.optionId.map { $0 != notNow } ?? false)
+            || delayOption(rest, step) != nil || monthOption(rest, step) != nil {
+            return readChoice(rest, step)
+        }
         let m = u.match(step: step, input)
         // "dans 6 mois", "right after my exams, so in like 3 weeks": a delay counted picks the
         // option whose months reach it (an option named outright, "au plus vite, nous avons un
@@ -1264,7 +1280,9 @@ extension TurnBuilder {
     /// The month named as a start date and the option it picks, at a step whose options have `months`.
     func monthOption(_ input: PreparedInput, _ step: Step) -> (String, Int, AnswerOption)? {
         // ("not december, rather february": the month kept, not the one refused.)
-        guard step.options.contains(where: { $0.months != nil }), let m = u.startMonth(input) else { return nil }
+        // ("not in december": the month after the ones refused, when nothing else is said.)
+        guard step.options.contains(where: { $0.months != nil }),
+              let m = u.startMonth(input) ?? u.monthAfterRefused(input, today: s.today.month) else { return nil }
         return monthOption(m, step, saidIn: input)
     }
 
@@ -1370,7 +1388,9 @@ extension TurnBuilder {
             }
             // ("Most of them are beginner, some young teachers use it already": the others said
             // after most, without a "but".)
-            if i > 1, Self.someWords.contains(w[i]), w[..<i].contains(where: Self.mostWords.contains) {
+            // ("most of them never touched it, maybe the receptionists use chatgpt a bit": a
+            // hedge opens the others too.)
+            if i > 1, Self.someWords.contains(w[i]) || Self.hedgeOpeners.contains(w[i]), w[..<i].contains(where: Self.mostWords.contains) {
                 cut = (i, 0); break
             }
         }
@@ -1403,6 +1423,7 @@ extension TurnBuilder {
     static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez"]
     static let mostWords: Set<String> = ["majorite", "plupart", "most", "mostly", "majority", "surtout", "majoritairement"]
     static let someWords: Set<String> = ["some", "certains", "certaines", "quelques", "few", "others", "autres"]
+    static let hedgeOpeners: Set<String> = ["maybe", "perhaps", "peut", "possibly", "sauf", "only", "seuls", "seules", "juste"]
 
     /// Whether the prospect chose the team's questions (a team's level may be mixed; their own is not).
     var inTeamQuestions: Bool {

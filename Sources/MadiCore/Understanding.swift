@@ -471,6 +471,8 @@ public final class Understanding: Sendable {
         return Self.monthOverDenied(monthsSaid(input, afterRefusal: true), input.tokenStrings)
     }
 
+    /// Words that refuse the month said after them even with a lead-in between ("not in dec").
+    static let monthNegations: Set<String> = ["not", "pas", "sauf", "except"]
     static let untilWords: Set<String> = ["until", "till", "til", "jusqu", "after", "apres", "through"]
 
     /// "no, not january, not february", "pas janvier ni février": months only refused, none wanted;
@@ -519,9 +521,12 @@ public final class Understanding: Sendable {
         if said.isEmpty, w.contains(where: Self.refusals.contains), let m = clauseOpeningMonth(input.raw) { return m }
         for (i, m) in said {
             let before = w[max(0, i - 2)..<i]
-            let refused = before.contains(where: Self.refusals.contains) && !before.contains(where: monthLeadIns.contains)
+            // ("non, en décembre" answers no and says December; "not in dec", "pas en décembre"
+            // refuse it.)
             // ("in Q1 so realistically not before Q2": the earliest start said, over any before it.)
             let earliest = before.contains(where: Self.refusals.contains) && before.contains(where: { ["avant", "before"].contains($0) })
+            let refused = before.contains(where: Self.refusals.contains) && !earliest
+                && (!before.contains(where: monthLeadIns.contains) || before.contains(where: Self.monthNegations.contains))
             if !refused, found == nil || earliest || before.contains(where: Self.preferences.contains) { found = m }
         }
         // ("no no, FEBRUARY not january": one month, then another denied right after it.)
@@ -1081,6 +1086,7 @@ public final class Understanding: Sendable {
         case none
 
         var isOption: Bool { if case .option = self { true } else { false } }
+        var optionId: String? { if case let .option(id) = self { id } else { nil } }
     }
 
 
