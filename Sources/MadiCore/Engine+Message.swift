@@ -1509,7 +1509,7 @@ extension TurnBuilder {
             guard let option = u.labelOption(id, input) else { return false }
             return option != s.answers[id]?.option
         }
-        guard correctedTeamSize(input, current, cue: cue) || (cue && corrected(input, earlier, confident: true))
+        guard correctedTeamSize(input, current, cue: cue) || (cue && corrected(correctionSentences(input), earlier, confident: true))
         else { return false }
         if current.kind == .recommend {
             enter(current.id)
@@ -1521,6 +1521,38 @@ extension TurnBuilder {
             ask(again: true)
         }
         return true
+    }
+
+    /// "no i said NOT december. 990 is a lot for just me tho": of a message of several sentences,
+    /// those that say a correction (and the one after a short one, "ah en fait. ils débutent"),
+    /// where a corrected answer is read; "a lot" in another sentence changes no answer. The whole
+    /// message when none or all of them say it.
+    func correctionSentences(_ input: PreparedInput) -> PreparedInput {
+        // (Each sentence with whether it asks: a question is no correction of the one before.)
+        var pieces: [String] = [], asks: [Bool] = [], current = ""
+        for c in input.raw {
+            if ".!?;".contains(c) {
+                let piece = current.trimmed()
+                if !piece.isEmpty { pieces.append(piece); asks.append(c == "?") } else if c == "?", !asks.isEmpty { asks[asks.count - 1] = true }
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if case let piece = current.trimmed(), !piece.isEmpty { pieces.append(piece); asks.append(false) }
+        guard pieces.count >= 2 else { return input }
+        var kept: [Int] = []
+        for (k, piece) in pieces.enumerated() {
+            let p = u.prepare(piece)
+            guard u.saysCorrection(p) else { continue }
+            kept.append(k)
+            // (A sentence that says what is corrected, a month or a number, holds it.)
+            let holds = p.tokenStrings.contains { u.monthNumbers[$0] != nil || Int($0) != nil }
+            if p.tokens.count <= 6, !holds, k + 1 < pieces.count, !asks[k + 1] { kept.append(k + 1) }
+        }
+        let held = Array(Set(kept)).sorted()
+        guard !held.isEmpty, held.count < pieces.count else { return input }
+        return u.prepare(held.map { pieces[$0] }.joined(separator: ". "))
     }
 
     /// "ah en fait je suis pas freelance je suis salarié", with or without the address, when the
