@@ -884,8 +884,25 @@ extension TurnBuilder {
         case .number:
             return readNumber(input, step)
         case .text:
-            let value = Sanitize.line(input.raw)
+            var value = Sanitize.line(input.raw)
             guard !value.isEmpty else { return .none }
+            // "Smile Bright Dental, u can also call me at 07700 900123": the number kept for the
+            // team and said so, the name before it taken; a number alone, kept, and the name asked.
+            if step.field == "company", Understanding.looksLikePhone(value) {
+                let cut = value.firstIndex(where: { ",;".contains($0) })
+                let before = cut.map { String(value[..<$0]).trimmed() } ?? ""
+                let after = cut.map { String(value[value.index(after: $0)...]).trimmed() } ?? value
+                if !Understanding.looksLikePhone(before), Understanding.looksLikePhone(after) {
+                    keepQuestion(after)
+                    say("email.phone_kept")
+                    guard !before.isEmpty else {
+                        ask(again: true)
+                        return .handled
+                    }
+                    value = before
+                }
+            }
+            let input = value == input.raw ? input : u.prepare(value)
             // "oui mais pas de pub" to "what's the company's name?" is not a name: asked again. Said
             // again, it is one ("OK Services"). A request ("je veux parler à quelqu'un") gets its answer.
             // ("no problem", "ok" alone is never a name, however often asked.)

@@ -79,6 +79,7 @@ extension TurnBuilder {
         switch EmailValidator.validate(raw) {
         case let .valid(addr):
             if let suggestion = EmailSuggester.suggest(addr.normalized) {
+                keepPhoneBesideAddress()
                 s.emailPending = addr
                 s.emailSuggestion = suggestion
                 say("email.suggest", ["suggestion": suggestion])
@@ -87,6 +88,7 @@ extension TurnBuilder {
                 take(addr, step)
             }
         case let .invalid(problem):
+            keepPhoneBesideAddress()
             // "mike.baker.gmail.com": the "@" put back, and asked back before it is taken.
             if case .noAt = problem, let fixed = EmailSuggester.missingAt(raw) {
                 confirmRebuilt(fixed, step)
@@ -136,13 +138,18 @@ extension TurnBuilder {
             return
         }
         s.changingAddress = nil
-        // "linda.m@outlook.com or call me 0612345678": the number kept for the team too.
-        if lastInput.raw.utf8.lazy.filter({ (0x30...0x39).contains($0) }).count >= 8,
-           case let (_?, rest?) = Understanding.address(in: lastInput.raw), Understanding.looksLikePhone(rest) {
-            keepQuestion(rest)
-            say("email.phone_kept")
-        }
+        keepPhoneBesideAddress()
         advance(step, resolve(step.next))
+    }
+
+    /// "linda.m@outlook.com or call me 0612345678": the number said beside the address kept for
+    /// the team too, and said so (once, whether the address is taken now or asked back first).
+    mutating func keepPhoneBesideAddress() {
+        guard lastInput.raw.utf8.lazy.filter({ (0x30...0x39).contains($0) }).count >= 8,
+              case let (_?, rest?) = Understanding.address(in: lastInput.raw), Understanding.looksLikePhone(rest),
+              !s.questions.contains(Sanitize.line(rest)) else { return }
+        keepQuestion(rest)
+        say("email.phone_kept")
     }
 
     /// An address rebuilt from words ("sophie point leroy arobase orange point fr"), valid: asked
