@@ -2099,6 +2099,15 @@ extension TurnBuilder {
     /// A yes/no, consent, recommendation or catalogue step.
     mutating func readFixed(_ input: PreparedInput, _ step: Step) -> Reading {
         let options = fixed(step)
+        // "thats more than our budget lol. not right now, maybe next year. thx anyway" at the
+        // offer: not now, said with no yes, no course and no question: the offer declined.
+        if step.kind == .recommend, !input.raw.utf8.contains(0x3F), !input.raw.hasAtSign, u.yesNo(input) != true,
+           Self.comesBackLater(input.tokenStrings), u.mentionedCourses(input).isEmpty, u.leaning(input, memo: memo) != "intent.human", !u.asksForCall(input),
+           let no = options.views.last(where: { $0.id == "no" }) {
+            note(step.id, no.id, .synonym)
+            answer(choice: no.id, said: input.raw)
+            return .answered
+        }
         // "Master and Performer both look interesting", "starter or performer idk": two courses
         // named, none refused: which one?
         if step.kind == .courses, !input.tokens.contains(where: u.negations.contains) {
@@ -2372,6 +2381,18 @@ extension TurnBuilder {
         }
         return false
     }
+
+    /// "je reviendrai vers vous après le CA", "pas pour le moment", "I'll talk to my boss and get
+    /// back to you": the prospect will decide later.
+    static func comesBackLater(_ w: [String]) -> Bool {
+        laterPhrases.contains { p in w.count >= p.count && (0...(w.count - p.count)).contains { w[$0..<($0 + p.count)].elementsEqual(p) } }
+    }
+    static let laterPhrases: [[String]] = [
+        ["reviendrai"], ["reviens", "vers"], ["recontacterai"], ["vous", "recontacte"], ["en", "parler"], ["d", "abord", "en", "parler"],
+        ["pas", "pour", "le", "moment"], ["pas", "pour", "l", "instant"], ["pas", "maintenant"], ["plus", "tard"],
+        ["get", "back", "to", "you"], ["come", "back"], ["talk", "to"], ["check", "with"], ["run", "it", "by"], ["discuss", "it"],
+        ["not", "right", "now"], ["not", "now"], ["not", "for", "now"], ["later"],
+    ]
 
     /// "non non, pas besoin de réfléchir, c'est bon": a no first, then no need (of time, of
     /// thinking) in the same or the next sentence, and a whole yes in the last one.
@@ -2678,7 +2699,11 @@ extension TurnBuilder {
         // answers is answered, whatever refusal comes with it; the address is asked again.)
         let answerable = raw.utf8.contains(0x3F) && !u.isNo(input) && readSide(input, keywordsOnly: true) != nil
         // ("Non, je vais réfléchir. Au revoir.": a no, then time to think or a goodbye.)
-        let leaves = !raw.hasAtSign && u.yesNo(input) == false && (Self.thinksItOver(input.tokenStrings) || input.tokenStrings.contains(where: ["revoir", "bye", "goodbye", "ciao"].contains))
+        // ("non pas pour le moment, je reviendrai vers vous apres le CA", "I'll talk to my boss
+        // first and get back to you": later, not now; no address asked again.)
+        let leaves = !raw.hasAtSign && (u.yesNo(input) == false && (Self.thinksItOver(input.tokenStrings) || input.tokenStrings.contains(where: ["revoir", "bye", "goodbye", "ciao"].contains))
+            || (u.yesNo(input) != true && !raw.utf8.contains(0x3F) && Self.comesBackLater(input.tokenStrings)
+                && u.leaning(input, memo: memo) != "intent.human" && !u.asksForCall(input)))
         if !answerable, leaves || u.isNo(input) || (!raw.hasAtSign && input.tokens.count <= 4 && u.yesNo(input) == false)
             || (!raw.hasAtSign && u.refusesMail(input) && u.leaning(input, memo: memo) != "intent.human") || (!raw.hasAtSign && u.yesNo(input) != true
                               && u.intent(input, memo: memo).map({ [.decline, .no].contains($0) }) == true) {
