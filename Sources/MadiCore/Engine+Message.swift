@@ -1438,6 +1438,8 @@ extension TurnBuilder {
 
     static let selfWords: Set<String> = ["i", "moi", "je", "j", "jutilise", "perso", "personally", "myself"]
     static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez"]
+    /// Words that name a team's size ("team size", "la taille de l'équipe", "headcount").
+    static let sizeWords: Set<String> = ["size", "taille", "headcount", "effectif", "nombre"]
     static let mostWords: Set<String> = ["majorite", "plupart", "most", "mostly", "majority", "surtout", "majoritairement"]
     static let someWords: Set<String> = ["some", "certains", "certaines", "quelques", "few", "others", "autres"]
     static let hedgeOpeners: Set<String> = ["maybe", "perhaps", "peut", "possibly", "sauf", "only", "seuls", "seules", "juste"]
@@ -1696,7 +1698,11 @@ extension TurnBuilder {
             denied = denied.masking(i..<(i + 2))
         }
         let deniesOld = deniesTeamSize(input, id, old)
-        guard cue || deniesOld else { return false }
+        // ("the team size is 8", "change team size to 15", "we're 8 people": the size named as
+        // such, or a count that opens the message with the words of a group, is a correction too.)
+        let named = w.contains(where: { Int($0) != nil }) && (w.contains(where: Self.sizeWords.contains)
+            || u.quantities.groupOpeners.contains { o in o.count >= 2 && w.count > o.count && w.starts(with: o) && Int(w[o.count]) != nil })
+        guard cue || deniesOld || named else { return false }
         // "no i said 20 not a dozen": with a word that corrects, a number alone is the size, when
         // it cannot be the number of one of the current question's options.
         // (Only a number that ends the message or comes before a denial: "en fait dans 6 semaines"

@@ -168,8 +168,10 @@ public struct QuantityReader: Sendable {
             var j = end
             if j < w.count, rangeWords.contains(w[j]) || (opener && (w[j] == "et" || w[j] == "and")) { j += 1 }
             // (Not two numbers in two sentences: "4. 8 people in finance", an option then a count.)
-            if j < w.count, let second = number(at: j, w), !second.weak, second.value > first.value,
-               j > end || (Int(w[j]) != nil && !input.raw.contains(w[j - 1] + ". " + w[j])) {
+            // (Nor an ordinal, or "one", then a number with nothing between: "the finance team
+            // first, 6 people" is 6.)
+            if j < w.count, !weakNumbers.contains(w[i]), let second = number(at: j, w), !second.weak, second.value > first.value,
+               j > end || (!first.weak && Int(w[j]) != nil && !input.raw.contains(w[j - 1] + ". " + w[j])) {
                 q = Quantity(low: first.value, high: second.value, approximate: hedged)
                 end = second.end
             } else if first.weak {

@@ -29,6 +29,24 @@ struct ReadingTests {
         #expect(quantity("a bit") == nil)
     }
 
+    @Test func aRankOrOneBeforeACountOpensNoRange() {
+        #expect(quantity("the finance team first, 6 people")?.isRange == false)
+        #expect(quantity("the finance team first, 6 people")?.value == 6)
+        #expect(quantity("one or two")?.high == 2) // a range word between: a range
+    }
+
+    @Test func aNameSaidInAMessageIsFoundWithTheRest() {
+        #expect(u.selfIntro("Je m'appelle Julie Martin")?.name == "Julie Martin")
+        #expect(u.selfIntro("bonjour, je m'appelle julie, je voudrais former mon équipe")?.name == "Julie")
+        #expect(u.selfIntro("bonjour, je m'appelle julie, je voudrais former mon équipe")?.rest == "bonjour, je voudrais former mon équipe")
+        #expect(u.selfIntro("hi I'm Tom")?.name == "Tom")
+        #expect(u.selfIntro("my name is sam lee from Acme")?.name == "Sam Lee")
+        #expect(u.selfIntro("I'm Interested in automating") == nil)
+        #expect(u.selfIntro("je suis RH chez Acme") == nil)
+        #expect(u.selfIntro("im at Acme") == nil)
+        #expect(u.selfIntro("my company name is Brightwave") == nil)
+    }
+
     @Test func aCountAboutPeopleIsFoundInASentenceAndOthersAreNot() {
         #expect(quantity("je voudrais former mon équipe de 5 personnes", anyNumber: false)?.value == 5)
         #expect(quantity("I run a small agency and want my 8 people to get better", anyNumber: false)?.value == 8)
