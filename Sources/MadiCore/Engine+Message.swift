@@ -1372,6 +1372,21 @@ extension TurnBuilder {
         return true
     }
 
+    /// The first day of the month a question about dates names ("une session en février ?"),
+    /// from today on; nil when it names none, or only refuses one.
+    func askedMonthStart(_ input: PreparedInput) -> Day? {
+        let w = input.tokenStrings
+        for (i, word) in w.enumerated() {
+            // ("le 10 mai c tard": a date said, the one shown, is not the month asked about.)
+            guard let m = u.monthNumbers[word], u.seasonNames[word] == nil, word.count >= 3, i == 0 || Int(w[i - 1]) == nil,
+                  !w[max(0, i - 2)..<i].contains(where: Understanding.monthNegations.contains) else { continue }
+            let year = s.today.year + (m < s.today.month ? 1 : 0)
+            guard let first = Day(year: year, month: m, day: 1) else { return nil }
+            return first > s.today ? first : s.today
+        }
+        return nil
+    }
+
     /// The day a course's sessions are shown from: the first of the month the prospect said they
     /// would start ("en février": its sessions from February on), when it has one then; else today.
     func sessionsFrom(_ course: Course) -> Day {
@@ -3024,7 +3039,12 @@ extension TurnBuilder {
             } else {
                 // "ça fait combien au total pour les 6 ?": the total for the people said, or the team's.
                 let team = u.quantities.teamSize(lastInput, anyNumber: false)?.quantity.value ?? teamSize
-                let from = Dictionary(content.catalogue.courses.map { ($0.id, sessionsFrom($0)) }, uniquingKeysWith: { a, _ in a })
+                // ("le 10 mai c tard, y a pas une session en fevrier plutot ?": the sessions from the
+                // month asked about, whatever start was said.)
+                let asked = entry.id == "dates" ? askedMonthStart(lastInput) : nil
+                let from = Dictionary(content.catalogue.courses.map { c in
+                    (c.id, asked.flatMap { day in c.sessionDays.contains(where: { $0 >= day }) ? day : nil } ?? sessionsFrom(c))
+                }, uniquingKeysWith: { a, _ in a })
                 let today = s.today
                 out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today })
                     .answer(entry, mentioned: mentionedForSide(), focus: Understanding.comparesPrices(lastInput) ? nil : focusCourse(),
