@@ -185,6 +185,12 @@ public struct FAQEntry: Sendable {
     /// Its keywords count only in a message that names a course, and only when no other entry's
     /// keyword is found ("tell me about starter", not "tell me about funding").
     public var needsCourse: Bool = false
+    /// Words that, right after a keyword (or after "de"/"of" that follows it), make it ask
+    /// something else ("combien de participants" is no question of price).
+    public var notBefore: LocalizedList = [:]
+    /// Words that, right before a keyword, make it ask something else ("par session" counts per
+    /// session, it asks no date).
+    public var notAfter: LocalizedList = [:]
     public var line: Int?
 }
 

@@ -409,7 +409,7 @@ public enum ContentLoader {
     static func parseFAQ(_ node: Node, _ r: inout YAMLReader) -> FAQEntry? {
         guard let id = r.string(node, "id", in: "faq entry") else { return nil }
         let what = "faq '\(id)'"
-        r.checkKeys(node, allowed: ["id", "keywords", "scope", "answer", "answer_last", "keep", "needs_course"], in: what)
+        r.checkKeys(node, allowed: ["id", "keywords", "not_before", "not_after", "scope", "answer", "answer_last", "keep", "needs_course"], in: what)
         let scopeText = r.string(node, "scope", in: what, required: false) ?? "none"
         guard let scope = FAQScope(rawValue: scopeText) else {
             r.error(r.value(node, "scope"), "\(what): unknown scope '\(scopeText)' (known: course, pair, none)")
@@ -420,7 +420,9 @@ public enum ContentLoader {
             id: id, keywords: r.localizedList(r.value(node, "keywords"), in: "\(what).keywords"), scope: scope,
             answer: answer, answerLast: r.string(node, "answer_last", in: what, required: false),
             keep: r.bool(node, "keep", in: what, default: false),
-            needsCourse: r.bool(node, "needs_course", in: what, default: false), line: node.mark?.line)
+            needsCourse: r.bool(node, "needs_course", in: what, default: false),
+            notBefore: r.localizedList(r.value(node, "not_before"), in: "\(what).not_before"),
+            notAfter: r.localizedList(r.value(node, "not_after"), in: "\(what).not_after"), line: node.mark?.line)
     }
 }
 

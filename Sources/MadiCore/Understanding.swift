@@ -30,6 +30,10 @@ public final class Understanding: Sendable {
     let numbers: [String: Int]
     let fillers: Set<String>
     let faq: [(Int, [Phrase])]
+    /// Per FAQ entry, the words after a keyword that make it ask something else (`not_before`).
+    let faqNotBefore: [Set<[UInt32]>]
+    /// Per FAQ entry, the words before a keyword that make it ask something else (`not_after`).
+    let faqNotAfter: [Set<[UInt32]>]
     /// Per FAQ entry, whether its keywords need a course named (`needs_course`).
     let faqNeedsCourse: [Bool]
     /// The keywords of the entries that need a course named, and of the budget entry, by first word.
@@ -176,6 +180,8 @@ public final class Understanding: Sendable {
         self.fillers = fillers
         faq = content.faq.enumerated().map { (i, e) in (i, e.keywords.inKeyOrder.joined().map(Phrase.init).filter { !$0.isEmpty }) }
         faqNeedsCourse = content.faq.map(\.needsCourse)
+        faqNotBefore = content.faq.map { Set($0.notBefore.inKeyOrder.joined().flatMap { Phrase($0).words }) }
+        faqNotAfter = content.faq.map { Set($0.notAfter.inKeyOrder.joined().flatMap { Phrase($0).words }) }
         courseRequestPhrases = Self.byFirstWord(content.faq.filter(\.needsCourse).flatMap { $0.keywords.inKeyOrder.joined() })
         budgetPhrases = Self.byFirstWord(content.faq.filter { $0.id == "budget" }.flatMap { $0.keywords.inKeyOrder.joined() })
         courses = content.catalogue.courses.map { c in
@@ -1703,11 +1709,18 @@ public final class Understanding: Sendable {
     /// when none matches.
     func faqMatch(_ i: Int, _ input: PreparedInput) -> (score: Int, words: Int)? {
         var best: (score: Int, words: Int)?
+        let blockers = faqNotBefore[i], before = faqNotAfter[i]
         for p in faq[i].1 {
             // Typos only in longer keywords: "côté" is not "coûte".
-            if let s = Fuzzy.score(p, in: input, fuzzy: p.chars >= 7, vocabulary: vocabulary), s > (best?.score ?? 0) {
-                best = (s, p.tokens.count)
+            guard let m = Fuzzy.match(p, in: input, fuzzy: p.chars >= 7, vocabulary: vocabulary), m.score > (best?.score ?? 0) else { continue }
+            // ("combien de participants max ?": a count of people, no price.)
+            if !blockers.isEmpty {
+                var j = m.tokens.upperBound
+                if j < input.tokens.count, ["de", "d", "of"].contains(input.tokenStrings[j]) { j += 1 }
+                if j < input.tokens.count, blockers.contains(input.tokens[j]) { continue }
             }
+            if m.tokens.lowerBound > 0, before.contains(input.tokens[m.tokens.lowerBound - 1]) { continue }
+            best = (m.score, p.tokens.count)
         }
         return best
     }
