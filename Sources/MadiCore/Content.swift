@@ -254,6 +254,9 @@ public struct Lexicon: Sendable {
     /// Words that may introduce the prospect by name or say something else ("je suis", "i'm"): a
     /// name only when it is written with a capital and is no word Madi knows ("hi, I'm Tom").
     public var looseSelfIntros: [String] = []
+    /// Words written with a capital that are no first name after `loose_self_intros` ("I'm
+    /// Italian", "je suis Lyonnaise").
+    public var notNames: [String] = []
     /// Words that say an earlier answer is corrected ("en fait", "actually").
     public var correctionCues: [String] = []
     /// Words that ask Madi to pass something on to the team ("dis à l'équipe", "add a note"): the

@@ -114,7 +114,7 @@ public enum ContentLoader {
                 l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations", "approximations",
                                          "hedges", "range_words", "range_openers", "people", "group_openers", "ordinals",
                                          "stopwords", "question_openers", "call_words", "mail_words", "plus_self", "clause_joiners", "spam_words", "self_only", "politeness",
-                                         "name_lead_ins", "self_intros", "loose_self_intros", "correction_cues", "goodbyes", "mixed_words", "both_words", "relatives", "vague_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others", "month_lead_ins", "note_requests", "rank_words", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "erase_words", "company_words", "rejoin_requests", "language_requests", "seasons"], in: "lexicon.\(lang)")
+                                         "name_lead_ins", "self_intros", "loose_self_intros", "not_names", "correction_cues", "goodbyes", "mixed_words", "both_words", "relatives", "vague_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others", "month_lead_ins", "note_requests", "rank_words", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "erase_words", "company_words", "rejoin_requests", "language_requests", "seasons"], in: "lexicon.\(lang)")
                 func counts(_ key: String) -> [String: Int] {
                     var out: [String: Int] = [:]
                     for (word, _, n) in l.pairs(l.value(v, key), "lexicon.\(lang).\(key)") {
@@ -155,6 +155,7 @@ public enum ContentLoader {
                 lex.nameLeadIns = list("name_lead_ins")
                 lex.selfIntros = list("self_intros")
                 lex.looseSelfIntros = list("loose_self_intros")
+                lex.notNames = list("not_names")
                 lex.correctionCues = list("correction_cues")
                 lex.forOthers = list("for_others")
                 lex.monthLeadIns = list("month_lead_ins")

@@ -134,6 +134,7 @@ extension TurnBuilder {
                 }
             }
             let before = out.count
+            introduced = true
             text(rest)
             let greeting = t("intent.greeting")
             if let k = out[before...].firstIndex(of: greeting) { out.remove(at: k) }
@@ -2079,6 +2080,8 @@ extension TurnBuilder {
     /// sentence that greets or says yes, and the rest of the message (and whether it greeted).
     func afterOpening(_ input: PreparedInput, _ step: Step) -> (PreparedInput, Bool)? {
         guard let start = step.options.first else { return nil }
+        // ("I'm Tom, I run a bakery": the name said opens, and the rest is read.)
+        if introduced, !input.raw.utf8.contains(0x3F) { return (input, true) }
         var sentences = Understanding.pieces(input.raw, cutAt: ".!?;")
         // ("Bonjour, je voudrais former mon équipe", "oui, en fait je veux former mes 8 commerciaux":
         // a greeting or a yes before a comma opens too.)

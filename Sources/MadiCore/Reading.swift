@@ -626,19 +626,21 @@ extension Understanding {
                 guard loose || selfIntros.contains(said) else { continue }
                 var name: [Substring] = []
                 var k = j + 1
-                while k < words.count, name.count < (loose ? 1 : 2), isNameWord(words[k]), !stops(k) {
+                // (After a loose intro, each word with a capital and unknown to Madi: "I'm Priya Nair".)
+                func looksLikeName(_ w: Substring) -> Bool {
+                    let word = PreparedInput(String(w))
+                    // ("je suis RH", "I'm CTO": a title in capitals, no name.)
+                    return w.first?.isUppercase == true && w.dropFirst().contains(where: \.isLowercase) && word.tokens.count == 1
+                        && !vocabulary.contains(word.tokens[0]) && !classifier.knows(word: word.tokenStrings[0])
+                        && !notNames.contains(word.tokenStrings[0])
+                }
+                while k < words.count, name.count < 2, isNameWord(words[k]), !stops(k), !loose || looksLikeName(bare(words[k])) {
                     name.append(bare(words[k]))
                     k += 1
                     if endsClause(words[k - 1]) { break }
                 }
-                guard let first = name.first else { continue }
-                if loose {
-                    let word = PreparedInput(String(first))
-                    // ("je suis RH", "I'm CTO": a title in capitals, no name.)
-                    guard first.first?.isUppercase == true, first.dropFirst().contains(where: \.isLowercase), word.tokens.count == 1,
-                          !vocabulary.contains(word.tokens[0]), !classifier.knows(word: word.tokenStrings[0]),
-                          k == words.count || endsClause(words[k - 1]) || stops(k) else { continue }
-                }
+                guard !name.isEmpty else { continue }
+                if loose, !(k == words.count || endsClause(words[k - 1]) || stops(k)) { continue }
                 let capitalised = name.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
                 var rest = (words[..<i] + words[k...]).joined(separator: " ")
                 while let f = rest.first, edges.contains(f) || f == " " { rest.removeFirst() }

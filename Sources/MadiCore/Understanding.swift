@@ -114,6 +114,8 @@ public final class Understanding: Sendable {
     /// `self_intros` and `loose_self_intros`, as folded words.
     let selfIntros: Set<[String]>
     let looseSelfIntros: Set<[String]>
+    /// `not_names`, folded.
+    let notNames: Set<String>
     /// Per choice step, its options' labels as shown (every language), folded → option id.
     let labelOptions: [String: [String: String]]
     /// Per choice step, the words right before an option's phrase that make it someone else's
@@ -328,6 +330,7 @@ public final class Understanding: Sendable {
         nameLeadIns = Set(content.lexicon.inKeyOrder.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
         selfIntros = Set(content.lexicon.inKeyOrder.flatMap(\.selfIntros).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
         looseSelfIntros = Set(content.lexicon.inKeyOrder.flatMap(\.looseSelfIntros).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
+        notNames = Set(content.lexicon.inKeyOrder.flatMap(\.notNames).map(TextFold.fold))
         atWords = Set(content.lexicon.inKeyOrder.flatMap(\.atWords).map(TextFold.fold))
         dotWords = Set(content.lexicon.inKeyOrder.flatMap(\.dotWords).map(TextFold.fold))
         addressOpeners = Set(content.lexicon.inKeyOrder.flatMap(\.addressOpeners).map(Self.foldedWords).filter { !$0.isEmpty })

@@ -45,6 +45,8 @@ struct ReadingTests {
         #expect(u.selfIntro("je suis RH chez Acme") == nil)
         #expect(u.selfIntro("im at Acme") == nil)
         #expect(u.selfIntro("my company name is Brightwave") == nil)
+        #expect(u.selfIntro("hi I'm Priya Nair")?.name == "Priya Nair")
+        #expect(u.selfIntro("I'm Italian and want to learn the basics") == nil)
     }
 
     @Test func aCountAboutPeopleIsFoundInASentenceAndOthersAreNot() {

@@ -34,6 +34,9 @@ struct TurnBuilder {
     var choiceDetail: (number: Int?, text: String)?
     /// The courses asked between when this message came ("Performer ou Master ?").
     var clarifiedCourses: [String]?
+    /// The prospect said their name in this message ("I'm Tom, I run a bakery"): at the welcome,
+    /// that opens the questions as a greeting would.
+    var introduced = false
 
     init(engine: Engine, session: consuming Session) {
         self.engine = engine
