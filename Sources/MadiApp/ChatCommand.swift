@@ -44,7 +44,7 @@ struct Chat: ParsableCommand {
         let env = ProcessInfo.processInfo.environment
         let style = Style(color: interactive && !noColor && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb",
                           wraps: isatty(1) == 1)
-        let engine = Engine(content: c)
+        let engine = Engine(content: c, classifierStore: ClassifierCache.fromEnvironment())
         let leads = storage.store()
         let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
         ChatSignals.install(lineEditing: interactive)

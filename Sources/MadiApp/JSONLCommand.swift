@@ -42,7 +42,7 @@ struct JSONL: ParsableCommand {
 
     func run() throws {
         let c = try content.load()
-        let engine = Engine(content: c)
+        let engine = Engine(content: c, classifierStore: ClassifierCache.fromEnvironment())
         let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
         var config = JSONLConfig()
         config.maxLineBytes = maxLineBytes

@@ -73,7 +73,7 @@ struct Serve: ParsableCommand {
     func serve() async throws {
         let c = try content.load()
         Log.routeHubLogs()
-        let engine = Engine(content: c)
+        let engine = Engine(content: c, classifierStore: ClassifierCache.fromEnvironment())
         // Understanding is built while the server starts, not when the first answer waits for it.
         DispatchQueue.global(qos: .userInitiated).async { engine.prepare() }
         let metrics = Metrics()

@@ -53,6 +53,20 @@ public final class Classifier: Sendable {
         public init() {}
     }
 
+    /// A classifier from what training computed (`init(trained:)`, read back from a store).
+    init(labels: [String], features: [UInt64: Int32], idf: [Double], postings: Postings, exampleLabels: [Int32],
+         centroidPostings: Postings, stopwords: Set<String>, weights: FeatureWeights) {
+        self.labels = labels
+        labelIndex = Dictionary(labels.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        self.features = features
+        self.idf = idf
+        self.postings = postings
+        self.exampleLabels = exampleLabels
+        self.centroidPostings = centroidPostings
+        self.stopwords = stopwords
+        self.weights = weights
+    }
+
     public init(_ examples: [Example], stopwords: Set<String> = [], weights: FeatureWeights = .init()) {
         self.stopwords = stopwords
         self.weights = weights
@@ -307,7 +321,7 @@ public final class Classifier: Sendable {
 
 /// Lists of (item, weight) per feature, laid out in one array each (compressed sparse rows): one
 /// allocation instead of one per feature, and a message's features are read from contiguous memory.
-struct Postings: Sendable {
+struct Postings: Sendable, Equatable {
     /// Feature f's entries are at `starts[f]..<starts[f + 1]`.
     let starts: [Int]
     let items: [Int32]

@@ -24,9 +24,10 @@ public struct Engine: Sendable {
     /// Each choice step's options as shown, per language.
     let choiceViews: [String: [String: [OptionView]]]
 
-    public init(content: Content) {
+    /// `classifierStore`: where the trained classifier is kept between runs (none: trained each time).
+    public init(content: Content, classifierStore: (any ClassifierStore)? = nil) {
         self.content = content
-        index = Once { Understanding(content) }
+        index = Once { Understanding(content, classifierStore: classifierStore) }
         factsTables = Once { Engine.courseFactsTables(content) }
         recommendSteps = content.recommendSteps
         quoteSteps = content.steps.filter { $0.recommend?.quoteWhen != nil }

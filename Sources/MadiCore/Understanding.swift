@@ -142,7 +142,9 @@ public final class Understanding: Sendable {
         let byFirstWord: [[(option: Int, phrase: Int)]]
     }
 
-    public init(_ content: Content) {
+    /// `classifierStore`: where a classifier trained before from the same examples is read from
+    /// (and a new one kept), instead of training it again.
+    public init(_ content: Content, classifierStore: (any ClassifierStore)? = nil) {
         var options: [String: [OptionPhrases]] = [:]
         for step in content.steps where step.kind == .choice { options[step.id] = Self.phrases(of: step) }
         self.options = options
@@ -244,7 +246,7 @@ public final class Understanding: Sendable {
             stop.formUnion(lex.stopwords.map(TextFold.fold))
             openers += lex.questionOpeners.map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty }
         }
-        classifier = Classifier(content.examples, stopwords: stop)
+        classifier = Classifier.make(content.examples, stopwords: stop, store: classifierStore)
         quantities = QuantityReader(lexicon: content.lexicon)
         questionOpeners = Dictionary(grouping: openers, by: { $0[0] })
         faqIds = content.faq.map(\.id)

@@ -36,6 +36,38 @@ import Testing
         _ = try ContentPreload.load(good)
     }
 
+    /// The trained classifier is kept in the cache directory named, and read back by the next
+    /// run, which answers the same; `off` keeps nothing.
+    @Test func theClassifierIsKeptBetweenRunsInTheCacheDirectory() throws {
+        let dir = Paths.temp("cache-\(UInt32.random(in: 0...UInt32.max))")
+        let lines = [
+            #"{"id":1,"type":"start","session":"c"}"#,
+            #"{"id":2,"type":"say","session":"c","text":"je veux automatiser mon travail"}"#,
+        ].joined(separator: "\n")
+        let args = ["jsonl", "--dialogues", Paths.dialogues, "--leads-db", Paths.temp("cache.sqlite"), "--log-level", "debug"]
+        let first = try run(args, stdin: lines, environment: ["MADI_CACHE_DIR": dir])
+        #expect(first.status == 0)
+        #expect(first.stderr.contains("classifier cache: saved"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("classifier-") }
+        #expect(files.count == 1)
+        let second = try run(args, stdin: lines, environment: ["MADI_CACHE_DIR": dir])
+        #expect(second.stderr.contains("classifier cache: read"))
+        #expect(!second.stderr.contains("classifier cache: saved"))
+        #expect(second.stdout == first.stdout)
+        // A file cut short is ignored: trained again, and written whole.
+        let path = (dir as NSString).appendingPathComponent(files[0])
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        try whole.prefix(100).write(to: URL(fileURLWithPath: path))
+        let third = try run(args, stdin: lines, environment: ["MADI_CACHE_DIR": dir])
+        #expect(third.stdout == first.stdout)
+        #expect(third.stderr.contains("classifier cache: saved"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == whole)
+        // Turned off: nothing read nor written.
+        let off = try run(args, stdin: lines, environment: ["MADI_CACHE_DIR": "off"])
+        #expect(off.stdout == first.stdout)
+        #expect(!off.stderr.contains("classifier cache"))
+    }
+
     /// The hook runs once, after the first line is in the pipe, and not again.
     @Test func workAfterTheFirstReplyRunsOnceTheReplyIsWritten() throws {
         var fds: [Int32] = [0, 0]

@@ -59,6 +59,7 @@ final class Madi: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["no_proxy"] = "127.0.0.1,localhost" // the fake servers are on loopback, never behind a proxy
+        env["MADI_CACHE_DIR"] = "off" // each run trains its classifier, as a fresh machine does, unless a test names a cache
         for (k, v) in environment { env[k] = v }
         process.environment = env
         process.standardInput = input
