@@ -1552,6 +1552,10 @@ extension TurnBuilder {
             // "I'm an accountant. oh actually, I use chatgpt every day": the job is still taken.
             note(current.id, id, .learnt)
             answer(choice: id, said: input.raw)
+        } else if current.kind == .choice, let before = sentencesBeforeCorrection(input) {
+            // "ils font tous leurs annonces avec chatgpt. ah et en fait on sera plutot 8": the
+            // sentence before the correction is read as the answer, as if said alone.
+            text(before)
         } else {
             ask(again: true)
         }
@@ -1641,6 +1645,15 @@ extension TurnBuilder {
             if case let .answered(id)? = ruleOrLearnt(piece, step) { return id }
         }
         return nil
+    }
+
+    /// The whole sentences said before the one that corrects ("ils font tous leurs annonces avec
+    /// chatgpt. ah et en fait …"), when there are words in them; nil otherwise.
+    func sentencesBeforeCorrection(_ input: PreparedInput) -> String? {
+        let pieces = Understanding.pieces(input.raw, cutAt: ".;!?")
+        guard let cue = pieces.firstIndex(where: { u.saysCorrection(u.prepare($0)) }), cue > 0 else { return nil }
+        let before = pieces[..<cue].joined(separator: ". ")
+        return u.prepare(before).tokens.count >= 2 ? before : nil
     }
 
     /// In the team's questions, a prospect who is on their own after all ("just me", "c'est juste
