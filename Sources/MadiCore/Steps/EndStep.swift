@@ -11,11 +11,15 @@ extension EndStep: StepBehaviour {
     }
 
     /// The end message: for a team's quote request, its own wording when the content has one.
+    /// With the prospect's first name known, its `.named` form when the content has one ("You're
+    /// all set, Karen!" rather than the address).
     static func endKey(_ step: Step, _ turn: TurnBuilder) -> String {
+        var key = step.prompt
         if turn.s.lead == .saved, turn.quoteRequested, turn.content.strings.has(step.prompt + ".quote", turn.lang) {
-            return step.prompt + ".quote"
+            key += ".quote"
         }
-        return step.prompt
+        if turn.s.lead == .saved, turn.s.firstName != nil, turn.content.strings.has(key + ".named", turn.lang) { key += ".named" }
+        return key
     }
 
     static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
@@ -25,7 +29,7 @@ extension EndStep: StepBehaviour {
 
 extension TurnBuilder {
     mutating func endParams() -> [String: String] {
-        var p: [String: String] = ["email": s.email?.normalized ?? ""]
+        var p: [String: String] = ["email": s.email?.normalized ?? "", "name": s.firstName ?? ""]
         if let id = leadCourse(), let c = content.catalogue.course(id) { p["course"] = c.name }
         if let q = teamQuantity { p["team"] = quantityText(q) }
         return p
