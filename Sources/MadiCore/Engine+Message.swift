@@ -587,7 +587,9 @@ extension TurnBuilder {
            q.tokens.count <= 3 || q.tokenStrings.contains(where: Understanding.maybeWords.contains),
            step.kind == .courses ? !u.mentionedCourses(q).isEmpty
                : step.kind == .number ? u.quantities.teamSize(q, anyNumber: true) != nil
-               : step.kind == .choice && u.match(step: step, q).choice.isOption {
+               // ("mostly the paperwork… but also maybe train our volunteers? idk": two options
+               // said so, asked back between them.)
+               : step.kind == .choice && { if case .ambiguous = u.match(step: step, q).choice { true } else { u.match(step: step, q).choice.isOption } }() {
             side = nil
             answerAsked = true
         }
