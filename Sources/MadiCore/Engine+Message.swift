@@ -120,7 +120,7 @@ extension TurnBuilder {
         // name kept for the lead and said back, and the rest of the message read on its own (a
         // greeting in it gives way to the name). A name is no company.
         if let step = current, step.field != "first_name", content.strings.has("ack.name", lang),
-           let (name, rest) = u.selfIntro(trimmed) {
+           let (name, rest) = u.selfIntro(trimmed, input) {
             let first = String(name.split(separator: " ")[0])
             // (Said again, the same name is not greeted twice.)
             let known = s.firstName.map { TextFold.fold($0) == TextFold.fold(first) } ?? false
@@ -2223,7 +2223,7 @@ extension TurnBuilder {
         let spamOnly = step.kind == .consent && number == nil && u.yesButNoSpam(input)
         // "non non, pas besoin de réfléchir, c'est bon", "no no, no need to think it over. go ahead":
         // the no answers "do you need time?", and the yes said last is the answer.
-        if step.kind == .consent || step.kind == .recommend, !alsoAsks, number == nil, Self.noNeedThenYes(input.raw, u) {
+        if step.kind == .consent || step.kind == .recommend, !alsoAsks, number == nil, Self.noNeedThenYes(input, u) {
             note(step.id, step.kind == .consent ? "yes" : "interested", .synonym)
             answer(choice: step.kind == .consent ? "yes" : "interested", said: input.raw)
             return .answered
@@ -2435,8 +2435,10 @@ extension TurnBuilder {
 
     /// "non non, pas besoin de réfléchir, c'est bon": a no first, then no need (of time, of
     /// thinking) in the same or the next sentence, and a whole yes in the last one.
-    static func noNeedThenYes(_ raw: String, _ u: Understanding) -> Bool {
-        let pieces = Understanding.pieces(raw, cutAt: ",.;!")
+    static func noNeedThenYes(_ input: PreparedInput, _ u: Understanding) -> Bool {
+        // (Its words first: most messages hold none.)
+        guard input.tokenStrings.contains(where: ["besoin", "need", "nothing"].contains) else { return false }
+        let pieces = Understanding.pieces(input.raw, cutAt: ",.;!")
         guard pieces.count >= 2, let last = pieces.last else { return false }
         let w = pieces.dropLast().flatMap { u.prepare($0).tokenStrings }
         guard let first = w.first, ["non", "nan", "no", "nope", "nah"].contains(first) else { return false }

@@ -599,7 +599,14 @@ extension Understanding {
     /// most); after `loose_self_intros` ("je suis", "i'm") only a word written with a capital that
     /// Madi does not know ("I'm Interested" says something; "I'm Tom" is a name).
     func selfIntro(_ raw: String) -> (name: String, rest: String)? {
-        guard !selfIntros.isEmpty || !looseSelfIntros.isEmpty else { return nil }
+        selfIntro(raw, PreparedInput(raw))
+    }
+
+    /// `selfIntro(raw)`, with the message already read: its words are looked at only when it holds
+    /// one of the intros (most messages hold none).
+    func selfIntro(_ raw: String, _ input: PreparedInput) -> (name: String, rest: String)? {
+        guard selfIntros.contains(where: { Self.holds(input, $0) }) || looseSelfIntros.contains(where: { Self.holds(input, $0) })
+        else { return nil }
         let words = raw.split(separator: " ", omittingEmptySubsequences: true)
         guard words.count >= 2, words.count <= 40 else { return nil }
         let folded = words.map { PreparedInput(String($0)).tokenStrings }
