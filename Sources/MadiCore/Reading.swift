@@ -605,7 +605,10 @@ extension Understanding {
     /// `selfIntro(raw)`, with the message already read: its words are looked at only when it holds
     /// one of the intros (most messages hold none).
     func selfIntro(_ raw: String, _ input: PreparedInput) -> (name: String, rest: String)? {
-        guard selfIntros.contains(where: { Self.holds(input, $0) }) || looseSelfIntros.contains(where: { Self.holds(input, $0) })
+        // (After a loose intro, a name is a word with a capital that is not the first one: "je
+        // suis étudiant", "I'm new to it" are not looked at further.)
+        guard selfIntros.contains(where: { Self.holds(input, $0) })
+            || (Self.capitalAfterFirstWord(raw) && looseSelfIntros.contains(where: { Self.holds(input, $0) }))
         else { return nil }
         let words = raw.split(separator: " ", omittingEmptySubsequences: true)
         guard words.count >= 2, words.count <= 40 else { return nil }
@@ -656,6 +659,14 @@ extension Understanding {
             }
         }
         return nil
+    }
+
+    /// Whether a word after the first starts with a capital, "I" and its forms aside.
+    static func capitalAfterFirstWord(_ raw: String) -> Bool {
+        raw.split(separator: " ").dropFirst().contains { w in
+            guard let f = w.first, f.isUppercase else { return false }
+            return !(f == "I" && (w.count == 1 || w.dropFirst().first == "'" || w.dropFirst().first == "’"))
+        }
     }
 
     /// Words that end a name said after `self_intros` ("je m'appelle Julie de chez Acme").
