@@ -892,7 +892,10 @@ extension TurnBuilder {
             // "Smile Bright Dental, u can also call me at 07700 900123": the number kept for the
             // team and said so, the name before it taken; a number alone, kept, and the name asked.
             if step.field == "company", Understanding.looksLikePhone(value) {
-                let cut = value.firstIndex(where: { ",;".contains($0) })
+                // (Cut at the last comma, semicolon or full stop before the number's first digit:
+                // "As previously stated, Hale & Whitmore LLP. My direct line is +44 …".)
+                let digit = value.firstIndex(where: \.isNumber) ?? value.endIndex
+                let cut = value[..<digit].lastIndex(where: { ",;.".contains($0) })
                 let before = cut.map { String(value[..<$0]).trimmed() } ?? ""
                 let after = cut.map { String(value[value.index(after: $0)...]).trimmed() } ?? value
                 if !Understanding.looksLikePhone(before), Understanding.looksLikePhone(after) {
@@ -906,6 +909,20 @@ extension TurnBuilder {
                 }
             }
             let input = value == input.raw ? input : u.prepare(value)
+            // ("no. bye", "can i just leave?": leaving, not a name.)
+            if input.tokens.count <= 14, input.tokenStrings.contains(where: ["bye", "goodbye", "revoir", "ciao", "leave", "partir"].contains),
+               !input.tokenStrings.contains(where: { ["company", "entreprise", "societe", "boite"].contains($0) }) || input.raw.utf8.contains(0x3F) {
+                trace.intent = .decline
+                handle(.decline, step)
+                return .handled
+            }
+            // ("id rather not say the company name yet", "je préfère ne pas le dire": the name is
+            // not needed to go on; the next question comes.)
+            if step.field == "company", Self.rathersNot(input.tokenStrings) {
+                say("text.skipped")
+                advance(step, resolve(step.next))
+                return .answered
+            }
             // "oui mais pas de pub" to "what's the company's name?" is not a name: asked again. Said
             // again, it is one ("OK Services"). A request ("je veux parler à quelqu'un") gets its answer.
             // ("no problem", "ok" alone is never a name, however often asked.)
@@ -1267,6 +1284,13 @@ extension TurnBuilder {
     /// "… like i said").
     static func withoutRestating(_ value: String) -> String {
         var text = value
+        // ("As previously stated, Hale & Whitmore LLP": the words that say it again, before it.)
+        let folded = TextFold.fold(text)
+        for head in restatingHeads where folded.hasPrefix(head + " ") {
+            let rest = text.dropFirst(head.count).drop { " ,.;:!-".contains($0) }
+            if !rest.isEmpty { text = String(rest) }
+            break
+        }
         var changed = true
         while changed {
             changed = false
@@ -1282,6 +1306,9 @@ extension TurnBuilder {
         return text.isEmpty ? value : text
     }
 
+    static let restatingHeads = ["as previously stated", "as stated", "as mentioned", "as i mentioned", "as i said", "like i said",
+                                 "as i said before", "like i said before", "comme je l ai dit", "comme je disais", "comme dit",
+                                 "comme indique", "comme precise"]
     static let restatingTails = ["lol", "mdr", "ptdr", "haha", "je viens de le dire", "je viens de te le dire", "je te l ai dit",
                                  "je l ai dit", "je vous l ai dit", "je l ai deja dit", "comme je disais", "i just said", "i told you",
                                  "like i said", "as i said", "i already said"]
@@ -1749,7 +1776,12 @@ extension TurnBuilder {
                 || (i + 1 < w.count && ["with", "avec", "plus", "and", "et", "including", "incl", "moi", "me"].contains(w[i + 1])
                     && u.quantities.countsWithSelf(input)))
         }
-        let found = u.quantities.teamSize(denied, anyNumber: false)
+        // ("actually the team size is 8, my 2 shift leads want in too": the number the size word
+        // names, not other people counted after it.)
+        let sized = w.firstIndex(where: Self.sizeWords.contains).flatMap { k in
+            ((k + 1)..<min(w.count, k + 6)).first { Int(w[$0]) != nil }
+        }.map { j in QuantityReader.Found(quantity: Quantity(low: Int(w[j])!), span: j..<(j + 1), aboutPeople: true) }
+        let found = sized ?? u.quantities.teamSize(denied, anyNumber: false)
             ?? (bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
         // ("the 2 chatgpt ppl would be bored": fewer people named as some of those known, not a size.)
         if let found, found.quantity.high < old, found.span.lowerBound > 0,
@@ -2419,6 +2451,13 @@ extension TurnBuilder {
             if word == "sleep", i + 2 < w.count, w[i + 1] == "on", w[i + 2] == "it" { return true }
         }
         return false
+    }
+
+    /// "I'd rather not say", "je préfère ne pas le dire", "pas envie de le dire": a name kept back.
+    static func rathersNot(_ w: [String]) -> Bool {
+        let runs: [[String]] = [["rather", "not"], ["prefer", "not"], ["prefere", "ne", "pas"], ["prefere", "pas"], ["pas", "envie"],
+                                ["don", "t", "want", "to", "say"], ["dont", "want", "to", "say"], ["not", "say"], ["veux", "pas", "le", "dire"]]
+        return runs.contains { r in w.count >= r.count && (0...(w.count - r.count)).contains { w[$0..<($0 + r.count)].elementsEqual(r) } }
     }
 
     /// "je reviendrai vers vous après le CA", "pas pour le moment", "I'll talk to my boss and get
