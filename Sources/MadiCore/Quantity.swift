@@ -113,8 +113,9 @@ public struct QuantityReader: Sendable {
         while j < w.count, let n = numbers[w[j]], !weakNumbers.contains(w[j]) {
             if multipliers.contains(w[j]), current < n {
                 current = max(current, 1) * n // "deux cent", "quatre vingt"; not "cent vingt"
-            } else if n < current || current == 0 {
-                current += n // "vingt cinq", "cent dix"
+            } else if current == 0 || (current % 100 == 0 && n < 100) || (current % 10 == 0 && n < 10)
+                        || ((current % 100 == 60 || current % 100 == 80) && n < 20) {
+                current += n // "vingt cinq", "cent dix", "soixante douze"; not "twelve: eight …"
             } else {
                 break
             }

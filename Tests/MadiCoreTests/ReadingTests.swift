@@ -16,6 +16,8 @@ struct ReadingTests {
         ("20-25", 20, 25, false), ("entre 10 et 15", 10, 15, false), ("between 40 and 60", 40, 60, false),
         ("10 ou 15", 10, 15, false), ("deux cents", 200, 200, false), ("environ 8 personnes", 8, 8, true),
         ("deux collègues et moi", 3, 3, false), ("me plus two", 3, 3, false),
+        ("soixante douze", 72, 72, false), ("quatre vingt dix", 90, 90, false), ("cent dix", 110, 110, false),
+        ("twelve: eight associates and four paralegals", 12, 12, false),
     ] as [(String, Int, Int, Bool)])
     func quantities(text: String, low: Int, high: Int, approximate: Bool) {
         let q = quantity(text)
