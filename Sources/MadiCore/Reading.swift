@@ -607,7 +607,7 @@ extension Understanding {
     func selfIntro(_ raw: String, _ input: PreparedInput) -> (name: String, rest: String)? {
         // (After a loose intro, a name is a word with a capital that is not the first one: "je
         // suis étudiant", "I'm new to it" are not looked at further.)
-        guard selfIntros.contains(where: { Self.holds(input, $0) })
+        guard input.tokenStrings.contains(where: selfIntroWords.contains) && selfIntros.contains(where: { Self.holds(input, $0) })
             || (Self.capitalAfterFirstWord(raw) && looseSelfIntros.contains(where: { Self.holds(input, $0) }))
         else { return nil }
         let words = raw.split(separator: " ", omittingEmptySubsequences: true)
@@ -662,11 +662,19 @@ extension Understanding {
     }
 
     /// Whether a word after the first starts with a capital, "I" and its forms aside.
+    /// (On the bytes, ASCII capitals only: most messages are read to their end without a find.)
     static func capitalAfterFirstWord(_ raw: String) -> Bool {
-        raw.split(separator: " ").dropFirst().contains { w in
-            guard let f = w.first, f.isUppercase else { return false }
-            return !(f == "I" && (w.count == 1 || w.dropFirst().first == "'" || w.dropFirst().first == "’"))
+        var previous: UInt8 = 0x41, i = 0
+        let bytes = Array(raw.utf8)
+        for (k, b) in bytes.enumerated() {
+            defer { previous = b }
+            guard previous == 0x20, (0x41...0x5A).contains(b) else { continue }
+            i = k + 1
+            // ("I", "I'm", "I’d": the pronoun.)
+            if b == 0x49, i == bytes.count || bytes[i] == 0x20 || bytes[i] == 0x27 || bytes[i] == 0xE2 { continue }
+            return true
         }
+        return false
     }
 
     /// Words that end a name said after `self_intros` ("je m'appelle Julie de chez Acme").

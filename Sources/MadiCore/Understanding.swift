@@ -114,6 +114,8 @@ public final class Understanding: Sendable {
     /// `self_intros` and `loose_self_intros`, as folded words.
     let selfIntros: Set<[String]>
     let looseSelfIntros: Set<[String]>
+    /// The longest word of each of `selfIntros` ("appelle", "name"): a message without any holds none.
+    let selfIntroWords: Set<String>
     /// `not_names`, folded.
     let notNames: Set<String>
     /// Per choice step, its options' labels as shown (every language), folded → option id.
@@ -332,6 +334,7 @@ public final class Understanding: Sendable {
         nameLeadIns = Set(content.lexicon.inKeyOrder.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
         selfIntros = Set(content.lexicon.inKeyOrder.flatMap(\.selfIntros).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
         looseSelfIntros = Set(content.lexicon.inKeyOrder.flatMap(\.looseSelfIntros).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
+        selfIntroWords = Set(selfIntros.compactMap { $0.max(by: { $0.count < $1.count }) })
         notNames = Set(content.lexicon.inKeyOrder.flatMap(\.notNames).map(TextFold.fold))
         atWords = Set(content.lexicon.inKeyOrder.flatMap(\.atWords).map(TextFold.fold))
         dotWords = Set(content.lexicon.inKeyOrder.flatMap(\.dotWords).map(TextFold.fold))
