@@ -894,8 +894,9 @@ extension TurnBuilder {
             if step.field == "company", Understanding.looksLikePhone(value) {
                 // (Cut at the last comma, semicolon or full stop before the number's first digit:
                 // "As previously stated, Hale & Whitmore LLP. My direct line is +44 …".)
+                // (A bracket before it opens the aside: "Le Centre Hospitalier de Valence (service RH, tél. 04 …)".)
                 let digit = value.firstIndex(where: \.isNumber) ?? value.endIndex
-                let cut = value[..<digit].lastIndex(where: { ",;.".contains($0) })
+                let cut = value[..<digit].firstIndex(of: "(") ?? value[..<digit].lastIndex(where: { ",;.".contains($0) })
                 let before = cut.map { String(value[..<$0]).trimmed() } ?? ""
                 let after = cut.map { String(value[value.index(after: $0)...]).trimmed() } ?? value
                 if !Understanding.looksLikePhone(before), Understanding.looksLikePhone(after) {
