@@ -1329,8 +1329,10 @@ extension TurnBuilder {
     func monthOption(_ input: PreparedInput, _ step: Step) -> (String, Int, AnswerOption)? {
         // ("not december, rather february": the month kept, not the one refused.)
         // ("not in december": the month after the ones refused, when nothing else is said.)
+        // ("not in december, that's year end for us": the refusal in a clause of its own.)
         guard step.options.contains(where: { $0.months != nil }),
-              let m = u.startMonth(input) ?? u.monthAfterRefused(input, today: s.today.month) else { return nil }
+              let m = u.startMonth(input) ?? u.monthAfterRefused(input, today: s.today.month)
+                ?? refusedClauseMonth(input) else { return nil }
         return monthOption(m, step, saidIn: input)
     }
 
@@ -1401,6 +1403,16 @@ extension TurnBuilder {
                 .answer(dates, mentioned: [course.id], focus: nil))
         }
         return true
+    }
+
+    /// The month after those refused in the first clause of a message that names no other
+    /// ("not in december, that's year end for us"); nil otherwise.
+    func refusedClauseMonth(_ input: PreparedInput) -> Int? {
+        guard input.tokenStrings.contains(where: Understanding.monthNegations.contains),
+              case let pieces = Understanding.pieces(input.raw, cutAt: ",.;!"), pieces.count >= 2,
+              let m = u.monthAfterRefused(u.prepare(pieces[0]), today: s.today.month),
+              !pieces.dropFirst().contains(where: { u.prepare($0).tokenStrings.contains { u.monthNumbers[$0] != nil } }) else { return nil }
+        return m
     }
 
     /// The first day of the month a question about dates names ("une session en février ?"),
@@ -1759,7 +1771,9 @@ extension TurnBuilder {
         let deniesOld = deniesTeamSize(input, id, old)
         // ("the team size is 8", "change team size to 15", "we're 8 people": the size named as
         // such, or a count that opens the message with the words of a group, is a correction too.)
-        let named = w.contains(where: { Int($0) != nil }) && (w.contains(where: Self.sizeWords.contains)
+        // (Not in a question: "le nombre d'heures c'est 14 ?" corrects nothing.)
+        let asks = input.raw.utf8.contains(0x3F)
+        let named = !asks && w.contains(where: { Int($0) != nil }) && (w.contains(where: Self.sizeWords.contains)
             || u.quantities.groupOpeners.contains { o in o.count >= 2 && w.count > o.count && w.starts(with: o) && Int(w[o.count]) != nil })
         guard cue || deniesOld || named else { return false }
         // "no i said 20 not a dozen": with a word that corrects, a number alone is the size, when
@@ -1779,8 +1793,10 @@ extension TurnBuilder {
         }
         // ("actually the team size is 8, my 2 shift leads want in too": the number the size word
         // names, not other people counted after it.)
-        let sized = w.firstIndex(where: Self.sizeWords.contains).flatMap { k in
+        // (Not a company's size: "la taille de la boîte c'est 200".)
+        let sized = asks ? nil : w.firstIndex(where: Self.sizeWords.contains).flatMap { k in
             ((k + 1)..<min(w.count, k + 6)).first { Int(w[$0]) != nil }
+                .flatMap { j in w[(k + 1)..<j].contains(where: u.quantities.companyWords.contains) ? nil : j }
         }.map { j in QuantityReader.Found(quantity: Quantity(low: Int(w[j])!), span: j..<(j + 1), aboutPeople: true) }
         let found = sized ?? u.quantities.teamSize(denied, anyNumber: false)
             ?? (bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
