@@ -36,7 +36,7 @@ struct Chat: ParsableCommand {
     }
 
     func run() throws {
-        let c = try content.load()
+        let c = try content.load(cached: true)
         if let lang, !c.languages.contains(lang) {
             throw ValidationError("--lang must be one of \(c.languages.joined(separator: ", ")) (got '\(lang)')")
         }
@@ -44,7 +44,7 @@ struct Chat: ParsableCommand {
         let env = ProcessInfo.processInfo.environment
         let style = Style(color: interactive && !noColor && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb",
                           wraps: isatty(1) == 1)
-        let engine = Engine(content: c, classifierStore: ClassifierCache.fromEnvironment())
+        let engine = Engine(content: c, classifierStore: CacheFiles.fromEnvironment("classifier"))
         let leads = storage.store()
         let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
         ChatSignals.install(lineEditing: interactive)

@@ -16,12 +16,13 @@ struct ContentOptions: ParsableArguments {
         }
     }
 
-    /// Loads the content or exits with every problem listed on stderr.
-    func load() throws -> Content {
+    /// Loads the content or exits with every problem listed on stderr. `cached`: the content may
+    /// be read back from the cache of an earlier run on the same files (the commands that converse).
+    func load(cached: Bool = false) throws -> Content {
         Log.level = Log.Level(name: logLevel) ?? .warning
         let dir = DialoguesDirectory.resolve(dialogues)
         do {
-            return try ContentPreload.load(dir)
+            return try ContentPreload.load(dir, cache: cached ? CacheFiles.fromEnvironment("content") : nil)
         } catch let e as ContentErrors {
             Log.stderr("madi: the dialogues in \(dir) have \(e.diagnostics.count) problem(s):")
             for d in e.diagnostics { Log.stderr("  \(d)") }

@@ -15,6 +15,8 @@ public enum ContentPreload {
         let dir: String
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Result<Content, Error>?>(nil)
+        /// The cache's lines for `--log-level debug`, written once the level is known.
+        let notes = Mutex<[String]>([])
         init(dir: String) { self.dir = dir }
     }
     private static let pending = Mutex<Pending?>(nil)
@@ -22,12 +24,16 @@ public enum ContentPreload {
     static var isPending: Bool { pending.withLock { $0 != nil } }
 
     /// Starts loading in the background when the first argument is one of `commands`.
-    public static func start(arguments: [String] = CommandLine.arguments) {
+    public static func start(arguments: [String] = CommandLine.arguments,
+                             environment: [String: String] = ProcessInfo.processInfo.environment) {
         guard arguments.count > 1, commands.contains(arguments[1]) else { return }
         let job = Pending(dir: DialoguesDirectory.resolve(dialoguesOption(in: arguments)))
         pending.withLock { $0 = job }
+        var kept = CacheFiles.fromEnvironment("content", environment)
+        kept?.log = { line in job.notes.withLock { $0.append(line) } }
+        let cache = kept
         DispatchQueue.global(qos: .userInitiated).async {
-            let r = Result<Content, Error> { try DialoguesDirectory.load(job.dir) }
+            let r = Result<Content, Error> { try DialoguesDirectory.load(job.dir, cache: cache) }
             job.result.withLock { $0 = r }
             job.done.signal()
         }
@@ -47,14 +53,16 @@ public enum ContentPreload {
     }
 
     /// The content loaded from `dir`: the preloaded one when it was started for that directory
-    /// (waiting for it if needed), else loaded now. A preload is used once.
-    static func load(_ dir: String) throws -> Content {
+    /// (waiting for it if needed), else loaded now. A preload is used once. `cache` is where the
+    /// loaded content is kept between runs (see `CacheFiles`), for the commands that converse.
+    static func load(_ dir: String, cache: CacheFiles? = nil) throws -> Content {
         let job = pending.withLock { p -> Pending? in
             defer { p = nil }
             return p
         }
-        guard let job, job.dir == dir else { return try DialoguesDirectory.load(dir) }
+        guard let job, job.dir == dir else { return try DialoguesDirectory.load(dir, cache: cache) }
         job.done.wait()
+        for line in job.notes.withLock({ $0 }) { Log.log(.debug, line) }
         return try job.result.withLock { $0! }.get()
     }
 }

@@ -48,7 +48,36 @@ public enum DialoguesDirectory {
 
     /// Loads and validates; errors name the directory's files.
     public static func load(_ path: String) throws -> Content {
-        switch ContentLoader.load(files: try files(path)) {
+        try load(path, files: files(path))
+    }
+
+    /// The same, or the content kept in `cache` for the same files read by this same program:
+    /// content is kept only once it loaded without a problem, so a file changed since is read
+    /// and checked again (and a broken one still stops the start with its problems).
+    static func load(_ path: String, cache: CacheFiles?) throws -> Content {
+        let files = try files(path)
+        guard let cache, let program = programIdentity else { return try load(path, files: files) }
+        let key = ContentPack.key(files: files, program: program)
+        if let bytes = cache.load(key: key) {
+            if let content = ContentPack.content(bytes, key: key) { return content }
+            cache.log("content cache: \(cache.file(key).lastPathComponent) is damaged or of another layout; reading the Dialogues")
+        }
+        let content = try load(path, files: files)
+        cache.save(ContentPack.bytes(content, key: key), key: key)
+        return content
+    }
+
+    /// This build of Madi: its executable's size, change time and inode (another build reads the
+    /// files by other rules, so it makes its own cache). Nil where it cannot be known: then no
+    /// content is kept.
+    static let programIdentity: [UInt64]? = {
+        var st = stat()
+        guard stat("/proc/self/exe", &st) == 0 else { return nil }
+        return [UInt64(st.st_size), UInt64(st.st_mtim.tv_sec), UInt64(st.st_mtim.tv_nsec), UInt64(st.st_ino)]
+    }()
+
+    private static func load(_ path: String, files: [String: String]) throws -> Content {
+        switch ContentLoader.load(files: files) {
         case let .success(content): return content
         case let .failure(errors):
             throw ContentErrors(diagnostics: errors.diagnostics.map {

@@ -41,8 +41,8 @@ struct JSONL: ParsableCommand {
     }
 
     func run() throws {
-        let c = try content.load()
-        let engine = Engine(content: c, classifierStore: ClassifierCache.fromEnvironment())
+        let c = try content.load(cached: true)
+        let engine = Engine(content: c, classifierStore: CacheFiles.fromEnvironment("classifier"))
         let assistant = try llm.assistant(content: c, dialogues: content.dialogues)
         var config = JSONLConfig()
         config.maxLineBytes = maxLineBytes

@@ -71,9 +71,9 @@ struct Serve: ParsableCommand {
     }
 
     func serve() async throws {
-        let c = try content.load()
+        let c = try content.load(cached: true)
         Log.routeHubLogs()
-        let engine = Engine(content: c, classifierStore: ClassifierCache.fromEnvironment())
+        let engine = Engine(content: c, classifierStore: CacheFiles.fromEnvironment("classifier"))
         // Understanding is built while the server starts, not when the first answer waits for it.
         DispatchQueue.global(qos: .userInitiated).async { engine.prepare() }
         let metrics = Metrics()

@@ -1,7 +1,7 @@
 /// A trained classifier kept between runs, so that a process does not train it again from the
 /// same examples: training is most of the time to understand a first message (tens of
 /// milliseconds), reading it back a few. The engine stays pure: a front hands it a store
-/// (`madi chat`, `jsonl` and `serve` keep it in a file, see MadiApp's `ClassifierCache`), and the
+/// (`madi chat`, `jsonl` and `serve` keep it in a file, see MadiApp's `CacheFiles`), and the
 /// engine asks it for the classifier of its examples, by key, before training.
 public protocol ClassifierStore: Sendable {
     /// The bytes saved under `key`, if any.
