@@ -7,7 +7,7 @@
 /// written, so the bytes of a key are content that loads.
 public enum ContentPack {
     /// The bytes' layout; changed whenever what is written changes.
-    static let layout: UInt32 = 1
+    static let layout: UInt32 = 2
     static let magic: [UInt8] = Array("MADICNT".utf8)
 
     /// The key of the content loaded from `files` (relative path → text) by the program that
@@ -109,10 +109,18 @@ struct Packer {
             p.localizedList(m.phrases)
         }
         map(c.lexicon) { $0.lexicon($1) }
+        // (Thousands of examples share a few labels and languages: each written once, then its index.)
+        var labels: [String: Int] = [:], languages: [String: Int] = [:]
+        for e in c.examples {
+            if labels[e.label] == nil { labels[e.label] = labels.count }
+            if languages[e.language] == nil { languages[e.language] = languages.count }
+        }
+        strings(labels.sorted { $0.value < $1.value }.map(\.key))
+        strings(languages.sorted { $0.value < $1.value }.map(\.key))
         list(c.examples) { p, e in
-            p.string(e.label)
+            p.int(labels[e.label]!)
+            p.int(languages[e.language]!)
             p.string(e.text)
-            p.string(e.language)
             p.line(e.line)
         }
     }
@@ -300,8 +308,14 @@ struct Unpacker {
             return CommandPhrase(command: name, phrases: try u.localizedList())
         }
         let lexicon = try map { try $0.lexicon() }
+        let labels = try strings(), exampleLanguages = try strings()
+        func pick(_ names: [String], _ i: Int) throws -> String {
+            guard names.indices.contains(i) else { throw Damaged() }
+            return names[i]
+        }
         let examples = try list { u in
-            Classifier.Example(label: try u.string(), text: try u.string(), language: try u.string(), line: try u.line())
+            let label = try pick(labels, try u.int()), language = try pick(exampleLanguages, try u.int())
+            return Classifier.Example(label: label, text: try u.string(), language: language, line: try u.line())
         }
         return Content(languages: languages, defaultLanguage: defaultLanguage, start: start, steps: steps,
                        catalogue: Catalogue(exampleValues: exampleValues, courses: courses),
