@@ -2156,7 +2156,7 @@ extension TurnBuilder {
             let rest = String(input.raw[input.raw.index(after: comma)...])
             let read = u.prepare(rest)
             if !u.match(step: step, read).choice.isOption,
-               u.scores(read, memo) { _ in true }.first?.label.hasPrefix(step.id + ".") != true {
+               u.scores(read, memo, { _ in true }).first?.label.hasPrefix(step.id + ".") != true {
                 sentences = [String(input.raw[..<comma]), rest]
             }
         }
@@ -2474,13 +2474,13 @@ extension TurnBuilder {
     static func rathersNot(_ w: [String]) -> Bool {
         let runs: [[String]] = [["rather", "not"], ["prefer", "not"], ["prefere", "ne", "pas"], ["prefere", "pas"], ["pas", "envie"],
                                 ["don", "t", "want", "to", "say"], ["dont", "want", "to", "say"], ["not", "say"], ["veux", "pas", "le", "dire"]]
-        return runs.contains { r in w.count >= r.count && (0...(w.count - r.count)).contains { w[$0..<($0 + r.count)].elementsEqual(r) } }
+        return runs.contains { Understanding.holds(w, $0) }
     }
 
     /// "je reviendrai vers vous après le CA", "pas pour le moment", "I'll talk to my boss and get
     /// back to you": the prospect will decide later.
     static func comesBackLater(_ w: [String]) -> Bool {
-        laterPhrases.contains { p in w.count >= p.count && (0...(w.count - p.count)).contains { w[$0..<($0 + p.count)].elementsEqual(p) } }
+        laterPhrases.contains { Understanding.holds(w, $0) }
     }
     static let laterPhrases: [[String]] = [
         ["reviendrai"], ["reviens", "vers"], ["recontacterai"], ["vous", "recontacte"], ["en", "parler"], ["d", "abord", "en", "parler"],

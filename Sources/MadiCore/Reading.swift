@@ -242,8 +242,12 @@ extension Understanding {
     }
 
     static func holds(_ input: PreparedInput, _ run: [String]) -> Bool {
-        guard !run.isEmpty, input.tokenStrings.count >= run.count else { return false }
-        let w = input.tokenStrings
+        holds(input.tokenStrings, run)
+    }
+
+    /// Whether the words hold `run`, word after word.
+    static func holds(_ w: [String], _ run: [String]) -> Bool {
+        guard !run.isEmpty, w.count >= run.count else { return false }
         return (0...(w.count - run.count)).contains { w[$0..<($0 + run.count)].elementsEqual(run) }
     }
 
