@@ -1582,7 +1582,12 @@ extension TurnBuilder {
         // the recommendation) corrects it as a word of change would.
         let earlier = s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }
         // ("avec moi ça fait 7": a count that adds the prospect corrects the team's size.)
-        let cue = u.saysCorrection(input) || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
+        // ("Non, 12 personnes à former": a no, then another count of people, corrects it too.)
+        let deniedSize = teamSize.map { size in
+            ["non", "no", "nope", "nan"].contains(input.tokenStrings.first ?? "")
+                && u.quantities.teamSize(input, anyNumber: false).map { $0.quantity.low != size } == true
+        } ?? false
+        let cue = u.saysCorrection(input) || deniedSize || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
             guard let option = u.labelOption(id, input) else { return false }
             return option != s.answers[id]?.option
         }
@@ -2540,8 +2545,10 @@ extension TurnBuilder {
     /// Whether the course is named in a question that chooses nothing ("would performer be enough
     /// for llm apps?"): no word of choice or of change, and the course signed up for not denied.
     mutating func onlyAsksAbout(_ course: String, _ input: PreparedInput, _ raw: String) -> Bool {
-        guard let question = u.split(raw).question, u.mentionedCourses(question).contains(course) else { return false }
-        return !u.saysChoice(input) && !deniesCourse(leadCourse(), input) && !input.tokenStrings.contains(where: Self.changeWords.contains)
+        guard !u.saysChoice(input), !deniesCourse(leadCourse(), input), !input.tokenStrings.contains(where: Self.changeWords.contains) else { return false }
+        if let question = u.split(raw).question, u.mentionedCourses(question).contains(course) { return true }
+        // ("no i mean performer dates": the course and what a question asks of it, with no "?".)
+        return u.faqEntry(input).map { !u.faqNeedsCourse[$0] } == true
     }
 
     static let changeWords: Set<String> = ["switch", "change", "changer", "move", "passer", "instead", "place"]

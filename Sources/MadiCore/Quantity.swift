@@ -306,6 +306,24 @@ public struct QuantityReader: Sendable {
     }
 
     /// The quantity a message gives as a team size: the one about people, else the only one.
+    static let employeeWords: Set<String> = ["salaries", "salarie", "employes", "employees", "staff", "collaborateurs", "employee", "people"]
+    static let trainingWords: Set<String> = ["former", "train", "training", "forme", "formation", "upskill"]
+    static let headcountWords: Set<String> = ["effectif", "headcount", "entreprise", "company", "boite", "societe"]
+    /// A count of people to train: a word of training right before it ("former nos 12", "train
+    /// 8") or within three words after ("12 personnes à former").
+    static func toTrain(_ span: Range<Int>, _ w: [String]) -> Bool {
+        (max(0, span.lowerBound - 2)..<span.lowerBound).contains { trainingWords.contains(w[$0]) }
+            || (span.upperBound..<min(w.count, span.upperBound + 3)).contains { trainingWords.contains(w[$0]) }
+    }
+    /// A count of the company's people: employees right after it ("45 salariés"), or its
+    /// headcount named within four words ("45 c'est l'effectif total").
+    static func ofCompany(_ span: Range<Int>, _ w: [String]) -> Bool {
+        (span.upperBound < w.count && employeeWords.contains(w[span.upperBound]))
+            || (span.upperBound..<min(w.count, span.upperBound + 4)).contains { headcountWords.contains(w[$0]) }
+    }
+
+    static let plusSelfSigns = ["+ moi", "+moi", "+ me", "+me", "+ myself", "+myself"]
+
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
         // "moi + 3 collègues": the sign read as the word.
         if input.raw.utf8.contains(0x2B), !input.raw.utf8.contains(0x40) { // "+", no "@"
@@ -323,6 +341,14 @@ public struct QuantityReader: Sendable {
         // "DRH dans une PME (80 salariés), on voudrait former une quinzaine de personnes": beside
         // another count, one right after a word for a company is the company's size.
         if found.count >= 2, case let rest = found.filter({ f in f.span.lowerBound == 0 || !companyWords.contains(w[f.span.lowerBound - 1]) }),
+           !rest.isEmpty, rest.count < found.count {
+            found = rest
+        }
+        // "un industriel (45 salariés), on cherche à former 12 managers": beside a count of the
+        // people to train, a count of employees is the company's.
+        // ("Non, 12 personnes à former, 45 c'est l'effectif total": the same, said after.)
+        if found.count >= 2, found.contains(where: { Self.toTrain($0.span, w) }),
+           case let rest = found.filter({ f in !Self.ofCompany(f.span, w) || Self.toTrain(f.span, w) }),
            !rest.isEmpty, rest.count < found.count {
             found = rest
         }
@@ -368,7 +394,11 @@ public struct QuantityReader: Sendable {
         let total = found.first.map { f in Self.totals.contains { p in
             f.span.lowerBound >= p.count && w[(f.span.lowerBound - p.count)..<f.span.lowerBound].elementsEqual(p) }
             || Self.totalsAfter.contains { p in w[f.span.upperBound...].starts(with: p) } } ?? false
-        let countsSelf = !restated && !counted && !total && plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }
+        // ("3 filles + moi": the sign is no word, it is read on the text.)
+        let plusSign = input.raw.contains("+") && Self.plusSelfSigns.contains(where: input.raw.lowercased().contains)
+        // ("on est 3 filles + moi": the sign adds the prospect even after "on est".)
+        let countsSelf = !restated && !counted && !total
+            && (plusSign || (plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }))
         // "moi et mon associé", "me and my cofounder": two people.
         // ("on est une petite agence, moi pis mon associé": "on est" says nothing of the count here.)
         if found.isEmpty, plusSelf.contains(where: { says($0) != nil }), let span = w.indices.lazy.compactMap({ self.onePerson(w, at: $0) }).first {
