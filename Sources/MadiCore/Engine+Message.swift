@@ -283,6 +283,18 @@ extension TurnBuilder {
             answerSide(.faq(k), reask: true)
             return
         }
+        // "Oui d'accord. Au fait vous êtes certifiés Qualiopi ? sinon l'OPCO ne prendra rien en
+        // charge" at consent: a plain yes in a sentence of its own, then a question (whatever its
+        // words of no): the consent, and the question answered or kept.
+        if step.kind == .consent, !trimmed.hasAtSign, trimmed.utf8.contains(0x3F),
+           case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2, pieces[1].utf8.contains(0x3F),
+           u.isPlainYes(u.prepare(pieces[0])),
+           case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), u.intent(rest, memo: nil) != .decline,
+           !u.saysCorrection(rest), !u.refusesMail(rest), u.mentionedCourses(rest).isEmpty, !u.asksForCall(rest) {
+            prefaceSide(readSide(rest, keywordsOnly: false) ?? .unknown(rest.raw))
+            takeConsent(step, said: trimmed)
+            return
+        }
         // "on sera plutot 8 finalement" at consent, the address or the company's name: the team's
         // size corrected (with a word that corrects, or the old size denied), the question asked again.
         if [.consent, .email, .text].contains(step.kind), !trimmed.hasAtSign, teamSize != nil,

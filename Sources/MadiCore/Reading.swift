@@ -456,9 +456,9 @@ extension Understanding {
     public static func address(in raw: String) -> (address: String?, rest: String?) {
         // No "@" in ASCII or full width (EF BC A0): no address.
         guard raw.hasAtSign else { return (nil, nil) }
-        let message: String
+        let typed: String
         if raw.utf8.allSatisfy({ $0 < 0x80 }) {
-            message = raw // nothing full width in ASCII
+            typed = raw // nothing full width in ASCII
         } else {
             var text = String.UnicodeScalarView()
             for c in raw.unicodeScalars {
@@ -468,10 +468,11 @@ extension Understanding {
                 default: text.append(c)
                 }
             }
-            message = String(text)
+            typed = String(text)
         }
         // "Name <a@b.fr>" is left whole: the validator explains it.
-        guard message.utf8.contains(0x40), !message.utf8.contains(0x3C) else { return (nil, nil) }
+        guard typed.utf8.contains(0x40), !typed.utf8.contains(0x3C) else { return (nil, nil) }
+        let message = commaBeforeEnding(typed)
         let words = message.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" })
         var withAt = words.filter { $0.utf8.contains(0x40) }
         // ("send it to sam.jones@acme.com instead, sam@ is just an alias": one address whole, the
@@ -491,6 +492,22 @@ extension Understanding {
         let cleaned = restTrimmed.drop { ".,;:!".contains($0) || $0 == " " }
         return (String(address), cleaned.isEmpty ? nil : String(cleaned))
     }
+
+    /// "gerard.dupont49@wanadoo,fr": a comma typed for the dot before a common ending of a
+    /// domain that has no dot, made the dot.
+    static func commaBeforeEnding(_ message: String) -> String {
+        guard let at = message.firstIndex(of: "@"), let comma = message[at...].firstIndex(of: ","),
+              case let domain = message[message.index(after: at)..<comma], !domain.isEmpty, !domain.contains("."),
+              domain.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { return message }
+        let after = message[message.index(after: comma)...]
+        let ending = after.prefix { $0.isLetter }
+        guard domainEndings.contains(ending.lowercased()), ending.endIndex == after.endIndex || !after[ending.endIndex].isLetter
+        else { return message }
+        var fixed = message
+        fixed.replaceSubrange(comma...comma, with: ".")
+        return fixed
+    }
+    static let domainEndings: Set<String> = ["fr", "com", "org", "net", "be", "ch", "ca", "de", "io", "eu", "uk", "es", "it", "nl", "lu", "co", "me", "info", "edu", "gov"]
 
     /// Punctuation that may stand around an address in a sentence ("(jb@free.fr)", "d.n@proton.me.").
     static let addressEdges: Set<Character> = [".", ",", ";", ":", "!", "?", "(", ")", "[", "]", "\"", "'", "«", "»", "“", "”"]
