@@ -322,13 +322,19 @@ public struct QuantityReader: Sendable {
             || (span.upperBound..<min(w.count, span.upperBound + 4)).contains { headcountWords.contains(w[$0]) }
     }
 
-    static let plusSelfSigns = ["+ moi", "+moi", "+ me", "+me", "+ myself", "+myself"]
+    /// (After "+" is read as " plus ", see `teamSize`.)
+    static let plusSelfSigns = [" plus  moi", " plus moi", " plus  me", " plus me", " plus  myself", " plus myself"]
 
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
+        teamSize(input, anyNumber: anyNumber, signed: false)
+    }
+
+    /// `signed`: the message's "+" was read as "plus".
+    func teamSize(_ input: PreparedInput, anyNumber: Bool, signed: Bool) -> Found? {
         // "moi + 3 collègues": the sign read as the word.
         if input.raw.utf8.contains(0x2B), !input.raw.utf8.contains(0x40) { // "+", no "@"
             let said = PreparedInput(input.raw.replacingOccurrences(of: "+", with: " plus "))
-            if said.tokens.count > input.tokens.count { return teamSize(said, anyNumber: anyNumber) }
+            if said.tokens.count > input.tokens.count { return teamSize(said, anyNumber: anyNumber, signed: true) }
         }
         // "une boîte de 200 personnes", "a company of 50": the company's size, not the team's.
         var found = all(input).filter { f in !companyWords.isEmpty && !Self.sizeOfCompany(f.span, input.tokenStrings, companyWords) }
@@ -395,7 +401,7 @@ public struct QuantityReader: Sendable {
             f.span.lowerBound >= p.count && w[(f.span.lowerBound - p.count)..<f.span.lowerBound].elementsEqual(p) }
             || Self.totalsAfter.contains { p in w[f.span.upperBound...].starts(with: p) } } ?? false
         // ("3 filles + moi": the sign is no word, it is read on the text.)
-        let plusSign = input.raw.contains("+") && Self.plusSelfSigns.contains(where: input.raw.lowercased().contains)
+        let plusSign = signed && Self.plusSelfSigns.contains(where: input.raw.lowercased().contains)
         // ("on est 3 filles + moi": the sign adds the prospect even after "on est".)
         let countsSelf = !restated && !counted && !total
             && (plusSign || (plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }))
