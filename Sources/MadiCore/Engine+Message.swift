@@ -543,6 +543,8 @@ extension TurnBuilder {
         // (The budget entry's own keywords first: the whole FAQ is read only for a message that has one.)
         if step.kind == .recommend, s.recommendation != nil, address == nil, let k = content.faq.firstIndex(where: { $0.id == "budget" }),
            u.saysBudget(input), u.faqEntry(input) == k {
+            // ("whats that for all 15 in total? thats a lot for us": the total asked is given first.)
+            if let question = parts.question, let p = u.faqEntry(question), content.faq[p].id == "price" { prefaceSide(.faq(p)) }
             answerSide(.faq(k), reask: true)
             return
         }
@@ -3059,6 +3061,10 @@ extension TurnBuilder {
             }
             if seen.insert(key).inserted { sides.append((side, asked(q))) }
         }
+        // ("c'est pas trop cher pr une étudiante ? y a des réducs ?": the budget's answer speaks of
+        // funding already; the funding's answer after it would say it again.)
+        let ids = sides.map { one -> String? in if case let .faq(i) = one.side { return content.faq[i].id }; return nil }
+        if ids.contains("budget") { sides.removeAll { one in if case let .faq(i) = one.side { return content.faq[i].id == "funding" }; return false } }
         let known = sides.contains { if case .unknown = $0.side { return false }; return true }
         // ("maybe my company pay for it? how that works": a few words that point back at the
         // question answered ask nothing more.)
