@@ -67,12 +67,18 @@ extension Understanding {
         let all: [Classifier.Score]
         if let hit = memo?.table[input.folded] {
             all = hit
+        } else if input.tokens.count == 1, Self.loneCues.contains(input.tokenStrings[0]) {
+            // ("wait." alone: it opens what comes next, it means nothing of its own; its examples
+            // are sentences where it opens something else.)
+            all = []
         } else {
             all = classifier.scores(input)
             memo?.table[input.folded] = all
         }
         return all.filter { allowed($0.label) }
     }
+
+    static let loneCues: Set<String> = ["wait", "attends", "attend", "actually", "hmm", "hm", "euh", "bah", "enfait"]
 
     /// The classifier's best label is taken when its nearest example is at least this close
     /// (cosine similarity)…

@@ -1520,11 +1520,22 @@ public final class Understanding: Sendable {
     static let yesNoLetters: [String: Bool] = ["y": true, "n": false]
 
     /// Yes, no, or neither. The whole input as a phrase wins over a phrase inside it.
+    static let yesWords: Set<String> = ["yes", "ye", "yeah", "yep", "oui", "ouais", "ouai"]
+    static let noWords: Set<String> = ["no", "nah", "nope", "non", "nan", "not", "pas"]
+    static func offersBoth(_ w: [String]) -> Bool {
+        w.count >= 3 && (0..<(w.count - 2)).contains { i in
+            ["or", "ou"].contains(w[i + 1])
+                && ((yesWords.contains(w[i]) && noWords.contains(w[i + 2])) || (noWords.contains(w[i]) && yesWords.contains(w[i + 2])))
+        }
+    }
+
     public func yesNo(_ input: PreparedInput) -> Bool? {
         // "y", "n" typed alone, as at a terminal's prompts (alone only: "y a pas d'urgence").
         if input.tokenStrings.count == 1, let letter = Self.yesNoLetters[input.tokenStrings[0]] { return letter }
         if yes.contains(where: { Fuzzy.isWhole($0, input) }) { return true }
         if no.contains(where: { Fuzzy.isWhole($0, input) }) { return false }
+        // "so student discount ye or nah", "c'est possible oui ou non ?": the two offered, a question.
+        if Self.offersBoth(input.tokenStrings) { return nil }
         // "mon patron doit être d'accord ?": someone's agreement to come, no yes; the rest is read.
         let w = input.tokenStrings
         if w.contains("accord"), let i = w.indices.dropFirst().dropLast().first(where: { w[$0] == "d" && w[$0 + 1] == "accord"
