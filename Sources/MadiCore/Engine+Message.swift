@@ -909,8 +909,12 @@ extension TurnBuilder {
                 // (Cut at the last comma, semicolon or full stop before the number's first digit:
                 // "As previously stated, Hale & Whitmore LLP. My direct line is +44 …".)
                 // (A bracket before it opens the aside: "Le Centre Hospitalier de Valence (service RH, tél. 04 …)".)
+                // (Not a bracket closed before it: "Mécaplast Industries (groupe Rhône Métal) - vous
+                // pouvez m'appeler au 04 …" cuts at the dash after it, the bracket stays with the name.)
                 let digit = value.firstIndex(where: \.isNumber) ?? value.endIndex
-                let cut = value[..<digit].firstIndex(of: "(") ?? value[..<digit].lastIndex(where: { ",;.".contains($0) })
+                let open = value[..<digit].firstIndex(of: "(").flatMap { o in value[o..<digit].contains(")") ? nil : o }
+                let cut = open ?? value[..<digit].lastIndex(where: { ",;.".contains($0) })
+                    ?? value[..<digit].range(of: " - ", options: .backwards).map { value.index(after: $0.lowerBound) }
                 let before = cut.map { String(value[..<$0]).trimmed() } ?? ""
                 let after = cut.map { String(value[value.index(after: $0)...]).trimmed() } ?? value
                 if !Understanding.looksLikePhone(before), Understanding.looksLikePhone(after) {
