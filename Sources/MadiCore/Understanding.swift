@@ -445,14 +445,17 @@ public final class Understanding: Sendable {
             let isSeason = seasonNames[word] != nil
             // ("après l'été", "after the summer": the month after it, September; "fin de l'été",
             // "late summer": its last month; "mi-été", "mid summer": its middle one.)
+            // ("courant T1", "during Q1": a quarter is wholly meant, from its first month.)
+            let during = ["courant", "mi", "mid"].contains
             if isSeason, let j = (max(0, i - 3)..<i).last(where: { Self.pastSeason[w[$0]] != nil }),
-               w[(j + 1)..<i].allSatisfy(["l", "de", "d", "du", "la", "le", "the", "of"].contains), let put = Self.pastSeason[w[j]] {
+               w[(j + 1)..<i].allSatisfy(["l", "de", "d", "du", "la", "le", "the", "of"].contains), let put = Self.pastSeason[w[j]],
+               !(during(w[j]) && Self.isQuarter(word)) {
                 found.append((i, (m - 1 + put) % 12 + 1))
                 continue
             }
             let before = i > 0 ? w[i - 1] : ""
             // ("Q1 next year ideally", "T1 2027": a quarter is no word of its own, said anywhere.)
-            let quarter = isSeason && word.utf8.count == 2 && (word.hasPrefix("q") || word.hasPrefix("t"))
+            let quarter = isSeason && Self.isQuarter(word)
             if quarter || (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
                 || (i == 0 && w.count <= 5 && w.count > 2 && ["or", "ou"].contains(w[1]) && monthNumbers[w[2]] != nil)
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
@@ -808,6 +811,8 @@ public final class Understanding: Sendable {
         (["after", "the", "holidays"], 1), (["after", "christmas"], 1), (["after", "xmas"], 1), (["after", "new", "year"], 1),
         (["after", "new", "years"], 1), (["after", "the", "new", "year"], 1), (["after", "the", "christmas", "break"], 1),
     ]
+    /// "t1", "q3": a quarter, as the lexicon's seasons write them (folded).
+    static func isQuarter(_ word: String) -> Bool { word.utf8.count == 2 && (word.hasPrefix("q") || word.hasPrefix("t")) }
     static let pastSeason: [String: Int] = ["apres": 3, "after": 3, "fin": 2, "end": 2, "late": 2, "courant": 1, "mi": 1, "mid": 1]
 
     /// Words that refuse the month after them ("pas décembre"); a lead-in with them ("pas avant
