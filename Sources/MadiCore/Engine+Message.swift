@@ -3122,6 +3122,10 @@ extension TurnBuilder {
         preface += lines
     }
 
+    static func asksHowMany(_ w: [String]) -> Bool {
+        zip(w, w.dropFirst()).contains { a, b in (a == "combien" && ["de", "d"].contains(b)) || (a == "how" && b == "many") }
+    }
+
     mutating func answerSide(_ side: Side, reask: Bool) {
         switch side {
         case let .several(sides):
@@ -3139,6 +3143,15 @@ extension TurnBuilder {
             if entry.id == "fit", s.recommendation != nil, let rec = engine.recommendation(for: s), let course = content.catalogue.course(rec.course),
                let reasons = reasonList(rec), content.strings.has("faq.fit.recommended", lang) {
                 say("faq.fit.recommended", ["name": course.name, "reasons": reasons])
+            } else if entry.id == "noted", let noted = teamQuantity, content.strings.has("faq.noted.team", lang),
+                      !Understanding.looksLikePhone(lastInput.raw),
+                      let asked = u.quantities.teamSize(lastInput, anyNumber: false) ?? (Self.asksHowMany(lastInput.tokenStrings) ? .some(nil) : nil) {
+                // "vous avez bien noté 12 personnes ?", "combien de personnes tu as noté ?": what
+                // was noted said, and a count that differs offered to be corrected.
+                say("faq.noted.team", ["team": t("noted.team_size", ["team": quantityText(noted)])])
+                if let asked, asked.quantity.value != noted.value, content.strings.has("faq.noted.team_differs", lang) {
+                    say("faq.noted.team_differs", ["answer": t("noted.team_size", ["team": quantityText(asked.quantity)])])
+                }
             } else if entry.scope == .none, known(entry.answer) != entry.answer {
                 say(known(entry.answer))
             } else {
