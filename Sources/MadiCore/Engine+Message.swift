@@ -33,6 +33,9 @@ extension TurnBuilder {
         if let said = Self.signedYesNo(trimmed), let word = (said ? content.lexicon[lang]?.yes : content.lexicon[lang]?.no)?.first {
             trimmed = word
         }
+        // "is there a discount for teachers, yes or no?": the question, without the two answers it
+        // offers (neither is said).
+        if let asked = Self.withoutYesOrNo(trimmed) { trimmed = asked }
         let input = u.prepare(trimmed)
         lastInput = input
         if s.lead == .saving { say("save.pending"); return }
@@ -3121,6 +3124,22 @@ extension TurnBuilder {
         asked = wasAsked
         preface += lines
     }
+
+    /// The question before a closing "yes or no?" ("…, yes or no?", "…, ye or nah", "…, oui ou
+    /// non ?"), with its question mark; nil when the message does not end so, or is nothing else.
+    static func withoutYesOrNo(_ text: String) -> String? {
+        let lower = text.lowercased()
+        guard lower.contains(" or ") || lower.contains(" ou ") else { return nil }
+        for tail in yesOrNoTails {
+            for end in ["?", " ?", ""] where lower.hasSuffix(tail + end) {
+                var cut = text.dropLast(tail.count + end.count)
+                while let last = cut.last, " ,;:-".contains(last) { cut = cut.dropLast() }
+                return PreparedInput(String(cut)).tokens.count >= 2 ? cut + " ?" : nil
+            }
+        }
+        return nil
+    }
+    static let yesOrNoTails = ["yes or no", "ye or nah", "yes or nah", "yeah or nah", "yea or nay", "oui ou non", "ouais ou non", "oui ou pas"]
 
     static func asksHowMany(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { a, b in (a == "combien" && ["de", "d"].contains(b)) || (a == "how" && b == "many") }
