@@ -46,6 +46,13 @@ extension TurnBuilder {
             say("withdraw.confirm")
             return
         }
+        // "attends", "wait" alone: the prospect takes a moment; the question stays.
+        if !s.done, input.tokens.count == 1, ["attends", "attend", "wait"].contains(input.tokenStrings[0]),
+           content.strings.has("ack.wait", lang), current != nil {
+            say("ack.wait")
+            ask(again: true)
+            return
+        }
         if let c = u.command(input) {
             s.clarify = nil
             // ("go back", "retour": what was understood is a wish to go back, as when said in a sentence.)
