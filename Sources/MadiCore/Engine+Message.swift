@@ -1612,7 +1612,7 @@ extension TurnBuilder {
         // ("avec moi ça fait 7": a count that adds the prospect corrects the team's size.)
         // ("Non, 12 personnes à former": a no, then another count of people, corrects it too.)
         let deniedSize = teamSize.map { size in
-            ["non", "no", "nope", "nan"].contains(input.tokenStrings.first ?? "")
+            Self.openingNos.contains(input.tokenStrings.first ?? "")
                 && u.quantities.teamSize(input, anyNumber: false).map { $0.quantity.low != size } == true
         } ?? false
         let cue = u.saysCorrection(input) || deniedSize || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
@@ -1798,7 +1798,7 @@ extension TurnBuilder {
         // (A "non" that opens the message answers the offer, not the number: "non 4 personnes au
         // total, pas 5".)
         for i in w.indices.dropLast() where u.negations.contains(input.tokens[i]) && Int(w[i + 1]) != nil
-            && !(i == 0 && ["non", "no", "nope", "nan"].contains(w[0]) && Int(w[1]) != old) {
+            && !(i == 0 && Self.openingNos.contains(w[0]) && Int(w[1]) != old) {
             denied = denied.masking(i..<(i + 2))
         }
         let deniesOld = deniesTeamSize(input, id, old)
@@ -3135,7 +3135,8 @@ extension TurnBuilder {
     /// The question before a closing "yes or no?" ("…, yes or no?", "…, ye or nah", "…, oui ou
     /// non ?"), with its question mark; nil when the message does not end so, or is nothing else.
     static func withoutYesOrNo(_ text: String) -> String? {
-        let lower = text.lowercased()
+        // (Only the message's end is looked at, and lowered: this runs at every turn.)
+        let lower = text.suffix(16).lowercased()
         guard lower.contains(" or ") || lower.contains(" ou ") else { return nil }
         for tail in yesOrNoTails {
             for end in ["?", " ?", ""] where lower.hasSuffix(tail + end) {
@@ -3147,6 +3148,9 @@ extension TurnBuilder {
         return nil
     }
     static let yesOrNoTails = ["yes or no", "ye or nah", "yes or nah", "yeah or nah", "yea or nay", "oui ou non", "ouais ou non", "oui ou pas"]
+
+    /// A "no" that opens a message.
+    static let openingNos: Set<String> = ["non", "no", "nope", "nan"]
 
     static func asksHowMany(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { a, b in (a == "combien" && ["de", "d"].contains(b)) || (a == "how" && b == "many") }

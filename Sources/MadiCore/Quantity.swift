@@ -308,7 +308,7 @@ public struct QuantityReader: Sendable {
     /// The quantity a message gives as a team size: the one about people, else the only one.
     static let employeeWords: Set<String> = ["salaries", "salarie", "employes", "employees", "staff", "collaborateurs", "employee", "people"]
     static let trainingWords: Set<String> = ["former", "train", "training", "forme", "formation", "upskill"]
-    static let headcountWords: Set<String> = ["effectif", "headcount", "entreprise", "company", "boite", "societe"]
+    static let headcountWords: Set<String> = ["effectif", "headcount"]
     /// A count of people to train: a word of training right before it ("former nos 12", "train
     /// 8") or within three words after ("12 personnes à former").
     static func toTrain(_ span: Range<Int>, _ w: [String]) -> Bool {
@@ -316,14 +316,11 @@ public struct QuantityReader: Sendable {
             || (span.upperBound..<min(w.count, span.upperBound + 3)).contains { trainingWords.contains(w[$0]) }
     }
     /// A count of the company's people: employees right after it ("45 salariés"), or its
-    /// headcount named within four words ("45 c'est l'effectif total").
-    static func ofCompany(_ span: Range<Int>, _ w: [String]) -> Bool {
-        (span.upperBound < w.count && employeeWords.contains(w[span.upperBound]))
-            || (span.upperBound..<min(w.count, span.upperBound + 4)).contains { headcountWords.contains(w[$0]) }
+    /// headcount or the company named within four words ("45 c'est l'effectif total").
+    func ofCompany(_ span: Range<Int>, _ w: [String]) -> Bool {
+        (span.upperBound < w.count && Self.employeeWords.contains(w[span.upperBound]))
+            || (span.upperBound..<min(w.count, span.upperBound + 4)).contains { Self.headcountWords.contains(w[$0]) || companyWords.contains(w[$0]) }
     }
-
-    /// (After "+" is read as " plus ", see `teamSize`.)
-    static let plusSelfSigns = [" plus  moi", " plus moi", " plus  me", " plus me", " plus  myself", " plus myself"]
 
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
         teamSize(input, anyNumber: anyNumber, signed: false)
@@ -354,7 +351,7 @@ public struct QuantityReader: Sendable {
         // people to train, a count of employees is the company's.
         // ("Non, 12 personnes à former, 45 c'est l'effectif total": the same, said after.)
         if found.count >= 2, found.contains(where: { Self.toTrain($0.span, w) }),
-           case let rest = found.filter({ f in !Self.ofCompany(f.span, w) || Self.toTrain(f.span, w) }),
+           case let rest = found.filter({ f in !ofCompany(f.span, w) || Self.toTrain(f.span, w) }),
            !rest.isEmpty, rest.count < found.count {
             found = rest
         }
@@ -401,7 +398,7 @@ public struct QuantityReader: Sendable {
             f.span.lowerBound >= p.count && w[(f.span.lowerBound - p.count)..<f.span.lowerBound].elementsEqual(p) }
             || Self.totalsAfter.contains { p in w[f.span.upperBound...].starts(with: p) } } ?? false
         // ("3 filles + moi": the sign is no word, it is read on the text.)
-        let plusSign = signed && Self.plusSelfSigns.contains(where: input.raw.lowercased().contains)
+        let plusSign = signed && zip(w, w.dropFirst()).contains { $0 == "plus" && ["moi", "me", "myself"].contains($1) }
         // ("on est 3 filles + moi": the sign adds the prospect even after "on est".)
         let countsSelf = !restated && !counted && !total
             && (plusSign || (plusSelf.contains { says($0) != nil } && !inclusiveOpeners.contains { says($0) != nil }))
