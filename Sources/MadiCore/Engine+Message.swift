@@ -1621,6 +1621,7 @@ extension TurnBuilder {
         }
         guard correctedTeamSize(input, current, cue: cue) || (cue && corrected(correctionSentences(input), earlier, confident: true))
         else { return false }
+        if switchedBranch { return true } // (the next question on the new path is asked)
         if current.kind == .recommend {
             enter(current.id)
         } else if current.kind == .choice, let id = answerBeforeCorrection(input, current) {
@@ -1905,8 +1906,24 @@ extension TurnBuilder {
                 }
                 if found == old { found = nil } // what was said back, read again: not a correction
             }
-            guard let new = found, new != old, let option = step.option(new),
-                  resolve(option.next ?? step.next) == resolve(was.next ?? step.next) else { continue }
+            guard let new = found, new != old, let option = step.option(new) else { continue }
+            if resolve(option.next ?? step.next) != resolve(was.next ?? step.next) {
+                // "train my team" after "automate my work": the new answer leads to other
+                // questions. Back to the corrected one, the later answers kept where still asked.
+                // Only an option its words name, in a phrase ("my team", not "my company would
+                // pay") or alone: a reading learnt from examples moves no path.
+                let m = u.match(step: step, input)
+                guard confident, !step.navigation, s.lead != .saving, s.leadId == nil,
+                      case let .option(named) = m.choice, named == new,
+                      let span = m.span, span.count >= 2 || span.count == input.tokens.count,
+                      let at = s.history.lastIndex(of: id) else { continue }
+                rewind(to: id, at: at)
+                say("ack.corrected", ["answer": ChoiceStep.noteText(option, self)])
+                note(id, new, .learnt)
+                answer(choice: new, said: input.raw)
+                switchedBranch = true
+                return true
+            }
             setAnswer(id, Answer(option: new))
             note(id, new, .learnt)
             say("ack.corrected", ["answer": ChoiceStep.noteText(option, self)])

@@ -73,22 +73,7 @@ extension TurnBuilder {
         guard let target = u.namedStep(input, among: answered), let at = s.history.lastIndex(of: target),
               let step = content.step(target), at < s.history.count - 1 || current.kind == .recommend else { return false }
         let old = s.answers[target]?.option
-        var said = s.prefillsSaid ?? []
-        for id in s.history[(at + 1)...] + [s.step] {
-            if let o = s.answers[id]?.option {
-                s.prefills[id] = o
-                said.append(id + "=" + o)
-            } else if let q = s.answers[id]?.quantity ?? s.answers[id]?.number.map({ Quantity(low: $0) }) {
-                s.prefillQuantity = q
-                said.append(id + "=" + String(q.value))
-            }
-            setAnswer(id, nil)
-        }
-        s.prefillsSaid = said
-        setAnswer(target, nil)
-        s.history.removeSubrange(at...)
-        s.done = false
-        s.step = target
+        rewind(to: target, at: at)
         trace.intent = .back
         // ("I said automate but I meant build": what comes after the last word that corrects,
         // `correction_cues`.)
@@ -106,6 +91,27 @@ extension TurnBuilder {
         say("back.named")
         enter(target, usePrefill: false)
         return true
+    }
+
+    /// Back to `target` (at `at` in the history): the answers after it are forgotten as answers
+    /// and kept as prefills, taken again without being said where the path still asks them.
+    mutating func rewind(to target: String, at: Int) {
+        var said = s.prefillsSaid ?? []
+        for id in s.history[(at + 1)...] + [s.step] {
+            if let o = s.answers[id]?.option {
+                s.prefills[id] = o
+                said.append(id + "=" + o)
+            } else if let q = s.answers[id]?.quantity ?? s.answers[id]?.number.map({ Quantity(low: $0) }) {
+                s.prefillQuantity = q
+                said.append(id + "=" + String(q.value))
+            }
+            setAnswer(id, nil)
+        }
+        s.prefillsSaid = said
+        setAnswer(target, nil)
+        s.history.removeSubrange(at...)
+        s.done = false
+        s.step = target
     }
 
     /// Says the current step again (after a language switch).

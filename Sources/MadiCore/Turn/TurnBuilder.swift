@@ -29,6 +29,9 @@ struct TurnBuilder {
     var alsoAsks = false
     /// After the end, an answer of the saved lead was corrected: the lead is saved again.
     var leadChanged = false
+    /// An earlier answer was corrected to one that leads to other questions: the next one on the
+    /// new path is asked already.
+    var switchedBranch = false
     /// What goes with the next choice recorded besides its option: the month said for a start
     /// date ("en février": 2, "février").
     var choiceDetail: (number: Int?, text: String)?
