@@ -3199,6 +3199,26 @@ extension TurnBuilder {
                 if let asked, asked.quantity.value != noted.value, content.strings.has("faq.noted.team_differs", lang) {
                     say("faq.noted.team_differs", ["answer": t("noted.team_size", ["team": quantityText(asked.quantity)])])
                 }
+            } else if entry.id == "noted", let start = startStep, let answer = s.answers[start.id], let o = answer.option,
+                      let option = start.option(o), content.strings.has("faq.noted.start", lang),
+                      case let months = u.monthNumbers,
+                      let asked = u.monthsSaid(lastInput, afterRefusal: false).first?.month
+                        ?? lastInput.tokenStrings.lazy.compactMap({ months[$0] }).first {
+                // "La session de mars est bien notée ?": the start noted said back, and a month
+                // that differs offered to be corrected.
+                let noted = ChoiceStep.noteText(option, self)
+                if let month = answer.text, answer.number != nil {
+                    say("ack.month", ["month": month, "answer": noted])
+                } else {
+                    say("faq.noted.start", ["answer": noted])
+                }
+                let names = content.lexicon[lang]?.months ?? content.lexicon[content.defaultLanguage]?.months ?? []
+                // (A month the answer already covers, "décembre" for "as soon as possible" in
+                // November, differs from nothing.)
+                let same = answer.number.map { $0 == asked } ?? (monthOption(asked, start)?.2.id == o)
+                if !same, (1...names.count).contains(asked), content.strings.has("faq.noted.start_differs", lang) {
+                    say("faq.noted.start_differs", ["month": names[asked - 1]])
+                }
             } else if entry.scope == .none, known(entry.answer) != entry.answer {
                 say(known(entry.answer))
             } else {

@@ -459,7 +459,8 @@ public final class Understanding: Sendable {
             if quarter || (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
                 || (i == 0 && w.count <= 5 && w.count > 2 && ["or", "ou"].contains(w[1]) && monthNumbers[w[2]] != nil)
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
-                || (afterRefusal && Self.monthChangeWords.contains(before)) {
+                || (afterRefusal && Self.monthChangeWords.contains(before))
+                || (!isSeason && Self.wishedDate(w, at: i)) {
                 // ("busy until end of january", "after january", "jusqu'à fin janvier": the month
                 // after it is the start.)
                 // (Only "end of", "fin de" between: "après les partiels en janvier" starts in January.)
@@ -471,6 +472,16 @@ public final class Understanding: Sendable {
         }
         return found
     }
+
+    /// "je souhaite la session du 2 mars", "I'd prefer the 2 march one": a day and its month
+    /// after a word of wish, a session chosen by its date (a date said alone, "le 8 décembre ce
+    /// sera compliqué", is no start).
+    static func wishedDate(_ w: [String], at i: Int) -> Bool {
+        guard i >= 2, let day = Int(w[i - 1]), (1...31).contains(day) else { return false }
+        return w[max(0, i - 6)..<(i - 1)].contains(where: wishWords.contains)
+    }
+    static let wishWords: Set<String> = ["souhaite", "souhaiterais", "voudrais", "veux", "prefere", "preferais", "preferrais", "prefererais",
+                                         "prends", "choisis", "want", "prefer", "take", "choose", "like", "rather"]
 
     /// "FEBRUARY not january": a month said, not itself denied, then another denied right after it.
     static func monthOverDenied(_ said: [(at: Int, month: Int)], _ w: [String]) -> Int? {
