@@ -718,6 +718,7 @@ extension TurnBuilder {
         if !answerInput.isEmpty {
             let saved = (trace, s.questions, s.unknownSaid)
             if let side { prefaceSide(side) }
+            sideBeside = side
             // ("actually make it 8 people, we have a new hire starting in jan": a size said with its
             // people corrects the team, before a month said about someone else.)
             // (Not "it's just me actually": no team, below.)
@@ -1615,14 +1616,48 @@ extension TurnBuilder {
             Self.openingNos.contains(input.tokenStrings.first ?? "")
                 && u.quantities.teamSize(input, anyNumber: false).map { $0.quantity.low != size } == true
         } ?? false
+        // ("non ils utilisent pas encore l'IA du tout" at the offer: a no, then words that name
+        // another option of an earlier question.)
+        // (In the sentence of the no, after it: "no i said NOT december. 990 is a lot for me"
+        // corrects no use of AI; nor does a yes or a no word that names an option, "no thanks".)
+        let deniedAnswer: [String] = {
+            let w = input.tokenStrings
+            guard let first = w.first, Self.openingNos.contains(first),
+                  let sentence = Understanding.pieces(input.raw, cutAt: ".!?;").first else { return [] }
+            let rest = u.prepare(u.prepare(sentence).tokenStrings.drop(while: { Self.openingNos.contains($0) || $0 == "mais" || $0 == "but" }).joined(separator: " "))
+            guard rest.tokens.count >= 2 else { return [] }
+            return earlier.filter { id in
+                guard let step = content.step(id), step.kind == .choice, !step.navigation,
+                      case let (.option(o), span?) = u.match(step: step, rest), span.count >= 2 || rest.tokenStrings[span].joined().count >= 5,
+                      u.yesNo(PreparedInput(rest.tokenStrings[span].joined(separator: " "))) == nil else { return false }
+                return o != s.answers[id]?.option && !u.deniedOptions(id, rest).contains(o)
+            }
+        }()
         let cue = u.saysCorrection(input) || deniedSize || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
             guard let option = u.labelOption(id, input) else { return false }
             return option != s.answers[id]?.option
         }
-        guard correctedTeamSize(input, current, cue: cue) || (cue && corrected(correctionSentences(input), earlier, confident: true))
-        else { return false }
+        if correctedTeamSize(input, current, cue: cue) { return finishCorrection(input, current) }
+        // (The option those words name is the correction: the no says the answer was wrong.)
+        if deniedAnswer.count == 1, corrected(input, deniedAnswer, confident: true, namedFirst: false, byWords: true) {
+            return finishCorrection(input, current)
+        }
+        guard cue, corrected(correctionSentences(input), earlier, confident: true) else { return false }
+        return finishCorrection(input, current)
+    }
+
+    /// After an earlier answer was corrected: the recommendation made again, or the current
+    /// question's answer taken from the message, or the question asked again.
+    mutating func finishCorrection(_ input: PreparedInput, _ current: Step) -> Bool {
         if switchedBranch { return true } // (the next question on the new path is asked)
         if current.kind == .recommend {
+            // ("non mais ils ont jamais utilisé l'IA. le starter serait pas mieux ?": the side
+            // question is answered from the corrected answers.)
+            if let side = sideBeside, !preface.isEmpty {
+                let saved = (trace, s.questions, s.unknownSaid)
+                undoPreface(saved)
+                prefaceSide(side)
+            }
             enter(current.id)
         } else if current.kind == .choice, let id = answerBeforeCorrection(input, current) {
             // "I'm an accountant. oh actually, I use chatgpt every day": the job is still taken.
@@ -1876,7 +1911,8 @@ extension TurnBuilder {
     /// Changes the first of `ids`' answers that the message gives differently, and says it back.
     /// `confident`: an option its words name, or the classifier's reading only when it is strong
     /// among every question's options (not a prefilled answer just said back, which invites it).
-    mutating func corrected(_ input: PreparedInput, _ ids: [String], confident: Bool, namedFirst: Bool = true) -> Bool {
+    /// `byWords`: the option the words name is taken, whatever the examples read.
+    mutating func corrected(_ input: PreparedInput, _ ids: [String], confident: Bool, namedFirst: Bool = true, byWords: Bool = false) -> Bool {
         // An earlier answer whose option the words name ("vu que je code déjà": how AI is used)
         // comes before one the examples read from the rest ("…le master serait pas mieux": the goal).
         if confident, namedFirst, ids.count > 1 {
@@ -1893,6 +1929,11 @@ extension TurnBuilder {
             let parts = [input] + Understanding.pieces(input.raw, cutAt: ",.;-").map(u.prepare).filter { !$0.tokens.isEmpty }
             var found: String?
             for p in parts where found == nil {
+                if byWords {
+                    if case let .option(o) = u.match(step: step, p).choice, !u.deniedOptions(id, p).contains(o) { found = o }
+                    if found == old { found = nil }
+                    continue
+                }
                 if confident {
                     found = confidentOption(p, step)
                     if found == old { found = nil }
