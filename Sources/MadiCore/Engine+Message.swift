@@ -205,6 +205,15 @@ extension TurnBuilder {
             s.prefillCompany = name
         }
 
+        // "jsp trop... la 2 je pense ? mais les visuels c'est ptet plus créer non ?", "well its for
+        // the dispatchers so go with 1 i guess": an option's number said in a piece of its own,
+        // whatever else the message says or asks.
+        if step.kind == .choice, !step.navigation, clarifying == nil, input.tokens.count > 2, !trimmed.hasAtSign,
+           u.bareNumber(input) == nil, let n = u.pieceNumber(trimmed), (1...step.options.count).contains(n) {
+            note(step.id, step.options[n - 1].id, .synonym)
+            answer(choice: step.options[n - 1].id, said: trimmed)
+            return
+        }
         // "no no, FEBRUARY not january" at the offer: the start moved to another month, not the
         // offer refused.
         if [.recommend, .courses, .consent].contains(step.kind), !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
@@ -2974,7 +2983,7 @@ extension TurnBuilder {
 
     /// An answer to "A or B?": their number (1, 2), or a label or synonym of one of them.
     func clarifyPick(_ input: PreparedInput, _ options: [String]) -> String? {
-        if let n = u.bareNumber(input) ?? u.ordinal(input), (1...options.count).contains(n) { return options[n - 1] }
+        if let n = u.bareNumber(input) ?? u.ordinal(input) ?? u.pieceNumber(input.raw), (1...options.count).contains(n) { return options[n - 1] }
         // ("1 mostly", "2 i guess": the number of one of them first, no other number after it.)
         let w = input.tokenStrings
         if w.count >= 2, let n = Int(w[0]), (1...options.count).contains(n), !w.dropFirst().contains(where: { Int($0) != nil }) {

@@ -1515,6 +1515,24 @@ public final class Understanding: Sendable {
         return Int(words[0]) ?? numbers[words[0]]
     }
 
+    /// "jsp trop... la 2 je pense ? mais les visuels c'est ptet plus créer non ?", "well its for
+    /// the dispatchers so go with 1 i guess": the one piece of a longer message (cut at
+    /// punctuation, and after "so", "donc", "alors") that is an option's number said with filler
+    /// words; nil when none is, or another piece holds a number too.
+    public func pieceNumber(_ raw: String) -> Int? {
+        var found: Int?
+        for piece in Self.pieces(raw, cutAt: ".!?;,") {
+            let w = prepare(piece).tokenStrings
+            guard w.contains(where: { Int($0) != nil || numbers[$0] != nil }) else { continue }
+            if found != nil { return nil }
+            let tail = w.lastIndex(where: Self.numberPieceOpeners.contains).map { Array(w[($0 + 1)...]) } ?? w
+            guard let n = bareNumber(PreparedInput(tail.joined(separator: " "))) else { return nil }
+            found = n
+        }
+        return found
+    }
+    static let numberPieceOpeners: Set<String> = ["so", "donc", "alors"]
+
     /// A number anywhere in the input: digits first, else number words ("cinq", "twenty five").
     public func number(_ input: PreparedInput) -> Int? {
         let words = input.tokenStrings
