@@ -693,6 +693,8 @@ extension TurnBuilder {
         // no yes, no no, no course and no choice are part of the question, not an answer.
         if parts.question != nil, [.recommend, .courses, .consent].contains(step.kind), !answerInput.isEmpty,
            answerInput.tokens.count <= 3, u.yesNo(answerInput) == nil, u.mentionedCourses(answerInput).isEmpty,
+           // (Nor a month said to suit: "january might work. is remote…?")
+           u.startMonth(answerInput) == nil,
            !u.saysChoice(answerInput, interest: true), u.intent(answerInput, memo: memo) == nil,
            // (Not a word the examples read as this step's answer: "intéressant, …", "looks decent. …".)
            !(u.scores(answerInput, memo, { _ in true }).first.map { $0.label.hasPrefix(step.id + ".") && $0.score >= Understanding.acceptScore } ?? false) {

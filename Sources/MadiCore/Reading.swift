@@ -328,7 +328,10 @@ extension Understanding {
                 let tailAsks = !tail.isEmpty && opensQuestion(PreparedInput(tail))
                 // "Et sur place, c'est où ?": a head that opens with a joiner goes on a question.
                 let joined = head.split(separator: " ").first.map { clauseJoiners.contains(TextFold.fold(String($0))) } ?? false
-                if !tail.isEmpty, !head.isEmpty, !(marked && joined), marked ? (tailAsks || !opensQuestion(PreparedInput(head))) : (tailAsks && !opensQuestion(PreparedInput(head))) {
+                // ("is remote like live video during the day, or can i do it in the evenings?": a
+                // question between two things is one question.)
+                let alternative = marked && tail.split(separator: " ").first.map { ["or", "ou"].contains(TextFold.fold(String($0))) } == true
+                if !tail.isEmpty, !head.isEmpty, !(marked && joined), !alternative, marked ? (tailAsks || !opensQuestion(PreparedInput(head))) : (tailAsks && !opensQuestion(PreparedInput(head))) {
                     answer.append(head); question.append(tail); continue
                 }
             }

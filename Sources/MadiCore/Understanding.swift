@@ -603,10 +603,15 @@ public final class Understanding: Sendable {
         if w.contains(where: Self.startWords.contains) { return true }
         for (i, word) in w.enumerated() where monthNumbers[word] != nil {
             if i > 0, ["pour", "for", "from", "des", "avant", "before", "after", "apres"].contains(w[i - 1]) { return true }
+            // ("january might work", "février ça irait mieux": a month said to suit.)
+            if w[(i + 1)..<min(w.count, i + 4)].contains(where: Self.suitWords.contains) { return true }
             if w[max(0, i - 2)..<i].contains(where: Self.refusals.contains) { return true }
         }
         return false
     }
+    /// Words that say a month suits, after it ("january might work", "mars ça m'irait").
+    static let suitWords: Set<String> = ["work", "works", "suit", "suits", "irait", "marche", "marcherait", "conviendrait", "convient",
+                                         "better", "best", "ideal", "idealement", "mieux", "parfait", "perfect"]
     /// Words of doubt ("peut-être", "maybe", "probably").
     static let maybeWords: Set<String> = ["peut", "maybe", "perhaps", "probably", "probablement", "surement", "possibly", "possiblement", "ish"]
 
