@@ -900,6 +900,13 @@ extension TurnBuilder {
                 return .answered
             }
             if opened != nil, case .answered = readPastWelcome(input, step, opened: opened) { return .answered }
+            // "I want to go deeper - agents, RAG": a word of starting inside a longer message
+            // ("go") starts the questions with the rest read for them.
+            if step.navigation, opened == nil, let start = step.options.first, input.tokens.count >= 4,
+               case let m = u.match(step: step, input), m.choice == .option(start.id), let span = m.span, span.lowerBound >= 2, input.tokens.count > span.count + 2,
+               case .answered = readPastWelcome(input, step, opened: nil) {
+                return .answered
+            }
             let r = readChoice(input, step)
             if step.navigation, case .answered = r, input.tokens.count <= 3, !u.isWholeYes(input),
                u.intent(input, memo: memo) == .greeting {
@@ -2204,7 +2211,9 @@ extension TurnBuilder {
         var reading = first.kind == .choice ? readChoice(input, first) : readNumber(input, first)
         // ("moi c lea, je suis en alternance … j'utilise chatgpt tous les jours pour mes cours": a
         // message about later questions, the first one only guessed by the examples, is asked.)
-        if case .answered = reading, trace.noted.first(where: { $0.step == first.id })?.how == .learnt,
+        // (Not one its words name too: "I want to go deeper - agents, RAG".)
+        if case .answered = reading, let noted = trace.noted.first(where: { $0.step == first.id }), noted.how == .learnt,
+           u.match(step: first, input).choice.optionId != noted.value,
            !u.prefills(input, stepIds: later).isEmpty {
             reading = .none
         }
