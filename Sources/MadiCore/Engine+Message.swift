@@ -228,6 +228,36 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "oui ok mais en janvier hein, pas avant" at the offer or consent: the yes is taken; the
+        // month it is said with is kept for the team.
+        if [.recommend, .consent].contains(step.kind), s.leadId == nil, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
+           case let w = input.tokenStrings, let cut = w.firstIndex(where: { $0 == "mais" || $0 == "but" }), cut >= 1, cut < w.count - 1,
+           u.isPlainYes(u.prepare(w[..<cut].joined(separator: " "))), w[(cut + 1)...].contains(where: { u.monthNumbers[$0] != nil }) {
+            keepQuestion(trimmed)
+            say("note.kept")
+            s.contactLater = true
+            if step.kind == .recommend {
+                note(step.id, "interested", .synonym)
+                answer(choice: "interested", said: trimmed)
+            } else {
+                takeConsent(step, said: trimmed)
+            }
+            return
+        }
+        // "pas maintenant. mais oui recontactez moi en janvier svp", "could someone just get in
+        // touch after christmas instead?" at the offer: to be contacted is a yes to it; the words,
+        // with when, are kept for the team.
+        // (Not beside another question: "I'd like to pre-register. Could you tell me what comes
+        // after this course?" is read as usual.)
+        if step.kind == .recommend, s.leadId == nil, !trimmed.hasAtSign, u.asksToRejoin(input), !u.refusesCallInASentence(trimmed),
+           u.split(trimmed).questionText.map({ u.asksToRejoin(u.prepare($0)) }) ?? true {
+            keepQuestion(trimmed)
+            say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
+            if Self.saysWhen(input, u) { s.contactLater = true }
+            note(step.id, "interested", .synonym)
+            answer(choice: "interested", said: trimmed)
+            return
+        }
         // "2 jours ca va. bon ok je veux bien. mais pas de mail… appelez moi plutot au 06…" at the
         // offer: a plain yes in a sentence of its own takes the offer; the wish about calls or mail
         // that follows is kept for the team.
@@ -1689,6 +1719,12 @@ extension TurnBuilder {
             ask(again: true)
         }
         return true
+    }
+
+    /// Whether a message says when: a month, a season or a holiday ("en janvier", "after christmas").
+    static func saysWhen(_ input: PreparedInput, _ u: Understanding) -> Bool {
+        !u.monthsSaid(input, afterRefusal: true).isEmpty || input.tokenStrings.contains { u.monthNumbers[$0] != nil }
+            || input.tokenStrings.contains { ["christmas", "noel", "fetes", "holidays", "vacances", "rentree"].contains($0) }
     }
 
     /// "no i said NOT december. 990 is a lot for just me tho": of a message of several sentences,

@@ -66,6 +66,9 @@ public struct Session: Codable, Sendable, Equatable {
     /// Later answers already said back ("Noté pour la suite : …"), as "step=value": not said
     /// again when their question comes.
     public var prefillsSaid: [String]?
+    /// The prospect asked to be contacted later ("recontactez-moi en janvier"): the team's call
+    /// back is not promised within 24 hours.
+    public var contactLater: Bool?
     /// "I don't know, I've noted it for the team" was said once: the next is "noted too".
     public var unknownSaid: Bool?
     /// How many times a question kept was said "noted too" (its forms are said in turn).

@@ -27,6 +27,8 @@ extension EmailStep: StepBehaviour {
             turn.say("email.confirm", ["email": rebuilt])
         } else if let suggestion = turn.s.emailSuggestion {
             turn.say("email.suggest", ["suggestion": suggestion])
+        } else if turn.s.contactLater == true, turn.content.strings.has(step.prompt + ".later", turn.lang) {
+            turn.say(step.prompt + ".later")
         } else {
             turn.sayPrompt(step)
         }

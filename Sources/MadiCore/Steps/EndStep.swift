@@ -19,6 +19,8 @@ extension EndStep: StepBehaviour {
             key += ".quote"
         }
         if turn.s.lead == .saved, turn.s.firstName != nil, turn.content.strings.has(key + ".named", turn.lang) { key += ".named" }
+        // ("recontactez-moi en janvier": the call back when the prospect said, not within 24 hours.)
+        if turn.s.lead == .saved, turn.s.contactLater == true, turn.content.strings.has(key + ".later", turn.lang) { key += ".later" }
         return key
     }
 
