@@ -565,6 +565,11 @@ extension TurnBuilder {
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : asked(parts.questionText ?? trimmed))
         }
+        // "les données patients c'est confidentiel, le rgpd ca se passe comment ?": the privacy of
+        // data the rest of the message says is someone else's (patients, clients), not the address's.
+        if case let .faq(k)? = side, content.faq[k].id == "privacy", let whole = u.faqEntry(input), content.faq[whole].id == "data_safety" {
+            side = .faq(whole)
+        }
         // "ok mais concretement dans starter on fait quoi ?", "est ce que performer c'est dur ?": a
         // question about one course that nothing else answers gets that course's facts.
         if case .unknown? = side, let q = parts.question, let about = courseAsked(q) { side = about }

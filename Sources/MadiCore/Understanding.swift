@@ -460,7 +460,9 @@ public final class Understanding: Sendable {
                 || (i == 0 && w.count <= 5 && w.count > 2 && ["or", "ou"].contains(w[1]) && monthNumbers[w[2]] != nil)
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
                 || (afterRefusal && Self.monthChangeWords.contains(before))
-                || (!isSeason && Self.wishedDate(w, at: i)) {
+                || (!isSeason && Self.wishedDate(w, at: i))
+                // ("february would be best i guess": a month said to suit.)
+                || (!isSeason && w[(i + 1)..<min(w.count, i + 4)].contains(where: Self.suitWords.contains)) {
                 // ("busy until end of january", "after january", "jusqu'à fin janvier": the month
                 // after it is the start.)
                 // (Only "end of", "fin de" between: "après les partiels en janvier" starts in January.)
