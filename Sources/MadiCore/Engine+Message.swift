@@ -228,6 +228,15 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "oui d'accord, mais appelez moi plutot le soir apres 19h svp" at consent: the yes is the
+        // consent; the wish for a call (and the number, when said) is kept for the team.
+        if step.kind == .consent, s.leadId == nil, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F), u.asksForCall(input),
+           !u.refusesCallInASentence(trimmed), opensWithYes(trimmed, cutAt: ",.;!") {
+            keepQuestion(trimmed)
+            say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
+            takeConsent(step, said: trimmed)
+            return
+        }
         // "oui ok mais en janvier hein, pas avant" at the offer or consent: the yes is taken; the
         // month it is said with is kept for the team.
         if [.recommend, .consent].contains(step.kind), s.leadId == nil, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
