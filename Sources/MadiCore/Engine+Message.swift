@@ -574,6 +574,10 @@ extension TurnBuilder {
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : asked(parts.questionText ?? trimmed))
         }
+        // "donc combien pour 10 ?" once the courses were shown: the price, for that many.
+        if let q = parts.question, Self.priceAskedFor(q.tokenStrings) != nil, let price = content.faq.firstIndex(where: { $0.id == "price" }) {
+            side = .faq(price)
+        }
         // "les données patients c'est confidentiel, le rgpd ca se passe comment ?": the privacy of
         // data the rest of the message says is someone else's (patients, clients), not the address's.
         if case let .faq(k)? = side, content.faq[k].id == "privacy", let whole = u.faqEntry(input), content.faq[whole].id == "data_safety" {
@@ -3280,6 +3284,15 @@ extension TurnBuilder {
     /// A "no" that opens a message.
     static let openingNos: Set<String> = ["non", "no", "nope", "nan"]
 
+    /// "donc combien pour 10 ?", "how much for 8?": the price asked for a number of places said
+    /// alone (no word for people after it).
+    static func priceAskedFor(_ w: [String]) -> Int? {
+        guard let i = w.firstIndex(where: { $0 == "combien" || $0 == "much" || $0 == "total" }),
+              let j = w[i...].firstIndex(where: { $0 == "pour" || $0 == "for" }), j + 1 < w.count,
+              let n = Int(w[j + 1]), (2...500).contains(n), j + 2 >= w.count else { return nil }
+        return n
+    }
+
     static func asksHowMany(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { a, b in (a == "combien" && ["de", "d"].contains(b)) || (a == "how" && b == "many") }
     }
@@ -3334,7 +3347,7 @@ extension TurnBuilder {
                 say(known(entry.answer))
             } else {
                 // "ça fait combien au total pour les 6 ?": the total for the people said, or the team's.
-                let team = u.quantities.teamSize(lastInput, anyNumber: false)?.quantity.value ?? teamSize
+                let team = u.quantities.teamSize(lastInput, anyNumber: false)?.quantity.value ?? Self.priceAskedFor(lastInput.tokenStrings) ?? teamSize
                 // ("le 10 mai c tard, y a pas une session en fevrier plutot ?": the sessions from the
                 // month asked about, whatever start was said.)
                 let asked = entry.id == "dates" ? askedMonthStart(lastInput) : nil
