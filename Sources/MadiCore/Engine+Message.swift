@@ -1285,8 +1285,17 @@ extension TurnBuilder {
     func teamOption(_ input: PreparedInput, _ step: Step) -> String? {
         guard let option = teamSizeOption(step),
               let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 else { return nil }
+        // ("kiné dans un cabinet avec 2 associés, je cherche à gagner du temps…": the peers the
+        // prospect works with say where, not a team to train.)
+        let w = input.tokenStrings
+        if found.span.lowerBound > 0, ["avec", "with"].contains(w[found.span.lowerBound - 1]),
+           w[found.span].contains(where: Self.peerWords.contains) || (found.span.upperBound < w.count && Self.peerWords.contains(w[found.span.upperBound])) {
+            return nil
+        }
         return option.id
     }
+    static let peerWords: Set<String> = ["associes", "associe", "associees", "associee", "collegues", "confreres", "consoeurs",
+                                         "partners", "partner", "colleagues", "coworkers", "co-workers"]
 
     /// An address refused ("max.mueller@gmx") completed by the domain a message says ("sorry,
     /// gmx.de"): its last word shaped like a domain.
@@ -3654,8 +3663,13 @@ extension TurnBuilder {
         // a wish to be written to is a yes; the offer again, and the message kept for the team.
         if s.lead != .saved, !raw.hasAtSign, u.asksToRejoin(input), !u.asksToWithdraw(input) {
             let kept = s.questions.count
-            if input.tokens.count > 6 { keepQuestion(raw) }
+            // ("vous pouvez me recontacter cet été ?": when is kept, and no call within 24 hours
+            // is promised.)
+            let later = Self.saysWhen(input, u)
+            if input.tokens.count > 6 || later { keepQuestion(raw) }
+            if later { s.contactLater = true }
             if reopen() { return }
+            if later { s.contactLater = nil }
             s.questions.removeSubrange(kept...)
         }
         let goodbye = u.saysGoodbye(input)

@@ -315,6 +315,12 @@ public struct QuantityReader: Sendable {
         (max(0, span.lowerBound - 2)..<span.lowerBound).contains { trainingWords.contains(w[$0]) }
             || (span.upperBound..<min(w.count, span.upperBound + 3)).contains { trainingWords.contains(w[$0]) }
     }
+    /// "25 salariés en tout", "40 employees overall", "sur 25 salariés": a count said as the whole.
+    static func saidAsTotal(_ span: Range<Int>, _ w: [String]) -> Bool {
+        (span.lowerBound > 0 && ["sur", "enfin", "of"].contains(w[span.lowerBound - 1]))
+            || (span.upperBound..<min(w.count, span.upperBound + 4)).contains { ["tout", "total", "overall", "altogether"].contains(w[$0]) }
+    }
+
     /// A count of the company's people: employees right after it ("45 salariés"), or its
     /// headcount or the company named within four words ("45 c'est l'effectif total").
     func ofCompany(_ span: Range<Int>, _ w: [String]) -> Bool {
@@ -354,6 +360,22 @@ public struct QuantityReader: Sendable {
            case let rest = found.filter({ f in !ofCompany(f.span, w) || Self.toTrain(f.span, w) }),
            !rest.isEmpty, rest.count < found.count {
             found = rest
+        }
+        // "4 managers. enfin 25 salariés en tout", "8 devs out of 40 employees overall": beside
+        // another count, the employees said as a total are the company's.
+        if found.count >= 2, case let rest = found.filter({ f in !(ofCompany(f.span, w) && Self.saidAsTotal(f.span, w)) }),
+           !rest.isEmpty, rest.count < found.count {
+            found = rest
+        }
+        // "j'ai 2 restos et 25 salariés, je veux que mes managers utilisent l'IA": the employees
+        // counted, and other people of one's own named without a count: the count is the
+        // company's, and how many are to be trained is not said.
+        if found.contains(where: { ofCompany($0.span, w) && !Self.toTrain($0.span, w) }),
+           !found.contains(where: { $0.aboutPeople && !ofCompany($0.span, w) }),
+           w.indices.contains(where: { i in
+               ["mes", "nos", "my", "our"].contains(w[i]) && w[(i + 1)..<min(w.count, i + 3)].contains { people.contains($0) && !Self.employeeWords.contains($0) }
+           }) {
+            return nil
         }
         // "3, maybe 4 if my cofounder joins", "12ish? maybe 15", "5 voire 6": a range.
         if found.count >= 2, !found[0].quantity.isRange, !found[1].quantity.isRange,

@@ -1496,10 +1496,26 @@ public final class Understanding: Sendable {
             // Nor one said of the past ("j'ai perdu 2 clients cette année", "we had layoffs this year").
             if cuedSteps.contains(id), let span = found.span,
                input.tokenStrings[max(0, span.lowerBound - 5)..<span.lowerBound].contains(where: Self.pastClause.contains) { continue }
+            // Nor one said as a wish for others ("je voudrais qu'ils utilisent l'IA", "i want them
+            // to use AI"): what they do now is not said.
+            if let span = found.span, Self.saidAsWish(input.tokenStrings, before: span.lowerBound) { continue }
             if case let .option(option) = found.choice { out.append((id, option)) }
         }
         return out
     }
+
+    /// Whether the words before `lo` wish something of someone: "je veux que mes managers…",
+    /// "je voudrais qu'ils…", "i want them to…", "i'd like my team to…".
+    static func saidAsWish(_ w: [String], before lo: Int) -> Bool {
+        let window = max(0, lo - 5)..<lo
+        if let k = window.last(where: { w[$0] == "que" || w[$0] == "qu" }),
+           w[max(0, k - 3)..<k].contains(where: wishVerbs.contains) { return true }
+        if lo > 0, w[lo - 1] == "to", w[max(0, lo - 5)..<(lo - 1)].contains(where: wishVerbs.contains),
+           w[max(0, lo - 5)..<(lo - 1)].contains(where: { ["them", "my", "our", "the", "everyone", "staff", "team"].contains($0) }) { return true }
+        return false
+    }
+    static let wishVerbs: Set<String> = ["veux", "voudrais", "voudrait", "aimerais", "aimerait", "souhaite", "souhaiterais", "voulons", "voudrions",
+                                         "want", "wanted", "like", "need", "wish", "love"]
 
     /// The option of one of `stepIds` named by the word after a count of people ("12 devs", "6-7
     /// développeurs", "15 engineers"), exactly: the people counted are what that question asks.
