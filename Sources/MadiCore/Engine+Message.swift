@@ -208,7 +208,9 @@ extension TurnBuilder {
         // "jsp trop... la 2 je pense ? mais les visuels c'est ptet plus créer non ?", "well its for
         // the dispatchers so go with 1 i guess": an option's number said in a piece of its own,
         // whatever else the message says or asks.
+        // (Only a message that holds a number is cut into pieces.)
         if step.kind == .choice, !step.navigation, clarifying == nil, input.tokens.count > 2, !trimmed.hasAtSign,
+           input.tokenStrings.contains(where: { Int($0) != nil || u.numbers[$0] != nil }),
            u.bareNumber(input) == nil, let n = u.pieceNumber(trimmed), (1...step.options.count).contains(n) {
             note(step.id, step.options[n - 1].id, .synonym)
             answer(choice: step.options[n - 1].id, said: trimmed)
