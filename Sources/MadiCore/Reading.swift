@@ -584,8 +584,12 @@ extension Understanding {
     /// one word with one "@" that the validator accepts. Nil when nothing had to be rebuilt, or
     /// when the message is something else ("at the moment no", "je suis dispo à 14h point final").
     /// The address is given as rebuilt; the validator normalizes it.
+    static let addressAcks: Set<String> = ["ok", "okay", "oui", "yes", "yeah", "yep", "sure", "so", "alors", "bon", "ben", "ah", "oh", "well", "voila", "daccord"]
+
     public func rebuiltAddress(_ raw: String) -> String? {
         var words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        // ("ok its jane.doe at outlook dot com": an acknowledgement before the opening.)
+        while words.count > 2, Self.addressAcks.contains(TextFold.fold(words[0])) { words.removeFirst() }
         // The opening: the longest one made of whole words, with something after it.
         var opening: [String] = [], drop = 0
         for (i, word) in words.prefix(8).enumerated() where i < words.count - 1 {
