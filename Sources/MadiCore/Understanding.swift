@@ -461,6 +461,8 @@ public final class Understanding: Sendable {
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
                 || (afterRefusal && Self.monthChangeWords.contains(before))
                 || (!isSeason && Self.wishedDate(w, at: i))
+                // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
+                || (!isSeason && word.count >= 4 && monthAlone(input, at: i))
                 // ("february would be best i guess": a month said to suit.)
                 || (!isSeason && w[(i + 1)..<min(w.count, i + 4)].contains(where: Self.suitWords.contains)) {
                 // ("busy until end of january", "after january", "jusqu'à fin janvier": the month
@@ -473,6 +475,19 @@ public final class Understanding: Sendable {
             }
         }
         return found
+    }
+
+    /// Whether the word at `i` is a sentence of its own, or with one word before it ("janvier.",
+    /// "en janvier !"), in a message of several sentences.
+    func monthAlone(_ input: PreparedInput, at i: Int) -> Bool {
+        guard input.raw.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3F || $0 == 0x3B }) else { return false }
+        var start = 0
+        for piece in Self.pieces(input.raw, cutAt: ".!?;") {
+            let n = prepare(piece).tokens.count
+            if i >= start, i < start + n { return n <= 2 && i == start + n - 1 }
+            start += n
+        }
+        return false
     }
 
     /// "je souhaite la session du 2 mars", "I'd prefer the 2 march one": a day and its month
