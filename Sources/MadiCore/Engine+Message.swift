@@ -696,6 +696,20 @@ extension TurnBuilder {
             let kept = list.filter { if case .intent(.unsure) = $0.side { false } else { true } }
             if kept.count < list.count { side = kept.isEmpty ? nil : kept.count == 1 ? kept[0].side : .several(kept) }
         }
+        // "euh je dirais comprendre... ou automatiser peut etre? c quoi la différence…": among
+        // several questions, one that names another answer to this question is part of the answer.
+        var answeredAsQuestion: String?
+        if case let .several(list)? = side, step.kind == .choice, !step.navigation, !parts.answer.isEmpty {
+            let named = list.filter { e in
+                if case .unknown = e.side { return u.match(step: step, u.prepare(e.text)).choice.isOption }
+                return false
+            }
+            if !named.isEmpty {
+                let kept = list.filter { e in !named.contains { $0.text == e.text } }
+                side = kept.isEmpty ? nil : kept.count == 1 ? kept[0].side : .several(kept)
+                answeredAsQuestion = named.map(\.text).joined(separator: " ")
+            }
+        }
         // "which one would you recommend for someone like me?" at the course list: the questions
         // are how Madi answers that (the FAQ entry `fit`).
         if step.kind == .courses, case let .faq(i)? = side, content.faq[i].id == "fit",
@@ -706,6 +720,7 @@ extension TurnBuilder {
         }
         // (An address alone leaves nothing to read as an answer.)
         var answerInput = aboutCourse ? PreparedInput("") : startAsked ?? (answerAsked || interjected ? input : parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer)
+        if let answeredAsQuestion { answerInput = u.prepare(answerInput.raw + " " + answeredAsQuestion) }
         // "ok. so roughly what would the total be?", "OK, let me ask it more simply: …?" at an
         // offer: the "ok" takes the question in, it does not take the offer.
         if parts.question != nil || side != nil, [.recommend, .courses, .consent].contains(step.kind),
