@@ -965,6 +965,16 @@ extension TurnBuilder {
                 return .answered
             }
             if opened != nil, case .answered = readPastWelcome(input, step, opened: opened) { return .answered }
+            // "skip the questions. just tell me which course for my sales team of 20, they use
+            // chatgpt daily": which course is asked, with what the questions would ask; they start
+            // with what it says, and only what is missing is asked.
+            if step.navigation, step.options.count >= 2, u.match(step: step, input).choice == .option(step.options[1].id),
+               input.tokenStrings.contains(where: { ["which", "quelle", "laquelle", "lequel", "pick"].contains($0) }),
+               u.quantities.teamSize(input, anyNumber: false) != nil
+                   || !u.prefills(input, stepIds: content.steps.filter { $0.kind == .choice && !$0.navigation }.map(\.id)).isEmpty,
+               case .answered = readPastWelcome(input, step, opened: (input, false)) {
+                return .answered
+            }
             // "I want to go deeper - agents, RAG": a word of starting inside a longer message
             // ("go") starts the questions with the rest read for them.
             if step.navigation, opened == nil, let start = step.options.first, input.tokens.count >= 4,
