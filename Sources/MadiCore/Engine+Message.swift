@@ -240,13 +240,15 @@ extension TurnBuilder {
             return
         }
         // "oui ok mais en janvier hein, pas avant" at the offer or consent: the yes is taken; the
-        // month it is said with is kept for the team.
+        // month (or the call) it is said with is kept for the team.
         if [.recommend, .consent].contains(step.kind), s.leadId == nil, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
            case let w = input.tokenStrings, let cut = w.firstIndex(where: { $0 == "mais" || $0 == "but" }), cut >= 1, cut < w.count - 1,
-           u.isPlainYes(u.prepare(w[..<cut].joined(separator: " "))), w[(cut + 1)...].contains(where: { u.monthNumbers[$0] != nil }) {
+           u.isPlainYes(u.prepare(w[..<cut].joined(separator: " "))), case let month = w[(cut + 1)...].contains(where: { u.monthNumbers[$0] != nil }),
+           // ("oui mais appelez moi plutot le matin": a call asked for, the same.)
+           month || (u.asksForCall(input) && !u.refusesCallInASentence(trimmed)) {
             keepQuestion(trimmed)
-            say("note.kept")
-            s.contactLater = true
+            say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
+            if month { s.contactLater = true }
             if step.kind == .recommend {
                 note(step.id, "interested", .synonym)
                 answer(choice: "interested", said: trimmed)
