@@ -211,7 +211,9 @@ extension TurnBuilder {
         // (Only a message that holds a number is cut into pieces.)
         if step.kind == .choice, !step.navigation, clarifying == nil, input.tokens.count > 2, !trimmed.hasAtSign,
            input.tokenStrings.contains(where: { Int($0) != nil || u.numbers[$0] != nil }),
-           u.bareNumber(input) == nil, let n = u.pieceNumber(trimmed), (1...step.options.count).contains(n) {
+           // (Not a date: "plutôt en mars, le 2".)
+           !input.tokenStrings.contains(where: { Self.isMonthWord($0, u) }),
+           u.bareNumber(input) == nil, let n = u.pieceNumber(trimmed), step.options.indices.contains(n - 1) {
             note(step.id, step.options[n - 1].id, .synonym)
             answer(choice: step.options[n - 1].id, said: trimmed)
             return
@@ -243,7 +245,7 @@ extension TurnBuilder {
         // month (or the call) it is said with is kept for the team.
         if [.recommend, .consent].contains(step.kind), s.leadId == nil, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
            case let w = input.tokenStrings, let cut = w.firstIndex(where: { $0 == "mais" || $0 == "but" }), cut >= 1, cut < w.count - 1,
-           u.isPlainYes(u.prepare(w[..<cut].joined(separator: " "))), case let month = w[(cut + 1)...].contains(where: { u.monthNumbers[$0] != nil }),
+           u.isPlainYes(u.prepare(w[..<cut].joined(separator: " "))), case let month = w[(cut + 1)...].contains(where: { Self.isMonthWord($0, u) }),
            // ("oui mais appelez moi plutot le matin": a call asked for, the same.)
            month || (u.asksForCall(input) && !u.refusesCallInASentence(trimmed)) {
             keepQuestion(trimmed)
@@ -262,7 +264,9 @@ extension TurnBuilder {
         // with when, are kept for the team.
         // (Not beside another question: "I'd like to pre-register. Could you tell me what comes
         // after this course?" is read as usual.)
+        // (Nor "I changed my mind, it's too pricey": a price found too high.)
         if step.kind == .recommend, s.leadId == nil, !trimmed.hasAtSign, u.asksToRejoin(input), !u.refusesCallInASentence(trimmed),
+           !u.saysBudget(input),
            u.split(trimmed).questionText.map({ u.asksToRejoin(u.prepare($0)) }) ?? true {
             keepQuestion(trimmed)
             say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
@@ -578,7 +582,7 @@ extension TurnBuilder {
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : asked(parts.questionText ?? trimmed))
         }
-        // "donc combien pour 10 ?" once the courses were shown: the price, for that many.
+        // "donc combien pour 10 ?": the price, for that many.
         if let q = parts.question, Self.priceAskedFor(q.tokenStrings) != nil, let price = content.faq.firstIndex(where: { $0.id == "price" }) {
             side = .faq(price)
         }
@@ -703,8 +707,11 @@ extension TurnBuilder {
         var answeredAsQuestion: String?
         if case let .several(list)? = side, step.kind == .choice, !step.navigation, !parts.answer.isEmpty {
             let named = list.filter { e in
-                if case .unknown = e.side { return u.match(step: step, u.prepare(e.text)).choice.isOption }
-                return false
+                // (Not a question of its own: "what's the difference with build?" is kept.)
+                // ("ou automatiser peut etre ?" opens on "ou", another answer, not "où".)
+                guard case .unknown = e.side, case let q = u.prepare(e.text),
+                      !u.opensQuestion(q) || ["ou", "or"].contains(e.text.split(separator: " ").first.map { $0.lowercased() } ?? "") else { return false }
+                return u.match(step: step, q).choice.isOption
             }
             if !named.isEmpty {
                 let kept = list.filter { e in !named.contains { $0.text == e.text } }
@@ -796,7 +803,7 @@ extension TurnBuilder {
         if !answerInput.isEmpty {
             let saved = (trace, s.questions, s.unknownSaid)
             if let side { prefaceSide(side) }
-            sideBeside = side
+            sideBeside = side.map { ($0, saved) }
             // ("actually make it 8 people, we have a new hire starting in jan": a size said with its
             // people corrects the team, before a month said about someone else.)
             // (Not "it's just me actually": no team, below.)
@@ -1724,26 +1731,30 @@ extension TurnBuilder {
         // another option of an earlier question.)
         // (In the sentence of the no, after it: "no i said NOT december. 990 is a lot for me"
         // corrects no use of AI; nor does a yes or a no word that names an option, "no thanks".)
-        let deniedAnswer: [String] = {
+        // (Not a refusal or a price found too high: "no thanks, I'll learn on my own", "no, too
+        // expensive for my team".)
+        let noRest: PreparedInput? = {
             let w = input.tokenStrings
-            guard let first = w.first, Self.openingNos.contains(first),
-                  let sentence = Understanding.pieces(input.raw, cutAt: ".!?;").first else { return [] }
+            guard let first = w.first, Self.openingNos.contains(first), !u.saysNoThanks(input), !u.saysBudget(input),
+                  let sentence = Understanding.pieces(input.raw, cutAt: ".!?;").first else { return nil }
             let rest = u.prepare(u.prepare(sentence).tokenStrings.drop(while: { Self.openingNos.contains($0) || $0 == "mais" || $0 == "but" }).joined(separator: " "))
-            guard rest.tokens.count >= 2 else { return [] }
-            return earlier.filter { id in
+            return rest.tokens.count >= 2 ? rest : nil
+        }()
+        let deniedAnswer: [String] = noRest.map { rest in
+            earlier.filter { id in
                 guard let step = content.step(id), step.kind == .choice, !step.navigation,
-                      case let (.option(o), span?) = u.match(step: step, rest), span.count >= 2 || rest.tokenStrings[span].joined().count >= 5,
+                      case let (.option(o), span?) = u.match(step: step, rest), span.count >= 2,
                       u.yesNo(PreparedInput(rest.tokenStrings[span].joined(separator: " "))) == nil else { return false }
                 return o != s.answers[id]?.option && !u.deniedOptions(id, rest).contains(o)
             }
-        }()
+        } ?? []
         let cue = u.saysCorrection(input) || deniedSize || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
             guard let option = u.labelOption(id, input) else { return false }
             return option != s.answers[id]?.option
         }
         if correctedTeamSize(input, current, cue: cue) { return finishCorrection(input, current) }
         // (The option those words name is the correction: the no says the answer was wrong.)
-        if deniedAnswer.count == 1, corrected(input, deniedAnswer, confident: true, namedFirst: false, byWords: true) {
+        if deniedAnswer.count == 1, let noRest, corrected(noRest, deniedAnswer, confident: true, namedFirst: false, byWords: true) {
             return finishCorrection(input, current)
         }
         guard cue, corrected(correctionSentences(input), earlier, confident: true) else { return false }
@@ -1757,8 +1768,7 @@ extension TurnBuilder {
         if current.kind == .recommend {
             // ("non mais ils ont jamais utilisé l'IA. le starter serait pas mieux ?": the side
             // question is answered from the corrected answers.)
-            if let side = sideBeside, !preface.isEmpty {
-                let saved = (trace, s.questions, s.unknownSaid)
+            if let (side, saved) = sideBeside, !preface.isEmpty {
                 undoPreface(saved)
                 prefaceSide(side)
             }
@@ -1779,8 +1789,14 @@ extension TurnBuilder {
 
     /// Whether a message says when: a month, a season or a holiday ("en janvier", "after christmas").
     static func saysWhen(_ input: PreparedInput, _ u: Understanding) -> Bool {
-        !u.monthsSaid(input, afterRefusal: true).isEmpty || input.tokenStrings.contains { u.monthNumbers[$0] != nil }
+        !u.monthsSaid(input, afterRefusal: true).isEmpty || input.tokenStrings.contains { isMonthWord($0, u) }
             || input.tokenStrings.contains { ["christmas", "noel", "fetes", "holidays", "vacances", "rentree"].contains($0) }
+    }
+
+    /// A word that can only be a month or a season: at least four letters ("may", "été" folded to
+    /// "ete" are other words too), and not "sept" (seven in French).
+    static func isMonthWord(_ word: String, _ u: Understanding) -> Bool {
+        word.count >= 4 && word != "sept" && u.monthNumbers[word] != nil
     }
 
     /// "no i said NOT december. 990 is a lot for just me tho": of a message of several sentences,
@@ -2064,7 +2080,10 @@ extension TurnBuilder {
                 // Only an option its words name, in a phrase ("my team", not "my company would
                 // pay") or alone: a reading learnt from examples moves no path.
                 let m = u.match(step: step, input)
-                guard confident, !step.navigation, s.lead != .saving, s.leadId == nil,
+                // (During the questions and at the offer only: not at the address or consent.)
+                // (Not from the words after a no alone, `byWords`: "no, … for my team" is no goal.)
+                guard confident, !byWords, !step.navigation, s.lead != .saving, s.leadId == nil,
+                      let here = current?.kind, [StepKind.choice, .number, .recommend].contains(here),
                       case let .option(named) = m.choice, named == new,
                       let span = m.span, span.count >= 2 || span.count == input.tokens.count,
                       let at = s.history.lastIndex(of: id) else { continue }
@@ -3325,8 +3344,10 @@ extension TurnBuilder {
     /// "donc combien pour 10 ?", "how much for 8?": the price asked for a number of places said
     /// alone (no word for people after it).
     static func priceAskedFor(_ w: [String]) -> Int? {
-        guard let i = w.firstIndex(where: { $0 == "combien" || $0 == "much" || $0 == "total" }),
-              let j = w[i...].firstIndex(where: { $0 == "pour" || $0 == "for" }), j + 1 < w.count,
+        // (Not "combien de temps pour 10 ?": a count of something else.)
+        guard let i = w.firstIndex(where: { $0 == "combien" || $0 == "much" || $0 == "total" }), i + 1 < w.count,
+              !["de", "d", "of"].contains(w[i + 1]),
+              let j = w[i...].firstIndex(where: { $0 == "pour" || $0 == "for" }), j - i <= 4, j + 1 < w.count,
               let n = Int(w[j + 1]), (2...500).contains(n), j + 2 >= w.count else { return nil }
         return n
     }
@@ -3378,7 +3399,7 @@ extension TurnBuilder {
                 // (A month the answer already covers, "décembre" for "as soon as possible" in
                 // November, differs from nothing.)
                 let same = answer.number.map { $0 == asked } ?? (monthOption(asked, start)?.2.id == o)
-                if !same, (1...names.count).contains(asked), content.strings.has("faq.noted.start_differs", lang) {
+                if !same, names.indices.contains(asked - 1), content.strings.has("faq.noted.start_differs", lang) {
                     say("faq.noted.start_differs", ["month": names[asked - 1]])
                 }
             } else if entry.scope == .none, known(entry.answer) != entry.answer {
@@ -3694,11 +3715,11 @@ extension TurnBuilder {
             let kept = s.questions.count
             // ("vous pouvez me recontacter cet été ?": when is kept, and no call within 24 hours
             // is promised.)
-            let later = Self.saysWhen(input, u)
+            let later = Self.saysWhen(input, u), wasLater = s.contactLater
             if input.tokens.count > 6 || later { keepQuestion(raw) }
             if later { s.contactLater = true }
             if reopen() { return }
-            if later { s.contactLater = nil }
+            s.contactLater = wasLater
             s.questions.removeSubrange(kept...)
         }
         let goodbye = u.saysGoodbye(input)

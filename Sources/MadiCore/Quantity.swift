@@ -307,6 +307,8 @@ public struct QuantityReader: Sendable {
 
     /// The quantity a message gives as a team size: the one about people, else the only one.
     static let employeeWords: Set<String> = ["salaries", "salarie", "employes", "employees", "staff", "collaborateurs", "employee", "people"]
+    /// The words for a company's employees themselves (not "people").
+    static let staffWords: Set<String> = employeeWords.subtracting(["people"])
     static let trainingWords: Set<String> = ["former", "train", "training", "forme", "formation", "upskill"]
     static let headcountWords: Set<String> = ["effectif", "headcount"]
     /// A count of people to train: a word of training right before it ("former nos 12", "train
@@ -316,8 +318,9 @@ public struct QuantityReader: Sendable {
             || (span.upperBound..<min(w.count, span.upperBound + 3)).contains { trainingWords.contains(w[$0]) }
     }
     /// "25 salariés en tout", "40 employees overall", "sur 25 salariés": a count said as the whole.
+    /// ("on est 4, enfin 5 salariés" corrects the count: "enfin" says no total.)
     static func saidAsTotal(_ span: Range<Int>, _ w: [String]) -> Bool {
-        (span.lowerBound > 0 && ["sur", "enfin", "of"].contains(w[span.lowerBound - 1]))
+        (span.lowerBound > 0 && ["sur", "of"].contains(w[span.lowerBound - 1]))
             || (span.upperBound..<min(w.count, span.upperBound + 4)).contains { ["tout", "total", "overall", "altogether"].contains(w[$0]) }
     }
 
@@ -370,7 +373,8 @@ public struct QuantityReader: Sendable {
         // "j'ai 2 restos et 25 salariés, je veux que mes managers utilisent l'IA": the employees
         // counted, and other people of one's own named without a count: the count is the
         // company's, and how many are to be trained is not said.
-        if found.contains(where: { ofCompany($0.span, w) && !Self.toTrain($0.span, w) }),
+        // (Employees by name: "we're 6 people" counts the team.)
+        if found.contains(where: { f in f.span.upperBound < w.count && Self.staffWords.contains(w[f.span.upperBound]) && !Self.toTrain(f.span, w) }),
            !found.contains(where: { $0.aboutPeople && !ofCompany($0.span, w) }),
            w.indices.contains(where: { i in
                ["mes", "nos", "my", "our"].contains(w[i]) && w[(i + 1)..<min(w.count, i + 3)].contains { people.contains($0) && !Self.employeeWords.contains($0) }

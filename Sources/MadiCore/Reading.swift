@@ -330,7 +330,8 @@ extension Understanding {
                 let joined = head.split(separator: " ").first.map { clauseJoiners.contains(TextFold.fold(String($0))) } ?? false
                 // ("is remote like live video during the day, or can i do it in the evenings?": a
                 // question between two things is one question.)
-                let alternative = marked && tail.split(separator: " ").first.map { ["or", "ou"].contains(TextFold.fold(String($0))) } == true
+                // (Its own letters: "où a lieu la formation ?" asks where.)
+                let alternative = marked && tail.split(separator: " ").first.map { ["or", "ou"].contains(String($0).lowercased()) } == true
                 if !tail.isEmpty, !head.isEmpty, !(marked && joined), !alternative, marked ? (tailAsks || !opensQuestion(PreparedInput(head))) : (tailAsks && !opensQuestion(PreparedInput(head))) {
                     answer.append(head); question.append(tail); continue
                 }

@@ -464,7 +464,7 @@ public final class Understanding: Sendable {
                 // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
                 || (!isSeason && word.count >= 4 && monthAlone(input, at: i))
                 // ("february would be best i guess": a month said to suit.)
-                || (!isSeason && w[(i + 1)..<min(w.count, i + 4)].contains(where: Self.suitWords.contains)) {
+                || (!isSeason && word.count >= 4 && Self.saidToSuit(w, after: i)) {
                 // ("busy until end of january", "after january", "jusqu'à fin janvier": the month
                 // after it is the start.)
                 // (Only "end of", "fin de" between: "après les partiels en janvier" starts in January.)
@@ -621,14 +621,22 @@ public final class Understanding: Sendable {
         for (i, word) in w.enumerated() where monthNumbers[word] != nil {
             if i > 0, ["pour", "for", "from", "des", "avant", "before", "after", "apres"].contains(w[i - 1]) { return true }
             // ("january might work", "février ça irait mieux": a month said to suit.)
-            if w[(i + 1)..<min(w.count, i + 4)].contains(where: Self.suitWords.contains) { return true }
+            if word.count >= 4, Self.saidToSuit(w, after: i) { return true }
             if w[max(0, i - 2)..<i].contains(where: Self.refusals.contains) { return true }
         }
         return false
     }
     /// Words that say a month suits, after it ("january might work", "mars ça m'irait").
-    static let suitWords: Set<String> = ["work", "works", "suit", "suits", "irait", "marche", "marcherait", "conviendrait", "convient",
+    static let suitWords: Set<String> = ["works", "suit", "suits", "irait", "marche", "marcherait", "conviendrait", "convient",
                                          "better", "best", "ideal", "idealement", "mieux", "parfait", "perfect"]
+    /// Whether the three words after `i` say it suits ("might work", "would be best", "ça
+    /// m'irait"; not "january work is crazy").
+    static func saidToSuit(_ w: [String], after i: Int) -> Bool {
+        let next = (i + 1)..<min(w.count, i + 4)
+        return next.contains { j in
+            suitWords.contains(w[j]) || (w[j] == "work" && j > 0 && ["might", "would", "could", "will", "should", "can"].contains(w[j - 1]))
+        }
+    }
     /// Words of doubt ("peut-être", "maybe", "probably").
     static let maybeWords: Set<String> = ["peut", "maybe", "perhaps", "probably", "probablement", "surement", "possibly", "possiblement", "ish"]
 
@@ -1511,9 +1519,10 @@ public final class Understanding: Sendable {
             // Nor one said of the past ("j'ai perdu 2 clients cette année", "we had layoffs this year").
             if cuedSteps.contains(id), let span = found.span,
                input.tokenStrings[max(0, span.lowerBound - 5)..<span.lowerBound].contains(where: Self.pastClause.contains) { continue }
-            // Nor one said as a wish for others ("je voudrais qu'ils utilisent l'IA", "i want them
-            // to use AI"): what they do now is not said.
-            if let span = found.span, Self.saidAsWish(input.tokenStrings, before: span.lowerBound) { continue }
+            // Nor a use of AI said as a wish for others ("je voudrais qu'ils utilisent l'IA", "i
+            // want them to use AI"): what they do now is not said.
+            if let span = found.span, input.tokenStrings[span].contains(where: Self.useVerbs.contains),
+               Self.saidAsWish(input.tokenStrings, before: span.lowerBound) { continue }
             if case let .option(option) = found.choice { out.append((id, option)) }
         }
         return out
@@ -1529,6 +1538,8 @@ public final class Understanding: Sendable {
            w[max(0, lo - 5)..<(lo - 1)].contains(where: { ["them", "my", "our", "the", "everyone", "staff", "team"].contains($0) }) { return true }
         return false
     }
+    /// Verbs of using AI: what is said with them after a wish is no use today.
+    static let useVerbs: Set<String> = ["utilisent", "utilise", "utiliser", "utilisera", "servent", "use", "uses", "using"]
     static let wishVerbs: Set<String> = ["veux", "voudrais", "voudrait", "aimerais", "aimerait", "souhaite", "souhaiterais", "voulons", "voudrions",
                                          "want", "wanted", "like", "need", "wish", "love"]
 

@@ -32,9 +32,9 @@ struct TurnBuilder {
     /// An earlier answer was corrected to one that leads to other questions: the next one on the
     /// new path is asked already.
     var switchedBranch = false
-    /// The side question read beside an answer that may correct an earlier one (its answer is
-    /// made again once the answers changed).
-    var sideBeside: Side?
+    /// The side question read beside an answer that may correct an earlier one, with the state
+    /// before its answer was made (it is made again once the answers changed).
+    var sideBeside: (side: Side, saved: (trace: Trace, questions: [String], unknownSaid: Bool?))?
     /// What goes with the next choice recorded besides its option: the month said for a start
     /// date ("en février": 2, "février").
     var choiceDetail: (number: Int?, text: String)?
