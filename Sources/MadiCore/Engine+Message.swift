@@ -236,8 +236,7 @@ extension TurnBuilder {
         // consent; the wish for a call (and the number, when said) is kept for the team.
         if step.kind == .consent, s.leadId == nil, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F), u.asksForCall(input),
            !u.refusesCallInASentence(trimmed), opensWithYes(trimmed, cutAt: ",.;!") {
-            keepQuestion(trimmed)
-            say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
+            keepWish(trimmed)
             takeConsent(step, said: trimmed)
             return
         }
@@ -248,8 +247,7 @@ extension TurnBuilder {
            u.isPlainYes(u.prepare(w[..<cut].joined(separator: " "))), case let month = w[(cut + 1)...].contains(where: { Self.isMonthWord($0, u) }),
            // ("oui mais appelez moi plutot le matin": a call asked for, the same.)
            month || (u.asksForCall(input) && !u.refusesCallInASentence(trimmed)) {
-            keepQuestion(trimmed)
-            say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
+            keepWish(trimmed)
             if month { s.contactLater = true }
             if step.kind == .recommend {
                 note(step.id, "interested", .synonym)
@@ -268,8 +266,7 @@ extension TurnBuilder {
         if step.kind == .recommend, s.leadId == nil, !trimmed.hasAtSign, u.asksToRejoin(input), !u.refusesCallInASentence(trimmed),
            !u.saysBudget(input),
            u.split(trimmed).questionText.map({ u.asksToRejoin(u.prepare($0)) }) ?? true {
-            keepQuestion(trimmed)
-            say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
+            keepWish(trimmed)
             if Self.saysWhen(input, u) { s.contactLater = true }
             note(step.id, "interested", .synonym)
             answer(choice: "interested", said: trimmed)
@@ -288,8 +285,7 @@ extension TurnBuilder {
            pieces.contains(where: { p in let q = u.prepare(p); return u.isPlainYes(q) || (u.yesNo(q) == true && q.tokens.count <= 6) }),
            !pieces.contains(where: { p in let q = u.prepare(p); return !u.asksForCall(q) && (u.saysNoThanks(q) || u.intent(q, memo: nil) == .decline) }),
            !u.mentionedCourses(input).contains(where: { $0 != recommendation()?.course }) {
-            keepQuestion(trimmed)
-            say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
+            keepWish(trimmed)
             note(step.id, "interested", .synonym)
             answer(choice: "interested", said: trimmed)
             return
@@ -977,8 +973,11 @@ extension TurnBuilder {
             // "skip the questions. just tell me which course for my sales team of 20, they use
             // chatgpt daily": which course is asked, with what the questions would ask; they start
             // with what it says, and only what is missing is asked.
-            if step.navigation, step.options.count >= 2, u.match(step: step, input).choice == .option(step.options[1].id),
+            // (The welcome's own reading of the message, made once for both rules below.)
+            let welcome = step.navigation ? u.match(step: step, input) : nil
+            if let welcome, step.options.count >= 2,
                input.tokenStrings.contains(where: { ["which", "quelle", "laquelle", "lequel", "pick"].contains($0) }),
+               welcome.choice == .option(step.options[1].id),
                u.quantities.teamSize(input, anyNumber: false) != nil
                    || !u.prefills(input, stepIds: content.steps.filter { $0.kind == .choice && !$0.navigation }.map(\.id)).isEmpty,
                case .answered = readPastWelcome(input, step, opened: (input, false)) {
@@ -986,8 +985,8 @@ extension TurnBuilder {
             }
             // "I want to go deeper - agents, RAG": a word of starting inside a longer message
             // ("go") starts the questions with the rest read for them.
-            if step.navigation, opened == nil, let start = step.options.first, input.tokens.count >= 4,
-               case let m = u.match(step: step, input), m.choice == .option(start.id), let span = m.span, span.lowerBound >= 2, input.tokens.count > span.count + 2,
+            if let m = welcome, opened == nil, let start = step.options.first, input.tokens.count >= 4,
+               m.choice == .option(start.id), let span = m.span, span.lowerBound >= 2, input.tokens.count > span.count + 2,
                case .answered = readPastWelcome(input, step, opened: nil) {
                 return .answered
             }
@@ -1785,6 +1784,13 @@ extension TurnBuilder {
             ask(again: true)
         }
         return true
+    }
+
+    /// A wish said with a yes (a call, a time to be contacted) kept for the team, and said so:
+    /// the number noted when the message holds one.
+    mutating func keepWish(_ trimmed: String) {
+        keepQuestion(trimmed)
+        say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
     }
 
     /// Whether a message says when: a month, a season or a holiday ("en janvier", "after christmas").
