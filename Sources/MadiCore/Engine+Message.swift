@@ -385,7 +385,7 @@ extension TurnBuilder {
         }
         // "yes. email is dave@hotmail.co.uk" at consent: another address is the one kept (asked back
         // when it looks mistyped), and consent asked for it.
-        if step.kind == .consent, let address = Understanding.address(in: trimmed).address ?? correctedEnding(trimmed),
+        if step.kind == .consent, let address = Understanding.address(in: trimmed).address ?? correctedEnding(trimmed) ?? correctedDomain(trimmed),
            case let .valid(addr) = EmailValidator.validate(address), addr.normalized != s.email?.normalized,
            let emailStep = content.steps.first(where: { $0.kind == .email }) {
             s.step = emailStep.id
@@ -581,6 +581,12 @@ extension TurnBuilder {
         // "donc combien pour 10 ?": the price, for that many.
         if let q = parts.question, Self.priceAskedFor(q.tokenStrings) != nil, let price = content.faq.firstIndex(where: { $0.id == "price" }) {
             side = .faq(price)
+        }
+        // "hmm not asap, prob after the summer fundraiser, so like september?" when the start is
+        // asked: a short question of a month asks nothing else; the month is the answer.
+        if case .unknown? = side, let q = parts.question, q.tokens.count <= 4, step.options.contains(where: { $0.months != nil }),
+           !u.monthsSaid(q, afterRefusal: false).isEmpty || q.tokenStrings.contains(where: { Self.isMonthWord($0, u) }) {
+            side = nil
         }
         // "les données patients c'est confidentiel, le rgpd ca se passe comment ?": the privacy of
         // data the rest of the message says is someone else's (patients, clients), not the address's.
@@ -1336,6 +1342,12 @@ extension TurnBuilder {
     /// gmx.de"): its last word shaped like a domain.
     static func completed(_ tried: String, withDomainIn message: String) -> String? {
         guard let at = tried.lastIndex(of: "@") else { return nil }
+        // ("oui .fr pardon" after "ac-besancon" was refused: the ending completes the domain typed.)
+        let domainTried = tried[tried.index(after: at)...]
+        if !domainTried.contains("."), !domainTried.isEmpty,
+           let ending = message.lowercased().split(separator: " ").first(where: { $0.hasPrefix(".") && $0.dropFirst().count >= 2 && $0.dropFirst().allSatisfy(\.isLetter) }) {
+            return String(tried[..<at]) + "@" + domainTried.lowercased() + ending
+        }
         let words = message.split(whereSeparator: { $0 == " " || $0 == "," }).map { String($0).trimmingCharacters(in: .punctuationCharacters) }
         guard let domain = words.last(where: { w in
             w.split(separator: ".").count >= 2 && w.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
@@ -1364,6 +1376,21 @@ extension TurnBuilder {
         else if let dot = domain.lastIndex(of: ".") { base = domain[..<dot] }
         else { return nil }
         let rebuilt = String(email[..<at]) + "@" + base + "." + new
+        return rebuilt == email ? nil : rebuilt
+    }
+
+    /// "wait no thats wrong, its gmail.com not gmial": the address given with the domain said
+    /// (not one said after "not"); nil when no domain is said or it is the address's own.
+    func correctedDomain(_ raw: String) -> String? {
+        guard let email = s.email?.normalized, let at = email.lastIndex(of: "@"), !raw.hasAtSign else { return nil }
+        let words = raw.lowercased().split(whereSeparator: { " ,;!?()\"'".contains($0) }).map { String(Understanding.trimmed($0, of: [".", ":"])) }
+        func isDomain(_ w: String) -> Bool {
+            let labels = w.split(separator: ".", omittingEmptySubsequences: false)
+            guard labels.count >= 2, let tld = labels.last, (2...6).contains(tld.count), tld.allSatisfy({ $0.isLetter }) else { return false }
+            return labels.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
+        }
+        guard let i = words.indices.first(where: { isDomain(words[$0]) && !($0 > 0 && ["not", "pas", "non"].contains(words[$0 - 1])) }) else { return nil }
+        let rebuilt = String(email[..<at]) + "@" + words[i]
         return rebuilt == email ? nil : rebuilt
     }
 
@@ -2351,9 +2378,21 @@ extension TurnBuilder {
             setAnswer(step.id, Answer(option: start.id))
             note(step.id, start.id, .learnt)
             notePrefills(input, except: first.id, learnt: false)
+            // ("bonjour, je voudrais savoir ce que deviennent les textes qu'on met dans ces outils":
+            // a question said as a wish to know is answered before the first question.)
+            if Self.wishesToKnow(input.tokenStrings), case let .faq(k)? = readSide(input, keywordsOnly: true) { prefaceSide(.faq(k)) }
             go(to: target, from: step.id)
             return .answered
         }
+    }
+
+    /// "je voudrais savoir…", "I'd like to know…": a question said without its question mark.
+    static func wishesToKnow(_ w: [String]) -> Bool {
+        for (i, word) in w.enumerated().dropFirst() where word == "savoir" || word == "know" {
+            if ["voudrais", "voudrait", "voudrions", "aimerais", "aimerait", "aimerions", "souhaiterais", "veux", "like", "love", "want", "wanted"].contains(w[i - 1]) { return true }
+            if i >= 2, w[i - 1] == "to", ["like", "love", "want", "wanted", "need"].contains(w[i - 2]) { return true }
+        }
+        return false
     }
 
     /// "hello", "Hi! sorry to bother": a greeting, with at most a few words of politeness that
@@ -2992,6 +3031,15 @@ extension TurnBuilder {
             }
             // (A new address, "non, c'est s.leroy@free.fr", is read as an address below.)
             if !raw.hasAtSign, u.rebuiltAddress(raw) == nil {
+                // "yes oops. also pls only email, no calls": a first sentence that says yes is the
+                // answer; what follows is kept for the team ("no calls" denies nothing here).
+                let sentences = Understanding.pieces(raw, cutAt: ".!;")
+                if sentences.count >= 2, case let first = u.prepare(sentences[0]), first.tokens.count <= 4,
+                   u.yesNo(first) == true, !u.isNo(first) {
+                    if u.prepare(sentences.dropFirst().joined(separator: ". ")).tokens.count >= 3 { keepWish(raw) }
+                    answer(choice: "yes", said: raw)
+                    return .answered
+                }
                 if let yes = u.yesNo(input) ?? u.learntYesNo(input, explicit: true, memo: memo) {
                     answer(choice: yes ? "yes" : "no", said: raw)
                     return .answered
@@ -3331,8 +3379,9 @@ extension TurnBuilder {
     /// non ?"), with its question mark; nil when the message does not end so, or is nothing else.
     static func withoutYesOrNo(_ text: String) -> String? {
         // (Only the message's end is looked at, and lowered: this runs at every turn.)
+        // (Its bytes are searched: `String.contains` would go through Foundation's slower search.)
         let lower = text.suffix(16).lowercased()
-        guard lower.contains(" or ") || lower.contains(" ou ") else { return nil }
+        guard lower.utf8.firstRange(of: " or ".utf8) != nil || lower.utf8.firstRange(of: " ou ".utf8) != nil else { return nil }
         for tail in yesOrNoTails {
             for end in ["?", " ?", ""] where lower.hasSuffix(tail + end) {
                 var cut = text.dropLast(tail.count + end.count)
