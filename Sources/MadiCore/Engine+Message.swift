@@ -559,7 +559,11 @@ extension TurnBuilder {
             if address != nil, let rest, !Understanding.looksLikePhone(rest) || rest.utf8.contains(0x3F),
                rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest)) {
                 messageAddress = address // (its answer knows the address is given)
+                // (The question kept for the team is the rest, without the address.)
+                let after = address.flatMap { trimmed.firstRange(of: $0) }.map { String(trimmed[$0.upperBound...]) }
+                keptText = Self.withoutLeadComma(after.map { $0.utf8.contains(0x3F) ? $0 : rest } ?? rest)
                 prefaceSide(readSide(u.prepare(rest), keywordsOnly: false) ?? .unknown(rest))
+                keptText = nil
             }
             email(address ?? trimmed, step)
             return
@@ -3402,8 +3406,12 @@ extension TurnBuilder {
         // (Not "combien de temps pour 10 ?": a count of something else.)
         guard let i = w.firstIndex(where: { $0 == "combien" || $0 == "much" || $0 == "total" }), i + 1 < w.count,
               !["de", "d", "of"].contains(w[i + 1]),
-              let j = w[i...].firstIndex(where: { $0 == "pour" || $0 == "for" }), j - i <= 4, j + 1 < w.count,
-              let n = Int(w[j + 1]), (2...500).contains(n), j + 2 >= w.count else { return nil }
+              let j = w[i...].firstIndex(where: { $0 == "pour" || $0 == "for" }), j - i <= 4 else { return nil }
+        // ("combien pour nous 4 du coup ?", "how much for all 12 then?": the places said of us.)
+        var k = j + 1
+        while k < w.count, ["nous", "us", "all", "the", "tous", "les"].contains(w[k]) { k += 1 }
+        guard k < w.count, let n = Int(w[k]), (2...500).contains(n),
+              w[(k + 1)...].allSatisfy(["du", "coup", "alors", "donc", "then", "en", "tout", "total", "in"].contains) else { return nil }
         return n
     }
 
@@ -3461,7 +3469,10 @@ extension TurnBuilder {
                 say(known(entry.answer))
             } else {
                 // "ça fait combien au total pour les 6 ?": the total for the people said, or the team's.
-                let team = u.quantities.teamSize(lastInput, anyNumber: false)?.quantity.value ?? Self.priceAskedFor(lastInput.tokenStrings) ?? teamSize
+                // ("combien pour nous 4 du coup ? moi aussi je veux la faire": in the sentence that asks.)
+                let team = u.quantities.teamSize(lastInput, anyNumber: false)?.quantity.value
+                    ?? Understanding.pieces(lastInput.raw, cutAt: "?.!").compactMap { [u] in Self.priceAskedFor(u.prepare($0).tokenStrings) }.first
+                    ?? teamSize
                 // ("le 10 mai c tard, y a pas une session en fevrier plutot ?": the sessions from the
                 // month asked about, whatever start was said.)
                 let asked = entry.id == "dates" ? askedMonthStart(lastInput) : nil
@@ -3537,6 +3548,11 @@ extension TurnBuilder {
     }
 
     /// Keeps the prospect's question with the lead, for the team's call back.
+    /// ", et au fait vous faites des factures ?" left after an address: without the comma.
+    static func withoutLeadComma(_ text: String) -> String {
+        String(text.drop { $0 == "," || $0 == " " || $0 == "." || $0 == ";" })
+    }
+
     mutating func keepQuestion(_ question: String? = nil) {
         let text = Sanitize.line(question ?? keptText ?? lastInput.raw)
         guard !text.isEmpty, s.questions.count < 5, !s.questions.contains(text) else { return }

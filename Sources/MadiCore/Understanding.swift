@@ -1065,7 +1065,9 @@ public final class Understanding: Sendable {
         while let l = name.last, edges.contains(l) { name = name.dropLast() }
         // "Solvéo, on vend des solutions de stockage": what it does, said after a comma.
         if let comma = name.firstIndex(of: ","), comma > name.startIndex, name[..<comma].split(separator: " ").count <= 4,
-           let next = name[name.index(after: comma)...].split(separator: " ").first, Self.subjects.contains(TextFold.fold(String(next))) {
+           let next = name[name.index(after: comma)...].split(separator: " ").first,
+           // ("Green Hands Community Garden, we're a registered charity": "we're" is "we".)
+           Self.subjects.contains(TextFold.fold(String(next.prefix { $0 != "'" && $0 != "’" }))) {
             name = name[..<comma]
         }
         // "Distrimax (siège à Lyon)": a closing aside in brackets is not part of the name.

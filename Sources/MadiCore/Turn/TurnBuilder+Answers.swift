@@ -140,6 +140,10 @@ extension TurnBuilder {
                 let label = option.label[lang] ?? o
                 return LeadAnswer(step: id, value: o, label: a.text.map { label + " (" + $0 + ")" } ?? label)
             }
+            // ("entre 25 et 30 profs": the range said is kept beside the top it is sized on.)
+            if let n = a.number, let q = a.quantity, q.isRange {
+                return LeadAnswer(step: id, value: String(n), label: "\(q.low)–\(q.high)")
+            }
             if let n = a.number { return LeadAnswer(step: id, value: String(n), label: String(n)) }
             if let text = a.text { return LeadAnswer(step: id, value: text, label: text) }
             return nil
