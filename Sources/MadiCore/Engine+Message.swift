@@ -225,6 +225,17 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "ptet un mix : 10 en performer et 5 en master c'est possible ?" at the offer or while the
+        // quote's details are asked: places split over two courses, said back and kept for the
+        // team, who will quote both; the question stays.
+        if [.recommend, .text, .email, .consent].contains(step.kind), s.recommendation != nil, !trimmed.hasAtSign,
+           let split = placesSplit(input), content.strings.has("quote.split", lang) {
+            keepQuestion(trimmed)
+            let said = split.map { t("quote.split.part", ["count": String($0.count), "course": $0.name]) }
+            say("quote.split", ["split": said.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + said.last!])
+            ask(again: true)
+            return
+        }
         // "no, not january, not february" at the offer: the session shown does not suit; the start
         // is moved past the months refused and the sessions from then are shown, not the offer refused.
         if [.recommend, .consent].contains(step.kind), !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
@@ -1381,6 +1392,22 @@ extension TurnBuilder {
         else { return nil }
         let rebuilt = String(email[..<at]) + "@" + base + "." + new
         return rebuilt == email ? nil : rebuilt
+    }
+
+    /// "10 en performer et 5 en master", "5 on master, the other 10 on performer": two courses or
+    /// more, each with a count of people said before it (within three words); nil otherwise.
+    func placesSplit(_ input: PreparedInput) -> [(count: Int, name: String)]? {
+        let w = input.tokenStrings
+        guard w.contains(where: { Int($0) != nil }) else { return nil } // (most messages stop here)
+        var found: [(count: Int, name: String)] = [], used: Set<Int> = []
+        for (i, word) in w.enumerated() {
+            guard let course = content.catalogue.courses.first(where: { TextFold.fold($0.id) == word || TextFold.fold($0.name) == word }),
+                  !found.contains(where: { $0.name == course.name }),
+                  let j = (max(0, i - 3)..<i).reversed().first(where: { !used.contains($0) && Int(w[$0]).map { (1...500).contains($0) } == true }) else { continue }
+            used.insert(j)
+            found.append((Int(w[j])!, course.name))
+        }
+        return found.count >= 2 ? found : nil
     }
 
     /// "wait no thats wrong, its gmail.com not gmial": the address given with the domain said

@@ -1638,6 +1638,11 @@ public final class Understanding: Sendable {
             if let said = yesNo(restInput) { return said }
             return restInput.tokens.contains(where: negations.contains) ? nil : true
         }
+        // ("certains voudraient carrément créer des agents": an adverb of agreement inside a
+        // sentence qualifies its verb; it says yes only opening or closing the message.)
+        if w.count >= 3, let i = w.indices.dropFirst().dropLast().first(where: { Self.adverbYes.contains(w[$0]) }) {
+            return yesNo(PreparedInput((w[..<i] + w[(i + 1)...]).joined(separator: " ")))
+        }
         let y = yes.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
         let n = no.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
         // "carrément pas", "sure, not now": a yes with a negation is not a yes; "non merci, ça
@@ -1647,6 +1652,10 @@ public final class Understanding: Sendable {
         if n > y { return false }
         return nil
     }
+
+    /// Yes words that are adverbs too ("carrément", "absolutely").
+    static let adverbYes: Set<String> = ["carrement", "absolument", "totalement", "completement", "clairement", "exactement",
+                                         "absolutely", "definitely", "totally", "certainly", "exactly", "clearly"]
 
     /// "et si je dis non ?", "what if I say no", "if i decline": a no in a clause of
     /// condition ("si"/"if" and the prospect, just before it) is a question about refusing, not
