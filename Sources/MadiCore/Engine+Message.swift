@@ -3272,6 +3272,9 @@ extension TurnBuilder {
         if keyword == nil, strong == nil, asked, !keywordsOnly, current?.id != startStep?.id, u.startMonth(input) != nil,
            let dates = content.faq.firstIndex(where: { $0.id == "dates" }),
            u.learntSide(input, asked: asked, memo: memo) == nil { return .faq(dates) }
+        // ("any discount for nonprofits?": a discount for who the prospect is, kept for the team;
+        // the examples would take it for another entry.)
+        if keyword == nil, asked, !keywordsOnly, u.faqBlocked(input) { return nil }
         guard !keywordsOnly, let label = strong ?? (keyword == nil ? u.learntSide(input, asked: asked, memo: memo) : nil) else {
             return keyword.map(Side.faq)
         }

@@ -1818,11 +1818,19 @@ public final class Understanding: Sendable {
         return found
     }
 
+    /// "any discount for nonprofits?": an entry's keyword said for someone its `not_before` or
+    /// `not_after` words name, a question the entry does not answer.
+    func faqBlocked(_ input: PreparedInput) -> Bool {
+        faq.indices.contains { i in
+            (!faqNotBefore[i].isEmpty || !faqNotAfter[i].isEmpty) && faqMatch(i, input) == nil && faqMatch(i, input, blocking: false) != nil
+        }
+    }
+
     /// How well FAQ entry `i`'s best keyword matches the input, and how many words it has; nil
     /// when none matches.
-    func faqMatch(_ i: Int, _ input: PreparedInput) -> (score: Int, words: Int)? {
+    func faqMatch(_ i: Int, _ input: PreparedInput, blocking: Bool = true) -> (score: Int, words: Int)? {
         var best: (score: Int, words: Int)?
-        let blockers = faqNotBefore[i], before = faqNotAfter[i]
+        let blockers = blocking ? faqNotBefore[i] : [], before = blocking ? faqNotAfter[i] : []
         for p in faq[i].1 {
             // Typos only in longer keywords: "côté" is not "coûte".
             guard let m = Fuzzy.match(p, in: input, fuzzy: p.chars >= 7, vocabulary: vocabulary), m.score > (best?.score ?? 0) else { continue }
