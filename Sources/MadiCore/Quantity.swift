@@ -197,6 +197,11 @@ public struct QuantityReader: Sendable {
     /// before ("on est 8", "équipe de 5", "my 8").
     func aboutPeople(_ w: [String], _ start: Int, _ end: Int) -> Bool {
         var j = end
+        // "around 12 of them", "une dizaine d'entre eux": a count of the people just spoken of,
+        // when the message or its clause ends there ("2 of them use chatgpt" counts others).
+        for them in Self.ofThem where j + them.count <= w.count && w[j..<(j + them.count)].elementsEqual(them) {
+            if j + them.count == w.count || Self.afterThem.contains(w[j + them.count]) { return true }
+        }
         if j < w.count, ["de", "d", "of"].contains(w[j]) { j += 1 }
         // an adjective or two between: "8 jeunes salariés", "5 new employees"
         // (Not past another number: in "4. 8 people", the people are the 8.)
@@ -213,6 +218,11 @@ public struct QuantityReader: Sendable {
         }
         return false
     }
+
+    static let ofThem: [[String]] = [["of", "them"], ["d", "entre", "eux"], ["d", "entre", "elles"]]
+    /// Words that open the next clause after "of them" ("…7 of them, none are techy").
+    static let afterThem: Set<String> = ["none", "all", "most", "some", "and", "but", "so", "they", "we", "i", "who", "mostly",
+                                         "aucun", "aucune", "tous", "toutes", "la", "et", "mais", "donc", "ils", "elles", "on", "je", "qui"]
 
     /// Whether the count at `span` follows a word for a company and "de"/"of" ("boîte de 200").
     static func sizeOfCompany(_ span: Range<Int>, _ w: [String], _ companies: Set<String>) -> Bool {
