@@ -311,7 +311,10 @@ extension TurnBuilder {
            u.yesNo(rest) == nil, !u.saysCorrection(rest), !u.saysNoThanks(rest), u.intent(rest, memo: nil) != .decline,
            !Self.thinksItOver(rest.tokenStrings), !u.saysUnsure(rest), !opensUnsure(rest),
            u.mentionedCourses(rest).isEmpty, u.quantities.teamSize(rest, anyNumber: true) == nil, u.startMonth(rest) == nil {
-            if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) } else { keepQuestion(rest.raw); say("note.kept") }
+            // ("ok ya send a proposal. shop is called Wick & Wild": the name, kept for its question
+            // above, is no note for the team.)
+            if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) }
+            else if s.prefillCompany == nil || u.namedCompany(rest.raw) == nil { keepQuestion(rest.raw); say("note.kept") }
             note(step.id, "interested", .synonym)
             answer(choice: "interested", said: trimmed)
             return

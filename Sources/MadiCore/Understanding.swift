@@ -800,6 +800,10 @@ public final class Understanding: Sendable {
         "je suis chez", "notre societe", "notre entreprise", "ma societe", "mon entreprise", "la societe", "l entreprise", "c est pour le groupe",
         "c est la societe", "c est l entreprise", "il s agit de la societe", "il s agit de l entreprise", "on est", "on est chez",
         "we work at", "l entreprise c est", "la societe c est", "the company s", "company s",
+        "its called", "shop is called", "the shop is called", "my shop is called", "our shop is called", "store is called",
+        "the business is called", "my business is called", "our business is called", "business is called", "the company is called",
+        "la boutique s appelle", "ma boutique s appelle", "l entreprise s appelle", "la societe s appelle", "ma boite s appelle",
+        "la boite s appelle", "ca s appelle", "elle s appelle",
     ]
 
     /// Whether the message holds, word for word, a keyword of an entry that needs a course named
