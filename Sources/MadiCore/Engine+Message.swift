@@ -3513,6 +3513,13 @@ extension TurnBuilder {
                     (c.id, asked.flatMap { day in c.sessionDays.contains(where: { $0 >= day }) ? day : nil } ?? sessionsFrom(c))
                 }, uniquingKeysWith: { a, _ in a })
                 let today = s.today
+                // ("any session in feb? dec is way too soon": none that month, said before the
+                // next ones from then, for the course in view.)
+                if let asked, let id = focusCourse(), let course = content.catalogue.course(id), content.strings.has("faq.dates.none_in", lang),
+                   !course.sessionDays.contains(where: { $0.year == asked.year && $0.month == asked.month }),
+                   let names = content.lexicon[lang]?.months ?? content.lexicon[content.defaultLanguage]?.months, names.indices.contains(asked.month - 1) {
+                    say("faq.dates.none_in", ["name": course.name, "month": names[asked.month - 1]])
+                }
                 out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today })
                     .answer(entry, mentioned: mentionedForSide(), focus: Understanding.comparesPrices(lastInput) ? nil : focusCourse(),
                             team: team.flatMap { $0 >= 2 ? $0 : nil }))
