@@ -600,6 +600,8 @@ extension TurnBuilder {
         if let q = parts.question, Self.priceAskedFor(q.tokenStrings) != nil, let price = content.faq.firstIndex(where: { $0.id == "price" }) {
             side = .faq(price)
         }
+        // "so thats like 2k for both of us??": a question of an amount checks the price.
+        if case .unknown? = side, let q = parts.question, let price = amountAsked(q) { side = price }
         // "hmm not asap, prob after the summer fundraiser, so like september?" when the start is
         // asked: a short question of a month asks nothing else; the month is the answer.
         if case .unknown? = side, let q = parts.question, q.tokens.count <= 4, step.options.contains(where: { $0.months != nil }),
@@ -1395,6 +1397,23 @@ extension TurnBuilder {
         else { return nil }
         let rebuilt = String(email[..<at]) + "@" + base + "." + new
         return rebuilt == email ? nil : rebuilt
+    }
+
+    /// The price's entry for a question of an amount ("so thats like 2k for both of us??").
+    func amountAsked(_ q: PreparedInput) -> Side? {
+        guard Self.saysAmount(q), let price = content.faq.firstIndex(where: { $0.id == "price" }) else { return nil }
+        return .faq(price)
+    }
+
+    /// "2k", "1980€", "2000 euros", "500 bucks": an amount of money said.
+    static func saysAmount(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        if input.raw.contains("€"), w.contains(where: { Int($0) != nil }) { return true }
+        for (i, word) in w.enumerated() {
+            if word.count >= 2, let last = word.last, last == "k", Int(word.dropLast()) != nil { return true }
+            if Int(word) != nil, i + 1 < w.count, ["euros", "euro", "eur", "k", "bucks", "dollars", "balles"].contains(w[i + 1]) { return true }
+        }
+        return false
     }
 
     /// "10 en performer et 5 en master", "5 on master, the other 10 on performer": two courses or
@@ -3345,7 +3364,8 @@ extension TurnBuilder {
         var sides: [(side: Side, text: String)] = []
         var seen: Set<String> = []
         for q in questions.prefix(4) {
-            let side = readSide(u.prepare(q), keywordsOnly: false) ?? courseAsked(u.prepare(q)) ?? .unknown(asked(q))
+            let read = u.prepare(q)
+            let side = readSide(read, keywordsOnly: false) ?? courseAsked(read) ?? amountAsked(read) ?? .unknown(asked(q))
             let key: String
             switch side {
             case let .faq(i): key = "faq.\(i)"

@@ -353,10 +353,16 @@ extension Understanding {
     }
 
     /// The sentence without a first word that joins it to the one before ("and is there…").
+    /// ("and again whats ur refund policy": a word that says it is asked again goes too.)
     func withoutJoiner(_ sentence: String) -> String {
         guard let space = sentence.firstIndex(of: " "), clauseJoiners.contains(TextFold.fold(String(sentence[..<space]))) else { return sentence }
-        return String(sentence[sentence.index(after: space)...])
+        var rest = sentence[sentence.index(after: space)...]
+        while let next = rest.firstIndex(of: " "), Self.againWords.contains(TextFold.fold(String(rest[..<next]))) {
+            rest = rest[rest.index(after: next)...]
+        }
+        return String(rest)
     }
+    static let againWords: Set<String> = ["again", "also", "encore", "aussi"]
 
     /// A question sentence that asks two things joined by "et"/"and" ("ça dure combien et ça coûte
     /// combien", "how long is it and is there a cert"): its two halves, when the first holds a side
