@@ -464,7 +464,7 @@ public final class Understanding: Sendable {
                 // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
                 || (!isSeason && word.count >= 4 && monthAlone(input, at: i))
                 // ("february would be best i guess": a month said to suit.)
-                || (!isSeason && word.count >= 4 && Self.saidToSuit(w, after: i)) {
+                || (!isSeason && Self.suitableMonthWord(word) && Self.saidToSuit(w, after: i)) {
                 // ("busy until end of january", "after january", "jusqu'à fin janvier": the month
                 // after it is the start.)
                 // (Only "end of", "fin de" between: "après les partiels en janvier" starts in January.)
@@ -621,7 +621,7 @@ public final class Understanding: Sendable {
         for (i, word) in w.enumerated() where monthNumbers[word] != nil {
             if i > 0, ["pour", "for", "from", "des", "avant", "before", "after", "apres"].contains(w[i - 1]) { return true }
             // ("january might work", "février ça irait mieux": a month said to suit.)
-            if word.count >= 4, Self.saidToSuit(w, after: i) { return true }
+            if Self.suitableMonthWord(word), Self.saidToSuit(w, after: i) { return true }
             if w[max(0, i - 2)..<i].contains(where: Self.refusals.contains) { return true }
         }
         return false
@@ -635,8 +635,14 @@ public final class Understanding: Sendable {
         let next = (i + 1)..<min(w.count, i + 4)
         return next.contains { j in
             suitWords.contains(w[j]) || (w[j] == "work" && j > 0 && ["might", "would", "could", "will", "should", "can"].contains(w[j - 1]))
+                // ("feb is fine", "février c'est bon": fine said of the month itself.)
+                || (j == i + 2 && ["fine", "ok", "okay", "good", "bon", "parfait"].contains(w[j]) && ["is", "s", "works", "est"].contains(w[i + 1]))
+                || (j == i + 3 && ["fine", "ok", "okay", "good", "bon", "parfait"].contains(w[j]) && w[i + 1] == "c" && w[i + 2] == "est")
         }
     }
+    /// A month's word that `saidToSuit` may follow: four letters or more, or a short form that is
+    /// no other word ("feb", "janv"; not "may").
+    static func suitableMonthWord(_ word: String) -> Bool { word.count >= 4 || (word.count == 3 && !["may", "mai"].contains(word)) }
     /// Words of doubt ("peut-être", "maybe", "probably").
     static let maybeWords: Set<String> = ["peut", "maybe", "perhaps", "probably", "probablement", "surement", "possibly", "possiblement", "ish"]
 
