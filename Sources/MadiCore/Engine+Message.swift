@@ -1687,6 +1687,14 @@ extension TurnBuilder {
             if i > 1, Self.someWords.contains(w[i]) || Self.hedgeOpeners.contains(w[i]), w[..<i].contains(where: Self.mostWords.contains) {
                 cut = (i, 0); break
             }
+            // ("la plupart débutent, 1 ou 2 utilisent chatgpt", "beginners, told u lol. a couple of
+            // them have played w chatgpt": a few said after most, or after an answer said alone.)
+            // (Only when the few are said to be at another level: "d'ici deux ou trois mois" counts no one.)
+            if i > 0, Self.fewAt(w, i), w[..<i].contains(where: Self.mostWords.contains)
+                || u.match(step: step, PreparedInput(w[..<i].joined(separator: " "))).choice.isOption,
+               u.match(step: step, PreparedInput(w[i...].joined(separator: " "))).choice.isOption {
+                cut = (i, 0); break
+            }
         }
         guard let cut, cut.at > 0, cut.at + cut.length < w.count else { return nil }
         let before = PreparedInput(w[..<cut.at].joined(separator: " "))
@@ -1701,6 +1709,15 @@ extension TurnBuilder {
     }
 
     static let exceptWords: Set<String> = ["sauf", "except", "excepte", "hormis"]
+    /// Whether a few people are counted at `i`: "1 ou 2", "un ou deux", "one or two", "a couple
+    /// of them", "2-3 of them".
+    static func fewAt(_ w: [String], _ i: Int) -> Bool {
+        let few: Set<String> = ["1", "2", "3", "un", "une", "deux", "trois", "one", "two", "three"]
+        if i + 2 < w.count, few.contains(w[i]), ["ou", "or", "a", "to"].contains(w[i + 1]), few.contains(w[i + 2]) { return true }
+        if i + 1 < w.count, w[i] == "a", w[i + 1] == "couple" { return true }
+        if i + 2 < w.count, few.contains(w[i]), ["of", "d"].contains(w[i + 1]), ["them", "entre"].contains(w[i + 2]) { return true }
+        return false
+    }
     /// A clause about the prospect's own use: its first word that counts is "i", "moi", "je"…,
     /// and it says a use ("i use chatgpt a bit", "moi jutilise un peu chatgpt"; not "I'd say
     /// they're beginners").
