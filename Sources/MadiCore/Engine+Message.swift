@@ -591,7 +591,8 @@ extension TurnBuilder {
             // "t'es nul" opens like a question but says something else: an intent before "I don't know".
             // ("c'est où exactement ?": a question that holds a yes word asks, it does not agree.)
             readSide(q, keywordsOnly: false)
-                ?? u.intent(q, memo: memo).flatMap { [.yes, .no].contains($0) && u.opensQuestion(q) ? nil : Side.intent($0) }
+                // ("et ca marche sur mac ?": nor a question of several words around a yes phrase.)
+                ?? u.intent(q, memo: memo).flatMap { [.yes, .no].contains($0) && (u.opensQuestion(q) || q.tokens.count >= 4) ? nil : Side.intent($0) }
                 // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : asked(parts.questionText ?? trimmed))
@@ -756,6 +757,19 @@ extension TurnBuilder {
         // offer: the "ok" takes the question in, it does not take the offer.
         if parts.question != nil || side != nil, [.recommend, .courses, .consent].contains(step.kind),
            !answerInput.isEmpty, answerInput.tokenStrings.allSatisfy({ Understanding.acknowledgements.contains($0) || $0 == "but" || $0 == "mais" }) {
+            answerInput = PreparedInput("")
+        }
+        // ("ok. et ca marche sur mac ? j'ai un macbook": the same when what follows the "ok" only
+        // tells more of the question, no yes, course or month.)
+        if parts.question != nil, [.recommend, .courses].contains(step.kind), !answerInput.isEmpty,
+           case let w = answerInput.tokenStrings, let ack = w.first, Understanding.acknowledgements.contains(ack),
+           // (The "ok" a sentence of its own, the question right after it.)
+           case let sentences = Understanding.pieces(trimmed, cutAt: ".!?"), sentences.count >= 3,
+           u.prepare(sentences[0]).tokenStrings.allSatisfy(Understanding.acknowledgements.contains),
+           let q = parts.questionText, sentences[1].trimmed() == q.trimmed(),
+           case let rest = u.prepare(w.drop(while: Understanding.acknowledgements.contains).joined(separator: " ")), !rest.isEmpty,
+           u.yesNo(rest) == nil, !u.saysChoice(rest, interest: true), u.mentionedCourses(rest).isEmpty, u.startMonth(rest) == nil,
+           u.intent(rest, memo: memo) == nil {
             answerInput = PreparedInput("")
         }
         // "oui et est ce qu'il y a une attestation à la fin ?" at the offer or consent: the yes that
@@ -937,11 +951,13 @@ extension TurnBuilder {
             // "je peux voir toutes les formations ?": a question that names an option is an answer.
             let answerable = [StepKind.choice, .recommend, .courses].contains(step.kind)
             // (Not one that only holds a yes word, "c'est où exactement ?".)
-            if case .unknown = side, answerInput.isEmpty, let q = parts.question, answerable,
-               !(u.opensQuestion(q) && u.yesNo(q) != nil && u.mentionedCourses(q).isEmpty), case .answered = read(q, step) { return }
+            // ("et ca marche sur mac ?": nor one of several words around a yes phrase.)
+            let yesInQuestion = [.recommend, .courses].contains(step.kind) && parts.question.map { q in u.yesNo(q) != nil && u.mentionedCourses(q).isEmpty && (u.opensQuestion(q) || q.tokens.count >= 4) } ?? false
+            if case .unknown = side, answerInput.isEmpty, let q = parts.question, answerable, !yesInQuestion,
+               case .answered = read(q, step) { return }
             // So is "not sure which, can you ask me some questions", read whole, when no FAQ entry
-            // answers its question.
-            if answerable, !answerInput.isEmpty, parts.question != nil {
+            // answers its question (and the yes read is not the question's own).
+            if answerable, !answerInput.isEmpty, parts.question != nil, !(yesInQuestion && u.yesNo(answerInput) == nil) {
                 if case .faq = side {} else if case .answered = read(input, step) { return }
             }
             answerSide(side, reask: true)
@@ -2619,6 +2635,12 @@ extension TurnBuilder {
         if step.kind == .consent, !alsoAsks, !callsOnly, !spamOnly, number == nil, let said = u.correctedYesNo(input) {
             note(step.id, said ? "yes" : "no", .label)
             answer(choice: said ? "yes" : "no", said: input.raw)
+            return .answered
+        }
+        // ("no i said lets do it, sign me up", "non enfin si, inscris moi" at the offer: the yes.)
+        if step.kind == .recommend, !alsoAsks, number == nil, u.correctedYesNo(input) == true {
+            note(step.id, "interested", .label)
+            answer(choice: "interested", said: input.raw)
             return .answered
         }
         // "no no, go ahead", "non non c'est bon": a yes and a no, asked again.
