@@ -3475,9 +3475,13 @@ extension TurnBuilder {
     /// non ?"), with its question mark; nil when the message does not end so, or is nothing else.
     static func withoutYesOrNo(_ text: String) -> String? {
         // (Only the message's end is looked at, and lowered: this runs at every turn.)
-        // (Its bytes are searched: `String.contains` would go through Foundation's slower search.)
+        // (" or " or " ou " looked for in the last bytes first, in any case: most messages have
+        // neither, and lowering a string costs more than this whole look.)
+        let tail = Array(text.utf8.suffix(24))
+        guard tail.count >= 4, (0...(tail.count - 4)).contains(where: { i in
+            tail[i] == 0x20 && tail[i + 3] == 0x20 && tail[i + 1] | 0x20 == 0x6F && (tail[i + 2] | 0x20 == 0x72 || tail[i + 2] | 0x20 == 0x75)
+        }) else { return nil }
         let lower = text.suffix(16).lowercased()
-        guard lower.utf8.firstRange(of: " or ".utf8) != nil || lower.utf8.firstRange(of: " ou ".utf8) != nil else { return nil }
         for tail in yesOrNoTails {
             for end in ["?", " ?", ""] where lower.hasSuffix(tail + end) {
                 var cut = text.dropLast(tail.count + end.count)
