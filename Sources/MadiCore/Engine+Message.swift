@@ -568,6 +568,16 @@ extension TurnBuilder {
                 confirmRebuilt(address, step)
                 return
             }
+            // "lucas.b@etu.univ-lyon1,fr": an ending after a comma glued to the address is its
+            // last label, the comma typed for a dot; asked back before it is taken.
+            // (Not after an ending already: "jean@x.fr,merci".)
+            if let address, let last = address.split(separator: ".").last, !((2...6).contains(last.count) && last.allSatisfy(\.isLetter)),
+               let r = trimmed.firstRange(of: address), trimmed[r.upperBound...].first == ",",
+               case let ending = trimmed[trimmed.index(after: r.upperBound)...].prefix(while: { $0.isLetter }),
+               (2...6).contains(ending.count), trimmed[trimmed.index(after: r.upperBound)...].dropFirst(ending.count).first.map({ $0 == " " || $0 == "." }) ?? true {
+                confirmRebuilt(address + "." + ending.lowercased(), step)
+                return
+            }
             // "karim@yahoo.fr. au fait c'est quand la prochaine session ?": the address, then the answer.
             // ("sandrine@verdier.fr ou au 06 12 34 56 78": a phone number, kept with the address, asks nothing.)
             if address != nil, let rest, !Understanding.looksLikePhone(rest) || rest.utf8.contains(0x3F),
