@@ -1264,7 +1264,7 @@ extension TurnBuilder {
             }
             notePrefills(input, except: step.id)
             note(step.id, option.id, .synonym)
-            say("ack.month", ["month": month, "answer": ChoiceStep.noteText(option, self)])
+            sayMonth(month, option, step)
             // The month is kept with the answer (the lead says it, the recommendation shows the
             // sessions from then). ("d'ici mars", "by March": a deadline, kept as said; the
             // sessions are shown from today.)
@@ -1630,6 +1630,18 @@ extension TurnBuilder {
         return changesStartMonth(to: m, input)
     }
 
+    /// A month said at the question of when, said back with the answer it gives; a month past
+    /// the nearer answers ("not before may tbh") is a later start, not "just looking"
+    /// (`ack.month.later`).
+    mutating func sayMonth(_ month: String, _ option: AnswerOption, _ step: Step) {
+        if let last = step.options.last(where: { $0.months != nil }), last.id == option.id,
+           step.options.contains(where: { $0.months != nil && $0.id != option.id }), content.strings.has("ack.month.later", lang) {
+            say("ack.month.later", ["month": month])
+        } else {
+            say("ack.month", ["month": month, "answer": ChoiceStep.noteText(option, self)])
+        }
+    }
+
     /// The start moved to month `m` (said in `input`), said back with the sessions from then.
     mutating func changesStartMonth(to m: Int, _ input: PreparedInput) -> Bool {
         guard let step = startStep, m != s.answers[step.id]?.number, let (name, number, option) = monthOption(m, step, saidIn: input) else { return false }
@@ -1640,7 +1652,7 @@ extension TurnBuilder {
         if !engine.visited(s).contains(step.id) { keepQuestion(input.raw) }
         setAnswer(step.id, Answer(option: option.id, number: number, text: name))
         note(step.id, option.id, .synonym)
-        say("ack.month", ["month": name, "answer": ChoiceStep.noteText(option, self)])
+        sayMonth(name, option, step)
         if let id = focusCourse(), let course = content.catalogue.course(id),
            let dates = content.faq.first(where: { $0.id == "dates" }) {
             let from = sessionsFrom(course)
