@@ -301,6 +301,18 @@ extension TurnBuilder {
             answer(choice: "interested", said: trimmed)
             return
         }
+        // "hmm not sure... ok fine, lets do it. the jan 19 one", "bof jsp... allez ok go, je
+        // m'inscris" at the offer: a doubt, then a yes said after it and nothing taken back: the
+        // yes (and a month said with it moves the start).
+        if step.kind == .recommend, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F), opensUnsure(input),
+           case let pieces = Understanding.pieces(trimmed, cutAt: ".,;!").map({ u.prepare($0) }), pieces.count >= 2,
+           let k = pieces.indices.dropFirst().first(where: { u.yesNo(pieces[$0]) == true && !u.isNo(pieces[$0]) && !u.saysUnsure(pieces[$0]) }),
+           !pieces[(k + 1)...].contains(where: { u.yesNo($0) == false || u.saysUnsure($0) }) {
+            if let m = u.startMonth(input) { _ = changesStartMonth(to: m, input) }
+            note(step.id, "interested", .synonym)
+            answer(choice: "interested", said: trimmed)
+            return
+        }
         // "Yes please, a proposal. You didn't answer about DBS checks though." at the offer: a yes
         // in a sentence of its own that opens the message takes the offer; what follows is
         // answered when it asks what Madi can answer, else kept for the team.
