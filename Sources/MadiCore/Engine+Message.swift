@@ -307,8 +307,11 @@ extension TurnBuilder {
         if step.kind == .recommend, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F), opensUnsure(input),
            case let pieces = Understanding.pieces(trimmed, cutAt: ".,;!").map({ u.prepare($0) }), pieces.count >= 2,
            let k = pieces.indices.dropFirst().first(where: { u.yesNo(pieces[$0]) == true && !u.isNo(pieces[$0]) && !u.saysUnsure(pieces[$0]) }),
-           !pieces[(k + 1)...].contains(where: { u.yesNo($0) == false || u.saysUnsure($0) }) {
-            if let m = u.startMonth(input) { _ = changesStartMonth(to: m, input) }
+           !pieces[(k + 1)...].contains(where: { u.yesNo($0) == false || u.saysUnsure($0) }),
+           // ("pas sûr... ok je vais réfléchir": time to think, a refusal or a price too high
+           // said anywhere after the doubt takes nothing.)
+           !pieces[k...].contains(where: { Self.thinksItOver($0.tokenStrings) || u.saysNoThanks($0) || u.intent($0, memo: nil) == .decline || u.saysBudget($0) }) {
+            if let m = u.startMonth(u.prepare(pieces[k...].map(\.raw).joined(separator: ". "))) { _ = changesStartMonth(to: m, input) }
             note(step.id, "interested", .synonym)
             answer(choice: "interested", said: trimmed)
             return
@@ -974,12 +977,16 @@ extension TurnBuilder {
             let answerable = [StepKind.choice, .recommend, .courses].contains(step.kind)
             // (Not one that only holds a yes word, "c'est où exactement ?".)
             // ("et ca marche sur mac ?": nor one of several words around a yes phrase.)
-            let yesInQuestion = [.recommend, .courses].contains(step.kind) && parts.question.map { q in u.yesNo(q) != nil && u.mentionedCourses(q).isEmpty && (u.opensQuestion(q) || q.tokens.count >= 4) } ?? false
+            // (At an offer, nor one of several words around a yes phrase: "et ca marche sur mac ?".)
+            let offer = [StepKind.recommend, .courses].contains(step.kind)
+            let yesInQuestion = parts.question.map { q in
+                u.yesNo(q) != nil && u.mentionedCourses(q).isEmpty && (u.opensQuestion(q) || (offer && q.tokens.count >= 4))
+            } ?? false
             if case .unknown = side, answerInput.isEmpty, let q = parts.question, answerable, !yesInQuestion,
                case .answered = read(q, step) { return }
             // So is "not sure which, can you ask me some questions", read whole, when no FAQ entry
-            // answers its question (and the yes read is not the question's own).
-            if answerable, !answerInput.isEmpty, parts.question != nil, !(yesInQuestion && u.yesNo(answerInput) == nil) {
+            // answers its question (and, at an offer, the yes read is not the question's own).
+            if answerable, !answerInput.isEmpty, parts.question != nil, !(offer && yesInQuestion && u.yesNo(answerInput) == nil) {
                 if case .faq = side {} else if case .answered = read(input, step) { return }
             }
             answerSide(side, reask: true)
@@ -1463,12 +1470,18 @@ extension TurnBuilder {
         for (i, word) in w.enumerated() {
             guard let course = content.catalogue.courses.first(where: { TextFold.fold($0.id) == word || TextFold.fold($0.name) == word }),
                   !found.contains(where: { $0.name == course.name }),
-                  let j = (max(0, i - 3)..<i).reversed().first(where: { !used.contains($0) && Int(w[$0]).map { (1...500).contains($0) } == true }) else { continue }
+                  let j = (max(0, i - 3)..<i).reversed().first(where: { !used.contains($0) && Int(w[$0]).map { (1...500).contains($0) } == true }),
+                  // ("2 jours pour starter": a count of something else; "10 en performer": people.)
+                  j == i - 1 || ["en", "on", "in", "for", "pour", "sur", "au", "a"].contains(w[i - 1]),
+                  !Self.splitUnits.contains(w[j + 1]) else { continue }
             used.insert(j)
             found.append((Int(w[j])!, course.name))
         }
         return found.count >= 2 ? found : nil
     }
+
+    static let splitUnits: Set<String> = ["jours", "jour", "days", "day", "heures", "h", "hours", "mois", "months", "semaines", "weeks",
+                                          "euros", "eur", "k", "sessions", "fois", "times"]
 
     /// "wait no thats wrong, its gmail.com not gmial": the address given with the domain said
     /// (not one said after "not"); nil when no domain is said or it is the address's own.
@@ -1480,10 +1493,14 @@ extension TurnBuilder {
             guard labels.count >= 2, let tld = labels.last, (2...6).contains(tld.count), tld.allSatisfy({ $0.isLetter }) else { return false }
             return labels.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
         }
-        guard let i = words.indices.first(where: { isDomain(words[$0]) && !($0 > 0 && ["not", "pas", "non"].contains(words[$0 - 1])) }) else { return nil }
+        // (Only said as a correction: "notre site c'est dupont-plomberie.fr" changes no address.)
+        guard words.contains(where: Self.domainCorrectionWords.contains) || u.saysCorrection(u.prepare(raw)),
+              let i = words.indices.first(where: { isDomain(words[$0]) && !($0 > 0 && ["not", "pas", "non"].contains(words[$0 - 1])) }) else { return nil }
         let rebuilt = String(email[..<at]) + "@" + words[i]
         return rebuilt == email ? nil : rebuilt
     }
+
+    static let domainCorrectionWords: Set<String> = ["not", "pas", "wrong", "typo", "faute", "erreur", "oops", "oups", "sorry", "pardon", "mistake"]
 
     /// Two option numbers said as alternatives ("3 or 1", "2 ou 3"), as the options they name.
     func numbersOffered(_ input: PreparedInput, _ step: Step) -> [String]? {
@@ -2500,14 +2517,14 @@ extension TurnBuilder {
             notePrefills(input, except: first.id, learnt: false)
             // ("bonjour, je voudrais savoir ce que deviennent les textes qu'on met dans ces outils":
             // a question said as a wish to know is answered before the first question.)
-            if Self.wishesToKnow(input.tokenStrings), case let .faq(k)? = readSide(input, keywordsOnly: true) { prefaceSide(.faq(k)) }
+            if Self.saysWishToKnow(input.tokenStrings), case let .faq(k)? = readSide(input, keywordsOnly: true) { prefaceSide(.faq(k)) }
             go(to: target, from: step.id)
             return .answered
         }
     }
 
     /// "je voudrais savoir…", "I'd like to know…": a question said without its question mark.
-    static func wishesToKnow(_ w: [String]) -> Bool {
+    static func saysWishToKnow(_ w: [String]) -> Bool {
         for (i, word) in w.enumerated().dropFirst() where word == "savoir" || word == "know" {
             if ["voudrais", "voudrait", "voudrions", "aimerais", "aimerait", "aimerions", "souhaiterais", "veux", "like", "love", "want", "wanted"].contains(w[i - 1]) { return true }
             if i >= 2, w[i - 1] == "to", ["like", "love", "want", "wanted", "need"].contains(w[i - 2]) { return true }
@@ -3160,9 +3177,11 @@ extension TurnBuilder {
                 // "yes oops. also pls only email, no calls": a first sentence that says yes is the
                 // answer; what follows is kept for the team ("no calls" denies nothing here).
                 let sentences = Understanding.pieces(raw, cutAt: ".!;")
+                // ("ok. no wait, gmial is right, it's our company domain": what follows takes it back.)
                 if sentences.count >= 2, case let first = u.prepare(sentences[0]), first.tokens.count <= 4,
-                   u.yesNo(first) == true, !u.isNo(first) {
-                    if u.prepare(sentences.dropFirst().joined(separator: ". ")).tokens.count >= 3 { keepWish(raw) }
+                   u.yesNo(first) == true, !u.isNo(first), case let rest = u.prepare(sentences.dropFirst().joined(separator: ". ")),
+                   !u.saysCorrection(rest), !rest.tokenStrings.contains(where: ["wait", "attends", "attendez", "right", "correct", "bonne", "bon"].contains) {
+                    if rest.tokens.count >= 3 { keepWish(raw) }
                     answer(choice: "yes", said: raw)
                     return .answered
                 }
@@ -3369,7 +3388,8 @@ extension TurnBuilder {
            u.learntSide(input, asked: asked, memo: memo) == nil { return .faq(dates) }
         // ("any discount for nonprofits?": a discount for who the prospect is, kept for the team;
         // the examples would take it for another entry.)
-        if keyword == nil, asked, !keywordsOnly, u.faqBlocked(input) { return nil }
+        if keyword == nil, asked, !keywordsOnly, let group = content.faq.firstIndex(where: { $0.id == "group" }),
+           u.faqBlocked(group, input) { return nil }
         guard !keywordsOnly, let label = strong ?? (keyword == nil ? u.learntSide(input, asked: asked, memo: memo) : nil) else {
             return keyword.map(Side.faq)
         }
@@ -3612,7 +3632,7 @@ extension TurnBuilder {
                 let today = s.today
                 // ("any session in feb? dec is way too soon": none that month, said before the
                 // next ones from then, for the course in view.)
-                if let asked, let id = focusCourse(), let course = content.catalogue.course(id), content.strings.has("faq.dates.none_in", lang),
+                if let asked, let id = mentionedForSide().first ?? focusCourse(), let course = content.catalogue.course(id), content.strings.has("faq.dates.none_in", lang),
                    !course.sessionDays.contains(where: { $0.year == asked.year && $0.month == asked.month }),
                    let names = content.lexicon[lang]?.months ?? content.lexicon[content.defaultLanguage]?.months, names.indices.contains(asked.month - 1) {
                     say("faq.dates.none_in", ["name": course.name, "month": names[asked.month - 1]])
@@ -3684,12 +3704,12 @@ extension TurnBuilder {
         (s.email != nil || messageAddress != nil) && content.strings.has(key + ".known", lang) ? key + ".known" : key
     }
 
-    /// Keeps the prospect's question with the lead, for the team's call back.
     /// ", et au fait vous faites des factures ?" left after an address: without the comma.
     static func withoutLeadComma(_ text: String) -> String {
         String(text.drop { $0 == "," || $0 == " " || $0 == "." || $0 == ";" })
     }
 
+    /// Keeps the prospect's question with the lead, for the team's call back.
     mutating func keepQuestion(_ question: String? = nil) {
         let text = Sanitize.line(question ?? keptText ?? lastInput.raw)
         guard !text.isEmpty, s.questions.count < 5, !s.questions.contains(text) else { return }

@@ -221,7 +221,7 @@ public struct QuantityReader: Sendable {
 
     static let ofThem: [[String]] = [["of", "them"], ["d", "entre", "eux"], ["d", "entre", "elles"]]
     /// Words that open the next clause after "of them" ("…7 of them, none are techy").
-    static let afterThem: Set<String> = ["none", "all", "most", "some", "and", "but", "so", "they", "we", "i", "who", "mostly",
+    static let afterThem: Set<String> = ["none", "most", "some", "and", "but", "so", "they", "we", "i",
                                          "aucun", "aucune", "tous", "toutes", "la", "et", "mais", "donc", "ils", "elles", "on", "je", "qui"]
 
     /// Whether the count at `span` follows a word for a company and "de"/"of" ("boîte de 200").

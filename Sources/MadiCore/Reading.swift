@@ -353,7 +353,7 @@ extension Understanding {
     }
 
     /// The sentence without a first word that joins it to the one before ("and is there…").
-    /// ("and again whats ur refund policy": a word that says it is asked again goes too.)
+    /// ("and again whats ur refund policy", "and also…": a word of addition after the joiner goes too.)
     func withoutJoiner(_ sentence: String) -> String {
         guard let space = sentence.firstIndex(of: " "), clauseJoiners.contains(TextFold.fold(String(sentence[..<space]))) else { return sentence }
         var rest = sentence[sentence.index(after: space)...]

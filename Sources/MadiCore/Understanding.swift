@@ -636,12 +636,13 @@ public final class Understanding: Sendable {
         return next.contains { j in
             suitWords.contains(w[j]) || (w[j] == "work" && j > 0 && ["might", "would", "could", "will", "should", "can"].contains(w[j - 1]))
                 // ("feb is fine", "février c'est bon": fine said of the month itself.)
-                || (j == i + 2 && ["fine", "ok", "okay", "good", "bon", "parfait"].contains(w[j]) && ["is", "s", "works", "est"].contains(w[i + 1]))
-                || (j == i + 3 && ["fine", "ok", "okay", "good", "bon", "parfait"].contains(w[j]) && w[i + 1] == "c" && w[i + 2] == "est")
+                || (j == i + 2 && fineWords.contains(w[j]) && ["is", "s", "works", "est"].contains(w[i + 1]))
+                || (j == i + 3 && fineWords.contains(w[j]) && w[i + 1] == "c" && w[i + 2] == "est")
         }
     }
+    static let fineWords: Set<String> = ["fine", "ok", "okay", "good", "bon", "parfait"]
     /// A month's word that `saidToSuit` may follow: four letters or more, or a short form that is
-    /// no other word ("feb", "janv"; not "may").
+    /// no other word ("feb", "janv"; not "may", nor "mai", often "mais" mistyped).
     static func suitableMonthWord(_ word: String) -> Bool { word.count >= 4 || (word.count == 3 && !["may", "mai"].contains(word)) }
     /// Words of doubt ("peut-être", "maybe", "probably").
     static let maybeWords: Set<String> = ["peut", "maybe", "perhaps", "probably", "probablement", "surement", "possibly", "possiblement", "ish"]
@@ -806,10 +807,10 @@ public final class Understanding: Sendable {
         "je suis chez", "notre societe", "notre entreprise", "ma societe", "mon entreprise", "la societe", "l entreprise", "c est pour le groupe",
         "c est la societe", "c est l entreprise", "il s agit de la societe", "il s agit de l entreprise", "on est", "on est chez",
         "we work at", "l entreprise c est", "la societe c est", "the company s", "company s",
-        "its called", "shop is called", "the shop is called", "my shop is called", "our shop is called", "store is called",
+        "shop is called", "the shop is called", "my shop is called", "our shop is called", "store is called",
         "the business is called", "my business is called", "our business is called", "business is called", "the company is called",
         "la boutique s appelle", "ma boutique s appelle", "l entreprise s appelle", "la societe s appelle", "ma boite s appelle",
-        "la boite s appelle", "ca s appelle", "elle s appelle",
+        "la boite s appelle",
     ]
 
     /// Whether the message holds, word for word, a keyword of an entry that needs a course named
@@ -1650,7 +1651,9 @@ public final class Understanding: Sendable {
         }
         // ("certains voudraient carrément créer des agents": an adverb of agreement inside a
         // sentence qualifies its verb; it says yes only opening or closing the message.)
-        if w.count >= 3, let i = w.indices.dropFirst().dropLast().first(where: { Self.adverbYes.contains(w[$0]) }) {
+        // ("that's exactly what we need", "c'est exactement ça": after "is", still a yes.)
+        if w.count >= 3, let i = w.indices.dropFirst().dropLast().first(where: { Self.adverbYes.contains(w[$0]) }),
+           !["s", "is", "est", "thats", "cest"].contains(w[i - 1]) {
             return yesNo(PreparedInput((w[..<i] + w[(i + 1)...]).joined(separator: " ")))
         }
         let y = yes.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
@@ -1828,12 +1831,10 @@ public final class Understanding: Sendable {
         return found
     }
 
-    /// "any discount for nonprofits?": an entry's keyword said for someone its `not_before` or
+    /// "any discount for nonprofits?": entry `i`'s keyword said for someone its `not_before` or
     /// `not_after` words name, a question the entry does not answer.
-    func faqBlocked(_ input: PreparedInput) -> Bool {
-        faq.indices.contains { i in
-            (!faqNotBefore[i].isEmpty || !faqNotAfter[i].isEmpty) && faqMatch(i, input) == nil && faqMatch(i, input, blocking: false) != nil
-        }
+    func faqBlocked(_ i: Int, _ input: PreparedInput) -> Bool {
+        faqMatch(i, input) == nil && faqMatch(i, input, blocking: false) != nil
     }
 
     /// How well FAQ entry `i`'s best keyword matches the input, and how many words it has; nil
