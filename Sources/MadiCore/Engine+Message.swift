@@ -2517,7 +2517,15 @@ extension TurnBuilder {
             notePrefills(input, except: first.id, learnt: false)
             // ("bonjour, je voudrais savoir ce que deviennent les textes qu'on met dans ces outils":
             // a question said as a wish to know is answered before the first question.)
-            if Self.saysWishToKnow(input.tokenStrings), case let .faq(k)? = readSide(input, keywordsOnly: true) { prefaceSide(.faq(k)) }
+            // ("… la plupart sont pas à l'aise avec l'informatique. c'est finançable par l'opco ?":
+            // so is a question asked after what the questions take.)
+            if let q = u.split(input.raw).question, case let .faq(k)? = readSide(q, keywordsOnly: true) {
+                keptText = q.raw
+                prefaceSide(.faq(k))
+                keptText = nil
+            } else if Self.saysWishToKnow(input.tokenStrings), case let .faq(k)? = readSide(input, keywordsOnly: true) {
+                prefaceSide(.faq(k))
+            }
             go(to: target, from: step.id)
             return .answered
         }
