@@ -586,10 +586,10 @@ extension TurnBuilder {
             // "lucas.b@etu.univ-lyon1,fr": an ending after a comma glued to the address is its
             // last label, the comma typed for a dot; asked back before it is taken.
             // (Not after an ending already: "jean@x.fr,merci".)
-            if let address, let last = address.split(separator: ".").last, !((2...6).contains(last.count) && last.allSatisfy(\.isLetter)),
+            if let address, let last = address.split(separator: ".").last, !Self.isEnding(last),
                let r = trimmed.firstRange(of: address), trimmed[r.upperBound...].first == ",",
                case let ending = trimmed[trimmed.index(after: r.upperBound)...].prefix(while: { $0.isLetter }),
-               (2...6).contains(ending.count), trimmed[trimmed.index(after: r.upperBound)...].dropFirst(ending.count).first.map({ $0 == " " || $0 == "." }) ?? true {
+               Self.isEnding(ending), trimmed[trimmed.index(after: r.upperBound)...].dropFirst(ending.count).first.map({ $0 == " " || $0 == "." }) ?? true {
                 confirmRebuilt(address + "." + ending.lowercased(), step)
                 return
             }
@@ -600,9 +600,8 @@ extension TurnBuilder {
                 messageAddress = address // (its answer knows the address is given)
                 // (The question kept for the team is the rest, without the address.)
                 let after = address.flatMap { trimmed.firstRange(of: $0) }.map { String(trimmed[$0.upperBound...]) }
-                keptText = Self.withoutLeadComma(after.map { $0.utf8.contains(0x3F) ? $0 : rest } ?? rest)
-                prefaceSide(readSide(u.prepare(rest), keywordsOnly: false) ?? .unknown(rest))
-                keptText = nil
+                prefaceSide(readSide(u.prepare(rest), keywordsOnly: false) ?? .unknown(rest),
+                            keeping: Self.withoutLeadComma(after.map { $0.utf8.contains(0x3F) ? $0 : rest } ?? rest))
             }
             email(address ?? trimmed, step)
             return
@@ -976,7 +975,6 @@ extension TurnBuilder {
             // "je peux voir toutes les formations ?": a question that names an option is an answer.
             let answerable = [StepKind.choice, .recommend, .courses].contains(step.kind)
             // (Not one that only holds a yes word, "c'est où exactement ?".)
-            // ("et ca marche sur mac ?": nor one of several words around a yes phrase.)
             // (At an offer, nor one of several words around a yes phrase: "et ca marche sur mac ?".)
             let offer = [StepKind.recommend, .courses].contains(step.kind)
             let yesInQuestion = parts.question.map { q in
@@ -1420,6 +1418,9 @@ extension TurnBuilder {
         return String(tried[..<at]) + "@" + domain.lowercased()
     }
 
+    /// Letters that can end an address's domain ("fr", "com", "museum"): two to six letters.
+    static func isEnding<S: StringProtocol>(_ s: S) -> Bool { (2...6).contains(s.count) && s.allSatisfy(\.isLetter) }
+
     /// "oops it's .fr not .com", "c'est pas .com mais .fr": the address given with its ending
     /// changed (the first ending said, unless a negation comes right before it).
     func correctedEnding(_ raw: String) -> String? {
@@ -1427,7 +1428,7 @@ extension TurnBuilder {
         let words = raw.lowercased().split(whereSeparator: { " ,;!?()".contains($0) }).map(String.init)
         let endings = words.indices.filter { i in
             let w = words[i].filter { $0 != "." }
-            return words[i].hasPrefix(".") && (2...6).contains(w.count) && w.allSatisfy { $0.isLetter }
+            return words[i].hasPrefix(".") && Self.isEnding(w)
         }
         guard let first = endings.first else { return nil }
         let negated = first > 0 && ["not", "pas", "non"].contains(words[first - 1])
@@ -1490,7 +1491,7 @@ extension TurnBuilder {
         let words = raw.lowercased().split(whereSeparator: { " ,;!?()\"'".contains($0) }).map { String(Understanding.trimmed($0, of: [".", ":"])) }
         func isDomain(_ w: String) -> Bool {
             let labels = w.split(separator: ".", omittingEmptySubsequences: false)
-            guard labels.count >= 2, let tld = labels.last, (2...6).contains(tld.count), tld.allSatisfy({ $0.isLetter }) else { return false }
+            guard labels.count >= 2, let tld = labels.last, Self.isEnding(tld) else { return false }
             return labels.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
         }
         // (Only said as a correction: "notre site c'est dupont-plomberie.fr" changes no address.)
@@ -1646,9 +1647,12 @@ extension TurnBuilder {
         // as possible.
         let ahead = Self.monthsAhead(m, from: s.today)
         guard let option = step.options.first(where: { ($0.months ?? -1) >= ahead }) else { return nil }
-        let names = content.lexicon[lang]?.months ?? content.lexicon[content.defaultLanguage]?.months ?? []
+        let names = monthNames
         return (m <= names.count ? names[m - 1] : String(m), m, option)
     }
+
+    /// The months' names in the conversation's language (else the default one's).
+    var monthNames: [String] { content.lexicon[lang]?.months ?? content.lexicon[content.defaultLanguage]?.months ?? [] }
 
     /// "ah non décembre ça va être chaud… plutôt février" past the question of when (at the offer,
     /// the catalogue, consent, after signing up): the start answer is that month (or moves to it,
@@ -1779,12 +1783,12 @@ extension TurnBuilder {
     /// Whether a few people are counted at `i`: "1 ou 2", "un ou deux", "one or two", "a couple
     /// of them", "2-3 of them".
     static func fewAt(_ w: [String], _ i: Int) -> Bool {
-        let few: Set<String> = ["1", "2", "3", "un", "une", "deux", "trois", "one", "two", "three"]
         if i + 2 < w.count, few.contains(w[i]), ["ou", "or", "a", "to"].contains(w[i + 1]), few.contains(w[i + 2]) { return true }
         if i + 1 < w.count, w[i] == "a", w[i + 1] == "couple" { return true }
         if i + 2 < w.count, few.contains(w[i]), ["of", "d"].contains(w[i + 1]), ["them", "entre"].contains(w[i + 2]) { return true }
         return false
     }
+    static let few: Set<String> = ["1", "2", "3", "un", "une", "deux", "trois", "one", "two", "three"]
     /// A clause about the prospect's own use: its first word that counts is "i", "moi", "je"…,
     /// and it says a use ("i use chatgpt a bit", "moi jutilise un peu chatgpt"; not "I'd say
     /// they're beginners").
@@ -2520,9 +2524,7 @@ extension TurnBuilder {
             // ("… la plupart sont pas à l'aise avec l'informatique. c'est finançable par l'opco ?":
             // so is a question asked after what the questions take.)
             if let q = u.split(input.raw).question, case let .faq(k)? = readSide(q, keywordsOnly: true) {
-                keptText = q.raw
-                prefaceSide(.faq(k))
-                keptText = nil
+                prefaceSide(.faq(k), keeping: q.raw)
             } else if Self.saysWishToKnow(input.tokenStrings), case let .faq(k)? = readSide(input, keywordsOnly: true) {
                 prefaceSide(.faq(k))
             }
@@ -3522,6 +3524,7 @@ extension TurnBuilder {
         s.unknownSaid = saved.unknownSaid
     }
 
+    /// A side question's answer, made now and said before what comes next.
     mutating func prefaceSide(_ side: Side?) {
         guard let side else { return }
         let before = out.count
@@ -3531,6 +3534,13 @@ extension TurnBuilder {
         out.removeSubrange(before...)
         asked = wasAsked
         preface += lines
+    }
+
+    /// The same, the question kept for the team being `text` (not the whole message).
+    mutating func prefaceSide(_ side: Side?, keeping text: String) {
+        keptText = text
+        prefaceSide(side)
+        keptText = nil
     }
 
     /// The question before a closing "yes or no?" ("…, yes or no?", "…, ye or nah", "…, oui ou
@@ -3616,7 +3626,7 @@ extension TurnBuilder {
                 } else {
                     say("faq.noted.start", ["answer": noted])
                 }
-                let names = content.lexicon[lang]?.months ?? content.lexicon[content.defaultLanguage]?.months ?? []
+                let names = monthNames
                 // (A month the answer already covers, "décembre" for "as soon as possible" in
                 // November, differs from nothing.)
                 let same = answer.number.map { $0 == asked } ?? (monthOption(asked, start)?.2.id == o)
@@ -3642,7 +3652,7 @@ extension TurnBuilder {
                 // next ones from then, for the course in view.)
                 if let asked, let id = mentionedForSide().first ?? focusCourse(), let course = content.catalogue.course(id), content.strings.has("faq.dates.none_in", lang),
                    !course.sessionDays.contains(where: { $0.year == asked.year && $0.month == asked.month }),
-                   let names = content.lexicon[lang]?.months ?? content.lexicon[content.defaultLanguage]?.months, names.indices.contains(asked.month - 1) {
+                   case let names = monthNames, names.indices.contains(asked.month - 1) {
                     say("faq.dates.none_in", ["name": course.name, "month": names[asked.month - 1]])
                 }
                 out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today })
