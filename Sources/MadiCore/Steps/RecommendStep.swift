@@ -135,7 +135,7 @@ extension TurnBuilder {
     /// The recommendation as the reply shows it.
     func view(_ rec: Recommendation) -> RecommendationView {
         RecommendationView(
-            course: rec.course, facts: engine.courseFacts(rec.course, lang, today: content.catalogue.course(rec.course).map(sessionsFrom) ?? s.today),
+            course: rec.course, facts: engine.courseFacts(rec.course, lang, today: content.catalogue.course(rec.course).map { sessionsFrom($0) } ?? s.today),
             reasons: reasonLabels(rec), goal: rec.goal, quote: quoteRequested)
     }
 
