@@ -1114,6 +1114,27 @@ extension TurnBuilder {
                 }
             }
             let input = value == input.raw ? input : u.prepare(value)
+            if step.field == "company", s.leadId == nil {
+                // ("hang on, i didnt say i wanted a proposal yet": the offer again, nothing taken.)
+                if s.recommendation != nil, u.deniesSigningUp(input), let offer = content.firstStep(ofKind: .recommend) {
+                    s.lead = .none
+                    s.chosenCourse = nil
+                    say("email.not_yet")
+                    go(to: offer.id, from: step.id)
+                    return .handled
+                }
+                // ("hang on, it's Brightside Creative": the name after the words of waiting; alone,
+                // a moment taken.)
+                if let wait = Self.waits.first(where: { input.tokenStrings.starts(with: $0) }) {
+                    let words = value.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "." || $0 == "!" || $0 == "…" })
+                    guard words.count > wait.count else {
+                        say("intent.wait")
+                        ask(again: true)
+                        return .handled
+                    }
+                    return read(u.prepare(words[wait.count...].joined(separator: " ")), step)
+                }
+            }
             // ("no. bye", "can i just leave?": leaving, not a name.)
             if input.tokens.count <= 14, input.tokenStrings.contains(where: ["bye", "goodbye", "revoir", "ciao", "leave", "partir"].contains),
                !input.tokenStrings.contains(where: { ["company", "entreprise", "societe", "boite"].contains($0) }) || input.raw.utf8.contains(0x3F) {
@@ -1888,6 +1909,9 @@ extension TurnBuilder {
     /// 2": a correction of an earlier answer, said with a word that corrects (`correction_cues`).
     /// The answer is changed and said back, then the current question asked again; at the
     /// recommendation, the recommendation is made again from the answers as they are now.
+    /// Words after "no" that make it no denial: "no rush", "no worries", "no idea".
+    static let notDenying: Set<String> = ["rush", "hurry", "worries", "worry", "problem", "probs", "idea", "pressure", "stress", "doubt"]
+
     mutating func correctsEarlier(_ input: PreparedInput, _ current: Step) -> Bool {
         guard [StepKind.choice, .number, .recommend].contains(current.kind), !current.navigation else { return false }
         // An earlier question's option typed as shown ("i'm new to it, i hardly ever use it" at
@@ -1907,7 +1931,9 @@ extension TurnBuilder {
         // expensive for my team".)
         let noRest: PreparedInput? = {
             let w = input.tokenStrings
-            guard let first = w.first, Self.openingNos.contains(first), !u.saysNoThanks(input), !u.saysBudget(input),
+            // ("No rush at all, i have all the time in the world": no "no" that denies.)
+            guard let first = w.first, Self.openingNos.contains(first), w.count < 2 || !Self.notDenying.contains(w[1]),
+                  !u.saysNoThanks(input), !u.saysBudget(input),
                   let sentence = Understanding.pieces(input.raw, cutAt: ".!?;").first else { return nil }
             let rest = u.prepare(u.prepare(sentence).tokenStrings.drop(while: { Self.openingNos.contains($0) || $0 == "mais" || $0 == "but" }).joined(separator: " "))
             return rest.tokens.count >= 2 ? rest : nil
@@ -3492,6 +3518,12 @@ extension TurnBuilder {
         // funding already; the funding's answer after it would say it again.)
         let ids = sides.map { one -> String? in if case let .faq(i) = one.side { return content.faq[i].id }; return nil }
         if ids.contains("budget") { sides.removeAll { one in if case let .faq(i) = one.side { return content.faq[i].id == "funding" }; return false } }
+        // ("is Master actually advanced? does it cover evals?": the course's card says what it
+        // teaches; its programme after it would say it again.)
+        if ids.contains("about"), ids.contains("content") {
+            sides.removeAll { one in if case let .faq(i) = one.side { return content.faq[i].id == "content" }; return false }
+            if sides.count == 1 { return sides[0].side }
+        }
         let known = sides.contains { if case .unknown = $0.side { return false }; return true }
         // ("maybe my company pay for it? how that works": a few words that point back at the
         // question answered ask nothing more.)
@@ -3600,11 +3632,21 @@ extension TurnBuilder {
     mutating func answerSide(_ side: Side, reask: Bool) {
         switch side {
         case let .several(sides):
-            for (i, one) in sides.enumerated() {
+            // ("is it online? can I pay in instalments?": what Madi answers first, then the
+            // question kept for the team, said to be the other one, not "I don't know" before an answer.)
+            let answered = sides.filter { if case .unknown = $0.side { return false }; return true }
+            let ordered = answered + sides.filter { if case .unknown = $0.side { return true }; return false }
+            var lastAnswered: String?
+            for (i, one) in ordered.enumerated() {
                 keptText = one.text
-                answerSide(one.side, reask: reask && i == sides.count - 1)
+                otherQuestion = i > 0 && !answered.isEmpty
+                answerSide(one.side, reask: reask && i == ordered.count - 1)
                 keptText = nil
+                if i < answered.count { lastAnswered = trace.side }
             }
+            otherQuestion = false
+            // (What the message asked is traced as the last question Madi answered.)
+            if let lastAnswered { trace.side = lastAnswered }
             return
         case let .faq(index):
             let entry = content.faq[index]
@@ -3703,7 +3745,9 @@ extension TurnBuilder {
             } else {
                 // ("noted too" in turns: its forms `.2`, `.3`, when the strings have them, one after the other.)
                 let again = ["faq.unknown.again", "faq.unknown.again.2", "faq.unknown.again.3"].filter { content.strings.has($0, lang) }
-                if s.unknownSaid == true, !again.isEmpty {
+                if otherQuestion, content.strings.has("faq.unknown.other", lang) {
+                    say(known("faq.unknown.other"))
+                } else if s.unknownSaid == true, !again.isEmpty {
                     let n = s.unknownAgain ?? 0
                     say(again[n % again.count])
                     s.unknownAgain = n + 1

@@ -341,6 +341,9 @@ public struct QuantityReader: Sendable {
             || (span.upperBound..<min(w.count, span.upperBound + 4)).contains { Self.headcountWords.contains(w[$0]) || companyWords.contains(w[$0]) }
     }
 
+    static let groupUnits: Set<String> = ["groupe", "groupes", "group", "groups", "equipes", "teams", "sessions", "promos", "promotions",
+                                          "cohortes", "cohorts", "sites", "agences", "branches", "offices", "magasins", "stores", "shops"]
+
     public func teamSize(_ input: PreparedInput, anyNumber: Bool) -> Found? {
         teamSize(input, anyNumber: anyNumber, signed: false)
     }
@@ -355,6 +358,8 @@ public struct QuantityReader: Sendable {
         // "une boîte de 200 personnes", "a company of 50": the company's size, not the team's.
         var found = all(input).filter { f in !companyWords.isEmpty && !Self.sizeOfCompany(f.span, input.tokenStrings, companyWords) }
         let w = input.tokenStrings
+        // "former environ 3 groupes", "two teams of beginners": groups counted, not people.
+        found.removeAll { f in f.span.upperBound < w.count && Self.groupUnits.contains(w[f.span.upperBound]) }
         // "10 sans compter les 2 associés", "15 not counting the 3 managers": the people left out
         // are no count of the team (when another count is said).
         if found.count >= 2, case let kept = found.filter({ f in !Self.leftOut(f.span, w) }), !kept.isEmpty, kept.count < found.count {

@@ -905,15 +905,26 @@ public final class Understanding: Sendable {
     func writtenIn(_ input: PreparedInput) -> String? {
         guard input.tokens.count >= 3 else { return nil }
         let counts = ownStopwords.map { l in (l.language, input.tokenStrings.filter(l.words.contains).count) }
-        let used = counts.filter { $0.1 > 0 }
-        guard used.count == 1, used[0].1 >= 2 else { return nil }
-        return used[0].0
+        let used = counts.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }
+        if used.count == 1, used[0].1 >= 2 { return used[0].0 }
+        // ("Hello, I am cadre de santé, how you say, nurse manager… in my équipe there is about 10
+        // nurses": a few words of the other language in a message plainly written in one.)
+        if used.count == 2, used[0].1 >= 5, used[0].1 >= 4 * used[1].1 { return used[0].0 }
+        return nil
     }
 
     /// The language a message of up to 16 words asks for ("do you speak english?", "on peut
     /// continuer en français ?", "sorry, my French is rusty, can we do this in English?"), if any.
     func requestedLanguage(_ input: PreparedInput) -> String? {
-        guard input.tokens.count <= 16 else { return nil }
+        guard input.tokens.count <= 16 else {
+            // ("hey u speak english? i got a small shop, wanna use ai for insta posts n stuff": the
+            // request in a sentence of its own, at the start of a longer message.)
+            guard input.raw.utf8.contains(where: { $0 == 0x3F || $0 == 0x2E || $0 == 0x21 }),
+                  let first = Self.pieces(input.raw, cutAt: ".?!").first else { return nil }
+            let opening = prepare(first)
+            guard opening.tokens.count <= 16, opening.tokens.count < input.tokens.count else { return nil }
+            return requestedLanguage(opening)
+        }
         return languageRequests.first { Self.contains(input.tokenStrings, anyOf: $0.phrases) }?.language
     }
 

@@ -43,6 +43,9 @@ struct TurnBuilder {
     /// The prospect said their name in this message ("I'm Tom, I run a bakery"): at the welcome,
     /// that opens the questions as a greeting would.
     var introduced = false
+    /// A question kept for the team is said after another one of the same message was answered
+    /// ("As for your other question…").
+    var otherQuestion = false
 
     init(engine: Engine, session: consuming Session) {
         self.engine = engine
