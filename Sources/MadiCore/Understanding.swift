@@ -471,6 +471,9 @@ public final class Understanding: Sendable {
                 let after = !isSeason && w[max(0, i - 4)..<i].lastIndex(where: Self.untilWords.contains).map { j in
                     w[(j + 1)..<i].allSatisfy(["end", "of", "fin", "de", "la", "a", "the", "d"].contains)
                 } == true
+                // ("la session du 8 décembre ne me convient pas", "january doesn't work for me": a
+                // month said not to suit is no start.)
+                if Self.saidNotToSuit(w, after: i) { continue }
                 found.append((i, after ? m % 12 + 1 : m))
             }
         }
@@ -508,6 +511,30 @@ public final class Understanding: Sendable {
         }).map { said[$0].month }
     }
     static let monthDenials: Set<String> = ["not", "pas", "non"]
+
+    /// Whether a start is denied in the few words before the month at `i`, with no month
+    /// between: "pas commencer en", "don't want to start in".
+    static func startDenied(_ w: [String], before i: Int) -> Bool {
+        let window = w[max(0, i - 6)..<i]
+        guard let verb = window.lastIndex(where: startVerbs.contains),
+              window[window.startIndex..<verb].contains(where: startNegations.contains) else { return false }
+        return true
+    }
+    static let startVerbs: Set<String> = ["commencer", "demarrer", "debuter", "start", "begin", "starting"]
+    static let startNegations: Set<String> = ["pas", "not", "dont", "don", "never", "jamais"]
+
+    /// Whether the words after a month say it does not suit ("décembre ne me convient pas",
+    /// "january doesn't work for me", "décembre c'est trop tôt"), within the next few words.
+    static func saidNotToSuit(_ w: [String], after i: Int) -> Bool {
+        let next = w[(i + 1)..<min(w.count, i + 6)]
+        return notSuiting.contains { phrase in
+            next.indices.contains { k in k + phrase.count <= next.endIndex && next[k..<(k + phrase.count)].elementsEqual(phrase) }
+        }
+    }
+    static let notSuiting: [[String]] = [["convient", "pas"], ["arrange", "pas"], ["va", "pas"], ["trop", "tot"],
+                                         ["doesnt", "suit"], ["doesnt", "work"], ["wont", "work"], ["too", "soon"], ["too", "early"],
+                                         ["doesn", "t", "suit"], ["doesn", "t", "work"], ["won", "t", "work"],
+                                         ["does", "not", "suit"], ["does", "not", "work"], ["is", "no", "good"], ["not", "good", "for"]]
 
     /// "no no, FEBRUARY not january" read anywhere in the message (the months are looked for only
     /// in a message that holds a denial).
@@ -572,6 +599,9 @@ public final class Understanding: Sendable {
             let earliest = before.contains(where: Self.refusals.contains) && before.contains(where: { ["avant", "before"].contains($0) })
             let refused = before.contains(where: Self.refusals.contains) && !earliest
                 && (!before.contains(where: monthLeadIns.contains) || before.contains(where: Self.monthNegations.contains))
+                // ("je ne souhaite pas commencer en décembre", "I don't want to start in december":
+                // a start denied a few words before.)
+                || Self.startDenied(w, before: i)
             if !refused, found == nil || earliest || before.contains(where: Self.preferences.contains) { found = m }
         }
         // ("no no, FEBRUARY not january": one month, then another denied right after it.)
