@@ -271,6 +271,16 @@ extension TurnBuilder {
             }
             return
         }
+        // "ouais mais combien pr les 3", "yeah but how much for the 3 of us" at the offer: a yes
+        // with a question after its "but" is no yes yet: the question is answered, the offer
+        // asked again.
+        if step.kind == .recommend, s.leadId == nil, !trimmed.hasAtSign,
+           case let w = input.tokenStrings, let cut = w.firstIndex(where: { $0 == "mais" || $0 == "but" }), cut >= 1, cut <= 2, cut < w.count - 2,
+           u.yesNo(u.prepare(w[..<cut].joined(separator: " "))) == true,
+           case let rest = u.prepare(w[(cut + 1)...].joined(separator: " ")), u.opensQuestion(rest), u.yesNo(rest) == nil {
+            text(rest.raw + " ?")
+            return
+        }
         // "pas maintenant. mais oui recontactez moi en janvier svp", "could someone just get in
         // touch after christmas instead?" at the offer: to be contacted is a yes to it; the words,
         // with when, are kept for the team.
@@ -605,6 +615,12 @@ extension TurnBuilder {
                 let after = address.flatMap { trimmed.firstRange(of: $0) }.map { String(trimmed[$0.upperBound...]) }
                 prefaceSide(readSide(u.prepare(rest), keywordsOnly: false) ?? .unknown(rest),
                             keeping: Self.withoutLeadComma(after.map { $0.utf8.contains(0x3F) ? $0 : rest } ?? rest))
+            } else if address != nil, let rest, !rest.utf8.contains(0x3F), !Understanding.looksLikePhone(rest), case let words = u.prepare(rest),
+                      u.asksForCall(words), !u.refusesCallInASentence(rest) {
+                // ("jo.fournil@orange.fr et rappelez moi plutot l aprem apres 14h": the address, and
+                // the wish for a call kept for the team, and said so.)
+                let wish = Self.withoutLeadComma(rest)
+                keepWish(["et ", "and ", "& "].first(where: wish.lowercased().hasPrefix).map { String(wish.dropFirst($0.count)) } ?? wish)
             }
             email(address ?? trimmed, step)
             return
@@ -3788,6 +3804,15 @@ extension TurnBuilder {
         s.questions.append(String(text.prefix(200)))
     }
 
+    /// Two different option numbers said as the ones hesitated between ("entre le 1 et le 2",
+    /// "1 or 2"), in the order said.
+    static func twoNumbers(_ w: [String], _ count: Int) -> (Int, Int)? {
+        let numbers = w.compactMap(Int.init).filter { (1...count).contains($0) }
+        guard numbers.count == 2, numbers[0] != numbers[1],
+              w.contains(where: ["entre", "between", "et", "ou", "and", "or"].contains) else { return nil }
+        return (numbers[0], numbers[1])
+    }
+
     /// A general intent said instead of an answer.
     mutating func handle(_ intent: Intent, _ step: Step) {
         trace.intent = intent
@@ -3831,9 +3856,16 @@ extension TurnBuilder {
             // helps, offered again.
             say("intent.unsure.start")
             ask(again: true)
+        case .unsure where step.kind == .choice && Self.twoNumbers(lastInput.tokenStrings, step.options.count) != nil:
+            // "je sais pas trop entre le 1 et le 2": which of the two, asked.
+            let (a, b) = Self.twoNumbers(lastInput.tokenStrings, step.options.count)!
+            askClarify([step.options[a - 1].id, step.options[b - 1].id], step)
         case .unsure:
             say("intent.unsure")
             ask(again: true)
+        case .no where step.kind == .choice && u.saysGoodbye(lastInput):
+            // "no thanks, just browsing, bye" to a question with options: leaving.
+            handle(.decline, step)
         case .back:
             if backToNamed(lastInput) { return }
             command(.back)
