@@ -166,7 +166,9 @@ extension TurnBuilder {
         if !s.done, let step = current, !step.navigation, step.kind == .choice || step.kind == .number, s.recommendation == nil,
            !trimmed.hasAtSign, u.asksQuestionsLeft(input),
            // (Not beside an answer: "8 of us. how many more questions?" is read as usual.)
-           !input.tokenStrings.contains(where: { Int($0) != nil }), !u.match(step: step, input).choice.isOption {
+           !input.tokenStrings.contains(where: { Int($0) != nil }),
+           // ("no i mean this chat. how many more questions": a no that opens it answers nothing.)
+           case let m = u.match(step: step, input), !m.choice.isOption || m.span.map({ $0.count == 1 && Self.openingNos.contains(input.tokenStrings[$0.lowerBound]) }) == true {
             let n = questionsLeft(from: step)
             say(n == 1 ? "questions.left.one" : "questions.left.many", ["n": String(n)])
             ask(again: true)
@@ -641,6 +643,11 @@ extension TurnBuilder {
                 // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
                 ?? .unknown(parts.answer.isEmpty ? trimmed : asked(parts.questionText ?? trimmed))
+        }
+        // "… we need 12-15 dispatchers trained. can you help?", "vous pouvez m'aider ?": a request
+        // for help after what the message says is no question of its own; the rest is read.
+        if let q = parts.question, !parts.answer.isEmpty, parts.questions.count <= 1, Self.asksForHelp(q.tokenStrings) {
+            side = nil
         }
         // "donc combien pour 10 ?": the price, for that many.
         if let q = parts.question, Self.priceAskedFor(q.tokenStrings) != nil, let price = content.faq.firstIndex(where: { $0.id == "price" }) {
@@ -1925,6 +1932,15 @@ extension TurnBuilder {
     /// 2": a correction of an earlier answer, said with a word that corrects (`correction_cues`).
     /// The answer is changed and said back, then the current question asked again; at the
     /// recommendation, the recommendation is made again from the answers as they are now.
+    /// A short request for help and nothing else: "can you help?", "vous pouvez m'aider ?",
+    /// "u can help us?".
+    static func asksForHelp(_ w: [String]) -> Bool {
+        guard w.count <= 6, w.contains(where: ["help", "aider", "aide"].contains) else { return false }
+        return w.allSatisfy(["can", "could", "you", "u", "help", "me", "us", "please", "pls", "vous", "tu", "pouvez", "peux", "pourriez",
+                             "pourrais", "m", "nous", "aider", "aide", "svp", "stp", "est", "ce", "que", "maybe", "with", "that", "this",
+                             "ca", "cela", "de", "la", "dessus", "sur"].contains)
+    }
+
     /// Words after "no" that make it no denial: "no rush", "no worries", "no idea".
     static let notDenying: Set<String> = ["rush", "hurry", "worries", "worry", "problem", "probs", "idea", "pressure", "stress", "doubt"]
 
@@ -2861,7 +2877,8 @@ extension TurnBuilder {
     /// "yeah idk…", "oui jsp": the message's first words say the prospect does not know (not
     /// "yes, not sure about the dates yet but sign me up").
     func opensUnsure(_ input: PreparedInput) -> Bool {
-        guard let first = Understanding.pieces(input.raw, cutAt: ".,;!?").first else { return false }
+        // (Words of doubt in the opening are words of doubt in the message: most messages stop here.)
+        guard u.saysUnsure(input), let first = Understanding.pieces(input.raw, cutAt: ".,;!?").first else { return false }
         let opening = u.prepare(first)
         return opening.tokens.count <= 4 && u.saysUnsure(opening)
     }
