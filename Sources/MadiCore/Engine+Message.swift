@@ -624,6 +624,14 @@ extension TurnBuilder {
                 let wish = Self.withoutLeadComma(rest)
                 keepWish(["et ", "and ", "& "].first(where: wish.lowercased().hasPrefix).map { String(wish.dropFirst($0.count)) } ?? wish)
             }
+            // "sorry typo, its Transports Duval not duvalle. email is m.girard@…": the company's
+            // name corrected, said back, and the address taken.
+            if s.leadId == nil, let company = engine.fieldSteps["company"], let old = s.answers[company]?.text,
+               let name = correctedCompany(rest ?? trimmed, old), let companyStep = content.step(company) {
+                setAnswer(company, Answer(text: String(name.prefix(companyStep.max ?? 120))))
+                note(company, name, .text)
+                say("ack.company_corrected", ["name": name])
+            }
             email(address ?? trimmed, step)
             return
         }
@@ -1932,6 +1940,31 @@ extension TurnBuilder {
     /// 2": a correction of an earlier answer, said with a word that corrects (`correction_cues`).
     /// The answer is changed and said back, then the current question asked again; at the
     /// recommendation, the recommendation is made again from the answers as they are now.
+    /// The company's name said again to correct the one noted: "its Transports Duval not duvalle",
+    /// "the company name is Transports Duval, not Duvalle", "c'est Lumitech, pas Lumitek": the words
+    /// before a "not" that denies a word of the old name (or one a typo away), from a capital.
+    func correctedCompany(_ text: String, _ old: String) -> String? {
+        let oldWords = u.prepare(old).tokenStrings
+        for piece in Understanding.pieces(text, cutAt: ".!?;") {
+            let words = piece.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            guard let k = words.firstIndex(where: { ["not", "pas"].contains($0.lowercased()) }), k >= 1, k + 1 < words.count,
+                  let denied = PreparedInput(words[k + 1]).tokenStrings.first,
+                  oldWords.contains(where: { $0 == denied || (min($0.count, denied.count) >= 4
+                      && TypoDistance.distance(Array($0.unicodeScalars.map(\.value)), Array(denied.unicodeScalars.map(\.value)), limit: 3) <= 2) })
+            else { continue }
+            var before = Array(words[..<k])
+            while let first = before.first, before.count > 1, !first.first!.isUppercase || Self.companyFillers.contains(first.lowercased()) {
+                before.removeFirst()
+            }
+            guard let first = before.first?.first, first.isUppercase, before.count <= 6 else { continue }
+            let name = before.joined(separator: " ")
+            return name.lowercased() == old.lowercased() ? nil : name
+        }
+        return nil
+    }
+    static let companyFillers: Set<String> = ["sorry", "typo", "oops", "its", "it's", "it", "is", "the", "company", "name", "c'est", "cest", "non",
+                                              "no", "pardon", "oups", "l'entreprise", "la", "société", "societe", "nom", "i", "mean", "meant"]
+
     /// A short request for help and nothing else: "can you help?", "vous pouvez m'aider ?",
     /// "u can help us?".
     static func asksForHelp(_ w: [String]) -> Bool {
@@ -4008,10 +4041,11 @@ extension TurnBuilder {
         // corrected, said back, and the saved lead saved again.
         // (Said as a correction or with the company named as such, asking nothing: "On est
         // Bordelais, la formation peut se faire à Bordeaux ?" corrects nothing.)
-        if s.lead == .saved, let company = engine.fieldSteps["company"], let old = s.answers[company]?.text, !raw.utf8.contains(0x3F),
-           u.saysCorrection(input) || input.tokenStrings.contains(where: ["entreprise", "societe", "company", "boite", "structure"].contains),
-           raw.unicodeScalars.contains(where: \.properties.isUppercase), let name = u.namedCompany(raw), name != old,
-           let step = content.step(company) {
+        if s.lead == .saved, let company = engine.fieldSteps["company"], let old = s.answers[company]?.text,
+           let name = correctedCompany(raw, old) ?? (raw.utf8.contains(0x3F) ? nil : (
+               u.saysCorrection(input) || input.tokenStrings.contains(where: ["entreprise", "societe", "company", "boite", "structure"].contains)
+               ? raw.unicodeScalars.contains(where: \.properties.isUppercase) ? u.namedCompany(raw) : nil : nil)),
+           name != old, let step = content.step(company) {
             setAnswer(company, Answer(text: String(name.prefix(step.max ?? 120))))
             note(company, name, .text)
             say("ack.company_corrected", ["name": name])

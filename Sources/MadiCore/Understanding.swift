@@ -709,6 +709,12 @@ public final class Understanding: Sendable {
         return zip(w, w.dropFirst()).contains { a, b in
             ["pas", "not", "no"].contains(a) && ["avant", "before", "until", "till", "sooner", "earlier"].contains(b)
         }
+            // ("i can only start after the school holidays in april", "je ne peux commencer qu'en
+            // avril": the start said to be the only one possible.)
+            || zip(w, w.dropFirst()).contains { a, b in
+                (a == "only" && ["start", "begin", "starting", "do", "make"].contains(b))
+                    || (["commencer", "demarrer", "debuter"].contains(a) && ["qu", "que", "qua"].contains(b))
+            }
     }
 
     /// "j'ai pas dit non", "i never said no": a refusal denied.
