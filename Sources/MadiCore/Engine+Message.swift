@@ -1965,6 +1965,12 @@ extension TurnBuilder {
     static let companyFillers: Set<String> = ["sorry", "typo", "oops", "its", "it's", "it", "is", "the", "company", "name", "c'est", "cest", "non",
                                               "no", "pardon", "oups", "l'entreprise", "la", "société", "societe", "nom", "i", "mean", "meant"]
 
+    /// A request for a summary to pass on: "un petit recap", "can you sum it up for my boss".
+    static func asksRecap(_ w: [String]) -> Bool {
+        w.contains(where: ["recap", "recapitulatif", "resume", "summary", "summarise", "summarize", "recapitule"].contains)
+            || zip(w, w.dropFirst()).contains { a, b in (a == "sum" && b == "up") || (a == "copie" && b == "colle") || (a == "copy" && b == "paste") }
+    }
+
     /// A short request for help and nothing else: "can you help?", "vous pouvez m'aider ?",
     /// "u can help us?".
     static func asksForHelp(_ w: [String]) -> Bool {
@@ -3959,6 +3965,14 @@ extension TurnBuilder {
         // A message that asks nothing is a side question only by its keywords ("le prix").
         let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
         if withdrawal(input) { return }
+        // "ok alors juste un petit recap de ce que vous proposez pour mon equipe que je copie colle
+        // pour lui" after a no: the recommendation again, to pass on; the offer is not reopened.
+        if s.lead != .saved, Self.asksRecap(input.tokenStrings), content.strings.has("recap.intro", lang),
+           let offer = content.firstStep(ofKind: .recommend), let rec = recommendation() {
+            say("recap.intro")
+            sayRecommendation(rec, offer)
+            return
+        }
         // "… and add my buddy raj in cc raj.patel@gmail.com", after signing up or after a no: an
         // address for a copy, kept for the team (with the lead when there is one); never taken for
         // the prospect's own. After a no, the rest is read on ("ok master then" opens the offer).
