@@ -174,6 +174,18 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "si y a un tarif etudiant sur le master, je prendrais plutot le master", "master only if
+        // there's a student rate" at consent or after signing up: a course wished for on a
+        // condition is kept for the team, not taken.
+        if s.leadId != nil || current.map({ [StepKind.consent, .email].contains($0.kind) }) == true, !trimmed.hasAtSign,
+           !trimmed.utf8.contains(0x3F), Self.saysCondition(input.tokenStrings), !u.mentionedCourses(input).isEmpty,
+           // ("si mon entreprise paye je prends le performer. oui ok pr le mail": said with a yes, the choice stands.)
+           u.yesNo(input) != true {
+            let kept = s.questions.count
+            keepWish(trimmed)
+            if s.done { keptAfterSaving(since: kept) } else { ask(again: true) }
+            return
+        }
         if s.done {
             let kept = s.questions.count
             afterEnd(input, trimmed)
@@ -1789,6 +1801,17 @@ extension TurnBuilder {
         return s.today
     }
 
+    /// The month the prospect would start, as said ("avril"), when the course has no session from
+    /// then: the sessions shown are the next ones from today, and that is said.
+    func noSessionFrom(_ course: Course) -> String? {
+        for step in content.steps where step.options.contains(where: { $0.months != nil }) {
+            guard let a = s.answers[step.id], let m = a.number, let said = a.text, (1...12).contains(m), m != s.today.month else { continue }
+            let year = s.today.year + (m < s.today.month ? 1 : 0)
+            if let first = Day(year: year, month: m, day: 1), first > s.today, !course.sessionDays.contains(where: { $0 >= first }) { return said }
+        }
+        return nil
+    }
+
     /// The team's own questions (its size and the one after it).
     var teamSteps: [String] {
         guard let size = engine.fieldSteps["team_size"] else { return [] }
@@ -1964,6 +1987,21 @@ extension TurnBuilder {
     }
     static let companyFillers: Set<String> = ["sorry", "typo", "oops", "its", "it's", "it", "is", "the", "company", "name", "c'est", "cest", "non",
                                               "no", "pardon", "oups", "l'entreprise", "la", "société", "societe", "nom", "i", "mean", "meant"]
+
+    /// Whether the message sets a condition: "if", "unless", "only if"; "si" before what it
+    /// supposes ("si y a", "si c'est", "seulement si"), not "si" as a yes ("si si", "ah si").
+    static func saysCondition(_ w: [String]) -> Bool {
+        w.indices.contains { i in
+            switch w[i] {
+            case "if", "unless", "sinon": return true
+            case "si":
+                guard i + 1 < w.count, w[i + 1] != "si", i == 0 || w[i - 1] != "si" else { return false }
+                return (i > 0 && ["seulement", "sauf", "que", "qu", "meme"].contains(w[i - 1]))
+                    || ["y", "il", "ils", "elle", "c", "ca", "on", "vous", "tu", "le", "la", "les", "l", "j", "je", "ma", "mon", "mes", "jamais", "besoin", "possible"].contains(w[i + 1])
+            default: return false
+            }
+        }
+    }
 
     /// A request for a summary to pass on: "un petit recap", "can you sum it up for my boss".
     static func asksRecap(_ w: [String]) -> Bool {

@@ -112,6 +112,10 @@ extension TurnBuilder {
             lines.append(t("recommend.title", base))
             lines.append(t("course.facts", base))
         }
+        // ("pas avant avril" when the course has no session from April: said, not left to the date shown.)
+        if let month = noSessionFrom(course), content.strings.has("recommend.none_from", lang) {
+            lines.append(t("recommend.none_from", ["name": course.name, "month": month]))
+        }
         if let list = reasonList(rec) {
             lines.append(t("recommend.why", ["reasons": list, "name": course.name]))
         }
