@@ -652,7 +652,7 @@ extension TurnBuilder {
         let (address, rest) = Understanding.address(in: trimmed)
         messageAddress = address
         let parts = address == nil ? u.split(trimmed, prepared: input) : u.split(rest ?? "")
-        let clauses = byClause(parts.questions.isEmpty ? parts.questionText.map { [$0] } ?? [] : parts.questions)
+        let clauses = Self.byClause(parts.questions.isEmpty ? parts.questionText.map { [$0] } ?? [] : parts.questions, u)
         let several = severalQuestions(clauses)
         var side: Side? = several ?? parts.question.map { q in
             // "t'es nul" opens like a question but says something else: an intent before "I don't know".
@@ -3650,7 +3650,7 @@ extension TurnBuilder {
     /// Question sentences with each one that asks several things ("…le coût pour 8 personnes, si
     /// elle peut se dérouler à distance, si elle donne lieu à un certificat…") cut into its clauses
     /// that name a FAQ entry by its keywords, when two or more do (other entries each).
-    func byClause(_ questions: [String]) -> [String] {
+    static func byClause(_ questions: [String], _ u: Understanding) -> [String] {
         questions.flatMap { q -> [String] in
             guard q.contains(",") || q.contains(";") else { return [q] }
             var clauses: [String] = []
