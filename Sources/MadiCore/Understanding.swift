@@ -518,7 +518,8 @@ public final class Understanding: Sendable {
         let window = w[max(0, i - 6)..<i]
         guard let verb = window.lastIndex(where: startVerbs.contains),
               window[window.startIndex..<verb].contains(where: startNegations.contains) else { return false }
-        return true
+        // ("je ne veux pas commencer avant janvier": the earliest start, not a month refused.)
+        return !window[(verb + 1)...].contains(where: ["avant", "before", "until", "till", "apres", "after"].contains)
     }
     static let startVerbs: Set<String> = ["commencer", "demarrer", "debuter", "start", "begin", "starting"]
     static let startNegations: Set<String> = ["pas", "not", "dont", "don", "never", "jamais"]
@@ -528,10 +529,14 @@ public final class Understanding: Sendable {
     static func saidNotToSuit(_ w: [String], after i: Int) -> Bool {
         let next = w[(i + 1)..<min(w.count, i + 6)]
         return notSuiting.contains { phrase in
-            next.indices.contains { k in k + phrase.count <= next.endIndex && next[k..<(k + phrase.count)].elementsEqual(phrase) }
+            next.indices.contains { k in
+                k + phrase.count <= next.endIndex && next[k..<(k + phrase.count)].elementsEqual(phrase)
+                    // ("mars c'est pas trop tôt ?", "is march not too soon?": asked, not said.)
+                    && !(k > next.startIndex && ["pas", "not"].contains(next[k - 1]))
+            }
         }
     }
-    static let notSuiting: [[String]] = [["convient", "pas"], ["arrange", "pas"], ["va", "pas"], ["trop", "tot"],
+    static let notSuiting: [[String]] = [["convient", "pas"], ["arrange", "pas"], ["trop", "tot"],
                                          ["doesnt", "suit"], ["doesnt", "work"], ["wont", "work"], ["too", "soon"], ["too", "early"],
                                          ["doesn", "t", "suit"], ["doesn", "t", "work"], ["won", "t", "work"],
                                          ["does", "not", "suit"], ["does", "not", "work"], ["is", "no", "good"], ["not", "good", "for"]]
