@@ -168,7 +168,8 @@ extension TurnBuilder {
            // (Not beside an answer: "8 of us. how many more questions?" is read as usual.)
            !input.tokenStrings.contains(where: { Int($0) != nil }),
            // ("no i mean this chat. how many more questions": a no that opens it answers nothing.)
-           case let m = u.match(step: step, input), !m.choice.isOption || m.span.map({ $0.count == 1 && Self.openingNos.contains(input.tokenStrings[$0.lowerBound]) }) == true {
+           case let m = u.match(step: step, input), !m.choice.isOption || m.span.map({ $0.count == 1 && Self.openingNos.contains(input.tokenStrings[$0.lowerBound])
+               && input.tokenStrings.dropFirst($0.upperBound).prefix(3).contains(where: ["mean", "meant", "dire", "parlais", "parle"].contains) }) == true {
             let n = questionsLeft(from: step)
             say(n == 1 ? "questions.left.one" : "questions.left.many", ["n": String(n)])
             ask(again: true)
@@ -178,7 +179,8 @@ extension TurnBuilder {
         // there's a student rate" at consent or after signing up: a course wished for on a
         // condition is kept for the team, not taken.
         if s.leadId != nil || current.map({ [StepKind.consent, .email].contains($0.kind) }) == true, !trimmed.hasAtSign,
-           !trimmed.utf8.contains(0x3F), Self.saysCondition(input.tokenStrings), !u.mentionedCourses(input).isEmpty,
+           !trimmed.utf8.contains(0x3F), !u.opensQuestion(input), !u.asksToErase(input), Self.saysCondition(input.tokenStrings),
+           !u.mentionedCourses(input).isEmpty,
            // ("si mon entreprise paye je prends le performer. oui ok pr le mail": said with a yes, the choice stands.)
            u.yesNo(input) != true {
             let kept = s.questions.count
@@ -1159,7 +1161,9 @@ extension TurnBuilder {
             let input = value == input.raw ? input : u.prepare(value)
             if step.field == "company", s.leadId == nil {
                 // ("hang on, i didnt say i wanted a proposal yet": the offer again, nothing taken.)
-                if s.recommendation != nil, u.deniesSigningUp(input), let offer = content.firstStep(ofKind: .recommend) {
+                if s.recommendation != nil, u.deniesSigningUp(input), let offer = content.firstStep(ofKind: .recommend),
+                   // ("oh sorry I didn't say, it's Brightside Creative": the name not said yet, no yes denied.)
+                   input.tokenStrings.contains(where: { w in Self.signUpWords.contains { w.hasPrefix($0) } }) {
                     s.lead = .none
                     s.chosenCourse = nil
                     say("email.not_yet")
@@ -1168,14 +1172,18 @@ extension TurnBuilder {
                 }
                 // ("hang on, it's Brightside Creative": the name after the words of waiting; alone,
                 // a moment taken.)
-                if let wait = Self.waits.first(where: { input.tokenStrings.starts(with: $0) }) {
-                    let words = value.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "." || $0 == "!" || $0 == "…" })
-                    guard words.count > wait.count else {
+                // (Set apart by a comma or a stop: "Un Instant Beauté" is a name.)
+                if let wait = Self.waits.first(where: { input.tokenStrings.starts(with: $0) }),
+                   case let words = value.split(separator: " ").map(String.init), words.count >= wait.count,
+                   words.prefix(wait.count).map({ PreparedInput($0).tokenStrings.joined(separator: " ") }) == wait,
+                   words.count == wait.count || words[wait.count - 1].last.map({ ",.!…;:".contains($0) }) == true {
+                    let rest = words.dropFirst(wait.count).joined(separator: " ")
+                    guard !rest.isEmpty else {
                         say("intent.wait")
                         ask(again: true)
                         return .handled
                     }
-                    return read(u.prepare(words[wait.count...].joined(separator: " ")), step)
+                    return read(u.prepare(rest), step)
                 }
             }
             // ("no. bye", "can i just leave?": leaving, not a name.)
@@ -1970,8 +1978,12 @@ extension TurnBuilder {
         let oldWords = u.prepare(old).tokenStrings
         for piece in Understanding.pieces(text, cutAt: ".!?;") {
             let words = piece.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-            guard let k = words.firstIndex(where: { ["not", "pas"].contains($0.lowercased()) }), k >= 1, k + 1 < words.count,
-                  let denied = PreparedInput(words[k + 1]).tokenStrings.first,
+            let said = u.prepare(piece)
+            // (A word that says a name or a typo is corrected: "Thanks, I am not the decision maker"
+            // corrects nothing.)
+            guard said.tokenStrings.contains(where: Self.companyCorrectionWords.contains) || u.saysCorrection(said),
+                  let k = words.firstIndex(where: { ["not", "pas"].contains($0.lowercased()) }), k >= 1, k + 1 < words.count,
+                  let denied = PreparedInput(words[k + 1]).tokenStrings.first, denied.count >= 4,
                   oldWords.contains(where: { $0 == denied || (min($0.count, denied.count) >= 4
                       && TypoDistance.distance(Array($0.unicodeScalars.map(\.value)), Array(denied.unicodeScalars.map(\.value)), limit: 3) <= 2) })
             else { continue }
@@ -1985,6 +1997,11 @@ extension TurnBuilder {
         }
         return nil
     }
+    /// Words of what a prospect may deny having said: a yes, a proposal, signing up.
+    static let signUpWords = ["oui", "yes", "proposal", "proposition", "devis", "quote", "inscri", "sign", "interest", "wanted", "want",
+                              "voulais", "veux", "accord", "register", "commit"]
+    static let companyCorrectionWords: Set<String> = ["typo", "faute", "company", "entreprise", "societe", "name", "nom", "its", "spelled",
+                                                      "spelt", "orthographe", "ecrit", "called", "appelle"]
     static let companyFillers: Set<String> = ["sorry", "typo", "oops", "its", "it's", "it", "is", "the", "company", "name", "c'est", "cest", "non",
                                               "no", "pardon", "oups", "l'entreprise", "la", "société", "societe", "nom", "i", "mean", "meant"]
 
@@ -1993,7 +2010,7 @@ extension TurnBuilder {
     static func saysCondition(_ w: [String]) -> Bool {
         w.indices.contains { i in
             switch w[i] {
-            case "if", "unless", "sinon": return true
+            case "if", "unless": return true
             case "si":
                 guard i + 1 < w.count, w[i + 1] != "si", i == 0 || w[i - 1] != "si" else { return false }
                 return (i > 0 && ["seulement", "sauf", "que", "qu", "meme"].contains(w[i - 1]))
@@ -2005,8 +2022,11 @@ extension TurnBuilder {
 
     /// A request for a summary to pass on: "un petit recap", "can you sum it up for my boss".
     static func asksRecap(_ w: [String]) -> Bool {
-        w.contains(where: ["recap", "recapitulatif", "resume", "summary", "summarise", "summarize", "recapitule"].contains)
-            || zip(w, w.dropFirst()).contains { a, b in (a == "sum" && b == "up") || (a == "copie" && b == "colle") || (a == "copy" && b == "paste") }
+        w.contains(where: ["recap", "recapitulatif", "summary", "summarise", "summarize", "recapitule"].contains)
+            || zip(w, w.dropFirst()).contains { a, b in
+                (a == "sum" && b == "up") || (a == "copie" && b == "colle") || (a == "copy" && b == "paste")
+                    || (["un", "petit", "le"].contains(a) && b == "resume")
+            }
     }
 
     /// A short request for help and nothing else: "can you help?", "vous pouvez m'aider ?",
@@ -3901,7 +3921,11 @@ extension TurnBuilder {
     /// Two different option numbers said as the ones hesitated between ("entre le 1 et le 2",
     /// "1 or 2"), in the order said.
     static func twoNumbers(_ w: [String], _ count: Int) -> (Int, Int)? {
-        let numbers = w.compactMap(Int.init).filter { (1...count).contains($0) }
+        guard count >= 2 else { return nil }
+        // ("between 1 and 2 hours a week", "2 sites and 3 teams": numbers of something else.)
+        let at = w.indices.filter { Int(w[$0]) != nil }
+        guard at.allSatisfy({ $0 + 1 == w.count || ["et", "ou", "and", "or", "du", "alors", "je", "i", "then", "donc"].contains(w[$0 + 1]) }) else { return nil }
+        let numbers = at.compactMap { Int(w[$0]) }.filter { (1...count).contains($0) }
         guard numbers.count == 2, numbers[0] != numbers[1],
               w.contains(where: ["entre", "between", "et", "ou", "and", "or"].contains) else { return nil }
         return (numbers[0], numbers[1])
@@ -4003,14 +4027,6 @@ extension TurnBuilder {
         // A message that asks nothing is a side question only by its keywords ("le prix").
         let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
         if withdrawal(input) { return }
-        // "ok alors juste un petit recap de ce que vous proposez pour mon equipe que je copie colle
-        // pour lui" after a no: the recommendation again, to pass on; the offer is not reopened.
-        if s.lead != .saved, Self.asksRecap(input.tokenStrings), content.strings.has("recap.intro", lang),
-           let offer = content.firstStep(ofKind: .recommend), let rec = recommendation() {
-            say("recap.intro")
-            sayRecommendation(rec, offer)
-            return
-        }
         // "… and add my buddy raj in cc raj.patel@gmail.com", after signing up or after a no: an
         // address for a copy, kept for the team (with the lead when there is one); never taken for
         // the prospect's own. After a no, the rest is read on ("ok master then" opens the offer).
@@ -4019,6 +4035,14 @@ extension TurnBuilder {
             keepQuestion(raw)
             say("email.copy_kept", ["email": Sanitize.line(forCopy)])
             if s.lead == .saved { return }
+        }
+        // "ok alors juste un petit recap de ce que vous proposez pour mon equipe que je copie colle
+        // pour lui" after a no: the recommendation again, to pass on; the offer is not reopened.
+        if s.lead != .saved, Self.asksRecap(input.tokenStrings), content.strings.has("recap.intro", lang),
+           let offer = content.firstStep(ofKind: .recommend), let rec = recommendation() {
+            say("recap.intro")
+            sayRecommendation(rec, offer)
+            return
         }
         // "vous pouvez effacer mes données ?" with no lead: nothing was saved for the team.
         if s.leadId == nil, s.lead != .saved, u.asksToErase(input), !u.asksToRejoin(input) {
@@ -4094,7 +4118,8 @@ extension TurnBuilder {
         // (Said as a correction or with the company named as such, asking nothing: "On est
         // Bordelais, la formation peut se faire à Bordeaux ?" corrects nothing.)
         if s.lead == .saved, let company = engine.fieldSteps["company"], let old = s.answers[company]?.text,
-           let name = correctedCompany(raw, old) ?? (raw.utf8.contains(0x3F) ? nil : (
+           let name = (!raw.utf8.contains(0x3F) || input.tokenStrings.contains(where: ["fix", "correct", "corriger", "corrige", "corrigez", "change", "changer", "modifier", "update"].contains)
+                ? correctedCompany(raw, old) : nil) ?? (raw.utf8.contains(0x3F) ? nil : (
                u.saysCorrection(input) || input.tokenStrings.contains(where: ["entreprise", "societe", "company", "boite", "structure"].contains)
                ? raw.unicodeScalars.contains(where: \.properties.isUppercase) ? u.namedCompany(raw) : nil : nil)),
            name != old, let step = content.step(company) {

@@ -516,8 +516,12 @@ public final class Understanding: Sendable {
     /// between: "pas commencer en", "don't want to start in".
     static func startDenied(_ w: [String], before i: Int) -> Bool {
         let window = w[max(0, i - 6)..<i]
+        // (The negation governs the verb, a few words before it: not "why not start in february",
+        // nor "pas de souci pour commencer en février".)
         guard let verb = window.lastIndex(where: startVerbs.contains),
-              window[window.startIndex..<verb].contains(where: startNegations.contains) else { return false }
+              window[max(window.startIndex, verb - 4)..<verb].indices.contains(where: { j in
+                  startNegations.contains(w[j]) && !(j > 0 && w[j - 1] == "why") && !(j + 1 < w.count && w[j + 1] == "de")
+              }) else { return false }
         // ("je ne veux pas commencer avant janvier": the earliest start, not a month refused.)
         return !window[(verb + 1)...].contains(where: ["avant", "before", "until", "till", "apres", "after"].contains)
     }
@@ -966,8 +970,14 @@ public final class Understanding: Sendable {
             guard opening.tokens.count <= 16, opening.tokens.count < input.tokens.count else { return nil }
             return requestedLanguage(opening)
         }
+        // ("Le formateur peut parler anglais ?", "can your trainers speak French?": the course's
+        // language asked, not the conversation's.)
+        guard !input.tokenStrings.contains(where: Self.courseLanguageWords.contains) else { return nil }
         return languageRequests.first { Self.contains(input.tokenStrings, anyOf: $0.phrases) }?.language
     }
+
+    static let courseLanguageWords: Set<String> = ["formateur", "formateurs", "formatrice", "formation", "formations", "session", "sessions", "cours",
+                                                   "trainer", "trainers", "course", "courses", "training", "taught", "teacher", "instructor"]
 
     /// Whether the message names the address ("which email did you take?").
     func namesAddress(_ input: PreparedInput) -> Bool {
