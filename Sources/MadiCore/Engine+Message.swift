@@ -641,10 +641,8 @@ extension TurnBuilder {
             // "sorry typo, its Transports Duval not duvalle. email is m.girard@…": the company's
             // name corrected, said back, and the address taken.
             if s.leadId == nil, let company = engine.fieldSteps["company"], let old = s.answers[company]?.text,
-               let name = correctedCompany(rest ?? trimmed, old), let companyStep = content.step(company) {
-                setAnswer(company, Answer(text: String(name.prefix(companyStep.max ?? 120))))
-                note(company, name, .text)
-                say("ack.company_corrected", ["name": name])
+               let name = correctedCompany(rest ?? trimmed, old) {
+                setCompany(name, company)
             }
             email(address ?? trimmed, step)
             return
@@ -1967,10 +1965,6 @@ extension TurnBuilder {
         return true
     }
 
-    /// "ah en fait ils sont plutôt débutants" (asked when to start), "actually it's 5 people, not
-    /// 2": a correction of an earlier answer, said with a word that corrects (`correction_cues`).
-    /// The answer is changed and said back, then the current question asked again; at the
-    /// recommendation, the recommendation is made again from the answers as they are now.
     /// The company's name said again to correct the one noted: "its Transports Duval not duvalle",
     /// "the company name is Transports Duval, not Duvalle", "c'est Lumitech, pas Lumitek": the words
     /// before a "not" that denies a word of the old name (or one a typo away), from a capital.
@@ -1997,6 +1991,25 @@ extension TurnBuilder {
         }
         return nil
     }
+    /// The company's name corrected to `name`, and said back.
+    mutating func setCompany(_ name: String, _ company: String) {
+        setAnswer(company, Answer(text: String(name.prefix(content.step(company)?.max ?? 120))))
+        note(company, name, .text)
+        say("ack.company_corrected", ["name": name])
+    }
+
+    /// After signing up, the company's name said again to correct it: "its Transports Duval not
+    /// duvalle" (a question only to ask for the fix), or a name said as a correction or with the
+    /// company named as such, asking nothing.
+    func companyCorrectedAfterSaving(_ raw: String, _ input: PreparedInput, old: String) -> String? {
+        let asks = raw.utf8.contains(0x3F)
+        if !asks || input.tokenStrings.contains(where: ["fix", "correct", "corriger", "corrige", "corrigez", "change", "changer", "modifier", "update"].contains),
+           let name = correctedCompany(raw, old) { return name }
+        guard !asks, u.saysCorrection(input) || input.tokenStrings.contains(where: ["entreprise", "societe", "company", "boite", "structure"].contains),
+              raw.unicodeScalars.contains(where: \.properties.isUppercase) else { return nil }
+        return u.namedCompany(raw)
+    }
+
     /// Words of what a prospect may deny having said: a yes, a proposal, signing up.
     static let signUpWords = ["oui", "yes", "proposal", "proposition", "devis", "quote", "inscri", "sign", "interest", "wanted", "want",
                               "voulais", "veux", "accord", "register", "commit"]
@@ -2041,6 +2054,10 @@ extension TurnBuilder {
     /// Words after "no" that make it no denial: "no rush", "no worries", "no idea".
     static let notDenying: Set<String> = ["rush", "hurry", "worries", "worry", "problem", "probs", "idea", "pressure", "stress", "doubt"]
 
+    /// "ah en fait ils sont plutôt débutants" (asked when to start), "actually it's 5 people, not
+    /// 2": a correction of an earlier answer, said with a word that corrects (`correction_cues`).
+    /// The answer is changed and said back, then the current question asked again; at the
+    /// recommendation, the recommendation is made again from the answers as they are now.
     mutating func correctsEarlier(_ input: PreparedInput, _ current: Step) -> Bool {
         guard [StepKind.choice, .number, .recommend].contains(current.kind), !current.navigation else { return false }
         // An earlier question's option typed as shown ("i'm new to it, i hardly ever use it" at
@@ -3974,13 +3991,14 @@ extension TurnBuilder {
             // helps, offered again.
             say("intent.unsure.start")
             ask(again: true)
-        case .unsure where step.kind == .choice && Self.twoNumbers(lastInput.tokenStrings, step.options.count) != nil:
-            // "je sais pas trop entre le 1 et le 2": which of the two, asked.
-            let (a, b) = Self.twoNumbers(lastInput.tokenStrings, step.options.count)!
-            askClarify([step.options[a - 1].id, step.options[b - 1].id], step)
         case .unsure:
-            say("intent.unsure")
-            ask(again: true)
+            // "je sais pas trop entre le 1 et le 2": which of the two, asked.
+            if step.kind == .choice, let (a, b) = Self.twoNumbers(lastInput.tokenStrings, step.options.count) {
+                askClarify([step.options[a - 1].id, step.options[b - 1].id], step)
+            } else {
+                say("intent.unsure")
+                ask(again: true)
+            }
         case .no where step.kind == .choice && u.saysGoodbye(lastInput):
             // "no thanks, just browsing, bye" to a question with options: leaving.
             handle(.decline, step)
@@ -4118,14 +4136,8 @@ extension TurnBuilder {
         // (Said as a correction or with the company named as such, asking nothing: "On est
         // Bordelais, la formation peut se faire à Bordeaux ?" corrects nothing.)
         if s.lead == .saved, let company = engine.fieldSteps["company"], let old = s.answers[company]?.text,
-           let name = (!raw.utf8.contains(0x3F) || input.tokenStrings.contains(where: ["fix", "correct", "corriger", "corrige", "corrigez", "change", "changer", "modifier", "update"].contains)
-                ? correctedCompany(raw, old) : nil) ?? (raw.utf8.contains(0x3F) ? nil : (
-               u.saysCorrection(input) || input.tokenStrings.contains(where: ["entreprise", "societe", "company", "boite", "structure"].contains)
-               ? raw.unicodeScalars.contains(where: \.properties.isUppercase) ? u.namedCompany(raw) : nil : nil)),
-           name != old, let step = content.step(company) {
-            setAnswer(company, Answer(text: String(name.prefix(step.max ?? 120))))
-            note(company, name, .text)
-            say("ack.company_corrected", ["name": name])
+           let name = companyCorrectedAfterSaving(raw, input, old: old), name != old {
+            setCompany(name, company)
             leadChanged = true
             return
         }
