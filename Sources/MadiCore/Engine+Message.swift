@@ -668,6 +668,8 @@ extension TurnBuilder {
         // for help after what the message says is no question of its own; the rest is read.
         if let q = parts.question, !parts.answer.isEmpty, parts.questions.count <= 1, Self.asksForHelp(q.tokenStrings) {
             side = nil
+            // (At the welcome, asking for help opens the questions as a greeting would.)
+            if step.navigation { introduced = true }
         }
         // "donc combien pour 10 ?": the price, for that many.
         if let q = parts.question, Self.priceAskedFor(q.tokenStrings) != nil, let price = content.faq.firstIndex(where: { $0.id == "price" }) {
