@@ -464,7 +464,10 @@ public final class Understanding: Sendable {
                 // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
                 || (!isSeason && word.count >= 4 && monthAlone(input, at: i))
                 // ("february would be best i guess": a month said to suit.)
-                || (!isSeason && Self.suitableMonthWord(word) && Self.saidToSuit(w, after: i)) {
+                || (!isSeason && Self.suitableMonthWord(word) && Self.saidToSuit(w, after: i))
+                // ("december is too soon, january then": the month said after one said not to suit.)
+                || (!isSeason && Self.suitableMonthWord(word)
+                    && (0..<i).contains { k in monthNumbers[w[k]] != nil && seasonNames[w[k]] == nil && Self.saidNotToSuit(w, after: k) }) {
                 // ("busy until end of january", "after january", "jusqu'à fin janvier": the month
                 // after it is the start.)
                 // (Only "end of", "fin de" between: "après les partiels en janvier" starts in January.)
@@ -674,6 +677,8 @@ public final class Understanding: Sendable {
         let next = (i + 1)..<min(w.count, i + 4)
         return next.contains { j in
             suitWords.contains(w[j]) || (w[j] == "work" && j > 0 && ["might", "would", "could", "will", "should", "can"].contains(w[j - 1]))
+                // ("mars ça me va", "mars nous irait": a month that suits someone.)
+                || (w[j] == "va" && ["me", "nous", "m"].contains(w[j - 1]))
                 // ("feb is fine", "février c'est bon": fine said of the month itself.)
                 || (j == i + 2 && fineWords.contains(w[j]) && ["is", "s", "works", "est"].contains(w[i + 1]))
                 || (j == i + 3 && fineWords.contains(w[j]) && w[i + 1] == "c" && w[i + 2] == "est")
