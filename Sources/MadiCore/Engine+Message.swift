@@ -15,6 +15,8 @@ extension TurnBuilder {
         /// Several questions in one message, each answered in turn (with the question as typed,
         /// kept alone when it is kept for the team).
         indirect case several([(side: Side, text: String)])
+        /// "how many more questions?" beside an answer: how many are left.
+        case questionsLeft
     }
 
     /// How a message reads as an answer to the current step.
@@ -3522,6 +3524,8 @@ extension TurnBuilder {
 
     /// The side question a message asks: FAQ keywords, then the learnt side questions and intents.
     func readSide(_ input: PreparedInput, keywordsOnly: Bool, asked: Bool = true) -> Side? {
+        // ("no. how many more questions?": the questions, not the courses' length.)
+        if !keywordsOnly, !s.done, u.asksQuestionsLeft(input) { return .questionsLeft }
         var keyword = u.faqEntry(input)
         // A statement with a FAQ entry's word in it that the examples read as an answer ("y a pas
         // d'urgence, je compare") does not ask that question; one they do not read as an answer
@@ -3659,6 +3663,7 @@ extension TurnBuilder {
             case let .faq(i): key = "faq.\(i)"
             case let .intent(i): key = "intent." + i.rawValue
             case let .unknown(text): key = "unknown." + text
+            case .questionsLeft: key = "questions_left"
             case .several: continue
             }
             if seen.insert(key).inserted { sides.append((side, asked(q))) }
@@ -3883,6 +3888,15 @@ extension TurnBuilder {
             // (An intent with no reply of its own, "back" beside an answer, says nothing.)
             let key = intent == .human && asksIfBot(lastInput) ? "intent.bot" : "intent." + intent.rawValue
             if key == "intent.human" { say(humanReply) } else if content.strings.has(key, lang) { say(known(key)) }
+        case .questionsLeft:
+            trace.side = "questions_left"
+            // (Said ahead of the answer the message gives to the current question: that one is not left.)
+            if let step = current, !step.navigation, step.kind == .choice || step.kind == .number, s.recommendation == nil,
+               case let n = questionsLeft(from: step) - (reask ? 0 : 1), n > 0 {
+                say(n == 1 ? "questions.left.one" : "questions.left.many", ["n": String(n)])
+            } else if content.strings.has("questions.left.none", lang) {
+                say("questions.left.none")
+            }
         case let .unknown(question):
             if reask, askAssistant(answering: question) { return }
             trace.side = "unknown"
