@@ -42,6 +42,7 @@ extension TurnBuilder {
         // offers (neither is said).
         if let asked = Self.withoutYesOrNo(trimmed) { trimmed = asked }
         let input = u.prepare(trimmed)
+        let hasAt = trimmed.hasAtSign
         lastInput = input
         if s.lead == .saving { say("save.pending"); return }
         s.pending = nil
@@ -74,7 +75,7 @@ extension TurnBuilder {
             let pieces = Understanding.pieces(trimmed, cutAt: ".,;!?")
             let rest = pieces.filter { u.requestedLanguage(u.prepare($0)) == nil }
             let restText = rest.joined(separator: ". ")
-            if pieces.count > 1, !rest.isEmpty, rest.count < pieces.count, !trimmed.hasAtSign,
+            if pieces.count > 1, !rest.isEmpty, rest.count < pieces.count, !hasAt,
                current.map({ ![StepKind.consent, .email].contains($0.kind) }) ?? false {
                 let asks = u.split(restText + " ?").question != nil && u.opensQuestion(u.prepare(restText))
                 // ("on peut continuer en francais? je veux surtout automatiser mon boulot": the
@@ -166,7 +167,7 @@ extension TurnBuilder {
             return
         }
         if !s.done, let step = current, !step.navigation, step.kind == .choice || step.kind == .number, s.recommendation == nil,
-           !trimmed.hasAtSign, u.asksQuestionsLeft(input),
+           !hasAt, u.asksQuestionsLeft(input),
            // (Not beside an answer: "8 of us. how many more questions?" is read as usual.)
            !input.tokenStrings.contains(where: { Int($0) != nil }),
            // ("no i mean this chat. how many more questions": a no that opens it answers nothing.)
@@ -180,7 +181,7 @@ extension TurnBuilder {
         // "si y a un tarif etudiant sur le master, je prendrais plutot le master", "master only if
         // there's a student rate" at consent or after signing up: a course wished for on a
         // condition is kept for the team, not taken.
-        if s.leadId != nil || current.map({ [StepKind.consent, .email].contains($0.kind) }) == true, !trimmed.hasAtSign,
+        if s.leadId != nil || current.map({ [StepKind.consent, .email].contains($0.kind) }) == true, !hasAt,
            !trimmed.utf8.contains(0x3F), !u.opensQuestion(input), !u.asksToErase(input), Self.saysCondition(input.tokenStrings),
            !u.mentionedCourses(input).isEmpty,
            // ("si mon entreprise paye je prends le performer. oui ok pr le mail": said with a yes, the choice stands.)
@@ -202,7 +203,7 @@ extension TurnBuilder {
         guard let step = current else { return }
         // "non", "laisse tomber" when asked for a new address after signing up: the saved one stays.
         // (Not while a suggestion or an address rebuilt from words waits for its yes or no.)
-        if step.kind == .email, s.changingAddress == true, s.leadId != nil, !trimmed.hasAtSign,
+        if step.kind == .email, s.changingAddress == true, s.leadId != nil, !hasAt,
            s.emailSuggestion == nil, s.emailPending == nil, s.emailRebuilt == nil,
            u.yesNo(input) == false || [.decline, .no].contains(u.intent(input, memo: memo)) {
             keepSavedAddress()
@@ -221,7 +222,7 @@ extension TurnBuilder {
         // passing, "prof au collège Jean Moulin", on a team's way or when none was kept).
         // (The last one said stands: "Société Lumitech" at the offer, after "on est chez Vertigo".)
         if step.kind != .text, let company = engine.fieldSteps["company"], s.answers[company] == nil,
-           trimmed.unicodeScalars.dropFirst().contains(where: \.properties.isUppercase),
+           trimmed.unicodeScalars.dropFirst().contains(where: Self.isCapital),
            let name = u.namedCompany(trimmed) ?? (inTeamQuestions || s.prefillCompany == nil ? u.companyInPassing(trimmed, input) : nil) {
             s.prefillCompany = name
         }
@@ -230,7 +231,7 @@ extension TurnBuilder {
         // the dispatchers so go with 1 i guess": an option's number said in a piece of its own,
         // whatever else the message says or asks.
         // (Only a message that holds a number is cut into pieces.)
-        if step.kind == .choice, !step.navigation, clarifying == nil, input.tokens.count > 2, !trimmed.hasAtSign,
+        if step.kind == .choice, !step.navigation, clarifying == nil, input.tokens.count > 2, !hasAt,
            input.tokenStrings.contains(where: { Int($0) != nil || u.numbers[$0] != nil }),
            // (Not a date: "plutôt en mars, le 2".)
            !input.tokenStrings.contains(where: { Self.isMonthWord($0, u) }),
@@ -241,7 +242,7 @@ extension TurnBuilder {
         }
         // "no no, FEBRUARY not january" at the offer: the start moved to another month, not the
         // offer refused.
-        if [.recommend, .courses, .consent].contains(step.kind), !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
+        if [.recommend, .courses, .consent].contains(step.kind), !hasAt, !trimmed.utf8.contains(0x3F),
            u.monthOverDenied(input) != nil, changesStartMonth(input) {
             ask(again: true)
             return
@@ -249,7 +250,7 @@ extension TurnBuilder {
         // "ptet un mix : 10 en performer et 5 en master c'est possible ?" at the offer or while the
         // quote's details are asked: places split over two courses, said back and kept for the
         // team, who will quote both; the question stays.
-        if [.recommend, .text, .email, .consent].contains(step.kind), s.recommendation != nil, !trimmed.hasAtSign,
+        if [.recommend, .text, .email, .consent].contains(step.kind), s.recommendation != nil, !hasAt,
            let split = placesSplit(input), content.strings.has("quote.split", lang) {
             keepQuestion(trimmed)
             let said = split.map { t("quote.split.part", ["count": String($0.count), "course": $0.name]) }
@@ -259,14 +260,14 @@ extension TurnBuilder {
         }
         // "no, not january, not february" at the offer: the session shown does not suit; the start
         // is moved past the months refused and the sessions from then are shown, not the offer refused.
-        if [.recommend, .consent].contains(step.kind), !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
+        if [.recommend, .consent].contains(step.kind), !hasAt, !trimmed.utf8.contains(0x3F),
            let m = u.monthAfterRefused(input, today: s.today.month), changesStartMonth(to: m, input) {
             ask(again: true)
             return
         }
         // "oui d'accord, mais appelez moi plutot le soir apres 19h svp" at consent: the yes is the
         // consent; the wish for a call (and the number, when said) is kept for the team.
-        if step.kind == .consent, s.leadId == nil, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F), u.asksForCall(input),
+        if step.kind == .consent, s.leadId == nil, !hasAt, !trimmed.utf8.contains(0x3F), u.asksForCall(input),
            !u.refusesCallInASentence(trimmed), opensWithYes(trimmed, cutAt: ",.;!") {
             keepWish(trimmed)
             takeConsent(step, said: trimmed)
@@ -274,7 +275,7 @@ extension TurnBuilder {
         }
         // "oui ok mais en janvier hein, pas avant" at the offer or consent: the yes is taken; the
         // month (or the call) it is said with is kept for the team.
-        if [.recommend, .consent].contains(step.kind), s.leadId == nil, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F),
+        if [.recommend, .consent].contains(step.kind), s.leadId == nil, !hasAt, !trimmed.utf8.contains(0x3F),
            case let w = input.tokenStrings, let cut = w.firstIndex(where: { $0 == "mais" || $0 == "but" }), cut >= 1, cut < w.count - 1,
            u.isPlainYes(u.prepare(w[..<cut].joined(separator: " "))), case let month = w[(cut + 1)...].contains(where: { Self.isMonthWord($0, u) }),
            // ("oui mais appelez moi plutot le matin": a call asked for, the same.)
@@ -292,7 +293,7 @@ extension TurnBuilder {
         // "ouais mais combien pr les 3", "yeah but how much for the 3 of us" at the offer: a yes
         // with a question after its "but" is no yes yet: the question is answered, the offer
         // asked again.
-        if step.kind == .recommend, s.leadId == nil, !trimmed.hasAtSign,
+        if step.kind == .recommend, s.leadId == nil, !hasAt,
            case let w = input.tokenStrings, let cut = w.firstIndex(where: { $0 == "mais" || $0 == "but" }), cut >= 1, cut <= 2, cut < w.count - 2,
            u.yesNo(u.prepare(w[..<cut].joined(separator: " "))) == true,
            case let rest = u.prepare(w[(cut + 1)...].joined(separator: " ")), u.opensQuestion(rest), u.yesNo(rest) == nil {
@@ -305,7 +306,7 @@ extension TurnBuilder {
         // (Not beside another question: "I'd like to pre-register. Could you tell me what comes
         // after this course?" is read as usual.)
         // (Nor "I changed my mind, it's too pricey": a price found too high.)
-        if step.kind == .recommend, s.leadId == nil, !trimmed.hasAtSign, u.asksToRejoin(input), !u.refusesCallInASentence(trimmed),
+        if step.kind == .recommend, s.leadId == nil, !hasAt, u.asksToRejoin(input), !u.refusesCallInASentence(trimmed),
            !u.saysBudget(input),
            u.split(trimmed).questionText.map({ u.asksToRejoin(u.prepare($0)) }) ?? true {
             keepWish(trimmed)
@@ -321,7 +322,7 @@ extension TurnBuilder {
         // is that wish; the number is kept with it.)
         if step.kind == .recommend, trimmed.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3B }),
            !trimmed.utf8.contains(0x3F) || u.split(trimmed).questions.allSatisfy({ u.asksForCall(u.prepare($0)) }),
-           !trimmed.hasAtSign, u.asksForCall(input), case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
+           !hasAt, u.asksForCall(input), case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
            // ("Ok. Non merci, ne m'appelez pas.": a call refused is no wish for one.)
            !u.refusesCallInASentence(trimmed),
            pieces.contains(where: { p in let q = u.prepare(p); return u.isPlainYes(q) || (u.yesNo(q) == true && q.tokens.count <= 6) }),
@@ -335,7 +336,7 @@ extension TurnBuilder {
         // "hmm not sure... ok fine, lets do it. the jan 19 one", "bof jsp... allez ok go, je
         // m'inscris" at the offer: a doubt, then a yes said after it and nothing taken back: the
         // yes (and a month said with it moves the start).
-        if step.kind == .recommend, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F), opensUnsure(input),
+        if step.kind == .recommend, !hasAt, !trimmed.utf8.contains(0x3F), opensUnsure(input),
            case let pieces = Understanding.pieces(trimmed, cutAt: ".,;!").map({ u.prepare($0) }), pieces.count >= 2,
            let k = pieces.indices.dropFirst().first(where: { u.yesNo(pieces[$0]) == true && !u.isNo(pieces[$0]) && !u.saysUnsure(pieces[$0]) }),
            !pieces[(k + 1)...].contains(where: { u.yesNo($0) == false || u.saysUnsure($0) }),
@@ -350,7 +351,7 @@ extension TurnBuilder {
         // "Yes please, a proposal. You didn't answer about DBS checks though." at the offer: a yes
         // in a sentence of its own that opens the message takes the offer; what follows is
         // answered when it asks what Madi can answer, else kept for the team.
-        if step.kind == .recommend, trimmed.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3B }), !trimmed.hasAtSign,
+        if step.kind == .recommend, trimmed.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3B }), !hasAt,
            case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2, case let first = u.prepare(pieces[0]), u.isPlainYes(first) || (u.yesNo(first) == true && first.tokens.count <= 5), !opensUnsure(first),
            !u.saysUnsure(first), !first.tokenStrings.allSatisfy(Understanding.acknowledgements.contains),
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), rest.tokens.count >= 3,
@@ -367,7 +368,7 @@ extension TurnBuilder {
         }
         // "i said show me the courses not a quiz", "just list the courses and prices" during the
         // questions, "fine. show me" at the welcome: the courses, as /courses would show them.
-        if step.kind == .choice, wantsCatalogue(input, step), !trimmed.hasAtSign {
+        if step.kind == .choice, wantsCatalogue(input, step), !hasAt {
             command(.courses)
             return
         }
@@ -377,7 +378,7 @@ extension TurnBuilder {
         // (Digits only: most messages there hold none.)
         if clarifying == nil, [.recommend, .courses, .consent].contains(step.kind), trimmed.utf8.contains(where: { (0x30...0x39).contains($0) }),
            // (A question too when it asks for a call: "1. mais vous pouvez m'appeler plutot? …".)
-           !trimmed.utf8.contains(0x3F) || u.asksForCall(input), !trimmed.hasAtSign, let (id, rest) = leadingNumber(trimmed, step) {
+           !trimmed.utf8.contains(0x3F) || u.asksForCall(input), !hasAt, let (id, rest) = leadingNumber(trimmed, step) {
             keepQuestion(rest)
             say("note.kept")
             note(step.id, id, .label)
@@ -386,7 +387,7 @@ extension TurnBuilder {
         }
         // "vous pouvez noter que 2 personnes seraient à distance" at the offer, the address or
         // consent: kept for the team as said, and the question asked again.
-        if [.recommend, .consent, .email, .courses].contains(step.kind), !trimmed.hasAtSign, u.asksToNote(input) {
+        if [.recommend, .consent, .email, .courses].contains(step.kind), !hasAt, u.asksToNote(input) {
             keepQuestion(trimmed)
             say("note.kept")
             // ("oui ok. je prefere a distance d'ailleurs, c possible de le noter ?" at consent: the
@@ -400,7 +401,7 @@ extension TurnBuilder {
         }
         // "non je veux dire, retirer mon accord plus tard, c possible ?" at consent: a question about
         // the consent itself, answered, and consent asked again (its "non" refuses nothing).
-        if step.kind == .consent, trimmed.hasSuffix("?"), !trimmed.hasAtSign, let k = u.faqEntry(input),
+        if step.kind == .consent, trimmed.hasSuffix("?"), !hasAt, let k = u.faqEntry(input),
            ["withdraw_later", "refusal", "privacy"].contains(content.faq[k].id) {
             answerSide(.faq(k), reask: true)
             return
@@ -408,7 +409,7 @@ extension TurnBuilder {
         // "Oui d'accord. Au fait vous êtes certifiés Qualiopi ? sinon l'OPCO ne prendra rien en
         // charge" at consent: a plain yes in a sentence of its own, then a question (whatever its
         // words of no): the consent, and the question answered or kept.
-        if step.kind == .consent, !trimmed.hasAtSign, trimmed.utf8.contains(0x3F),
+        if step.kind == .consent, !hasAt, trimmed.utf8.contains(0x3F),
            case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2, pieces[1].utf8.contains(0x3F),
            u.isPlainYes(u.prepare(pieces[0])),
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), u.intent(rest, memo: nil) != .decline,
@@ -419,7 +420,7 @@ extension TurnBuilder {
         }
         // "on sera plutot 8 finalement" at consent, the address or the company's name: the team's
         // size corrected (with a word that corrects, or the old size denied), the question asked again.
-        if [.consent, .email, .text].contains(step.kind), !trimmed.hasAtSign, teamSize != nil,
+        if [.consent, .email, .text].contains(step.kind), !hasAt, teamSize != nil,
            input.tokenStrings.contains(where: { Int($0) != nil || u.numbers[$0] != nil }), u.split(trimmed).question == nil,
            correctedTeamSize(input, step, cue: u.saysCorrection(input)) {
             // ("YES. and 8 people not 10" at consent: the yes that opens the message is the consent.)
@@ -458,7 +459,7 @@ extension TurnBuilder {
         // of its own that opens the message is the consent; what follows is answered as a side
         // question when it is one, else kept for the team.
         if step.kind == .consent, trimmed.utf8.contains(where: { $0 == 0x2E || $0 == 0x21 || $0 == 0x3B }), !trimmed.utf8.contains(0x3F),
-           !trimmed.hasAtSign, case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
+           !hasAt, case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2,
            u.yesNo(u.prepare(pieces[0])) == true, namedCourse(u.prepare(pieces[0]), besides: leadCourse()) == nil,
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")),
            u.yesNo(rest) != false, !u.saysCorrection(rest) {
@@ -477,7 +478,7 @@ extension TurnBuilder {
         // The e-mail step reads the whole message as an address (a "?" or "." is part of it).
         if step.kind == .email {
             // "max.mueller@gmx" refused, then "sorry, gmx.de": the domain completes the address.
-            if let tried = s.emailTried, !trimmed.hasAtSign, let completed = Self.completed(tried, withDomainIn: trimmed) {
+            if let tried = s.emailTried, !hasAt, let completed = Self.completed(tried, withDomainIn: trimmed) {
                 s.emailTried = nil
                 email(completed, step)
                 return
@@ -485,7 +486,7 @@ extension TurnBuilder {
             s.emailTried = nil
             // "no email yet. show me performer pls": that course's facts, and the address asked again
             // (not a refusal).
-            if !trimmed.hasAtSign, input.tokenStrings.contains(where: Self.seeWords.contains),
+            if !hasAt, input.tokenStrings.contains(where: Self.seeWords.contains),
                !u.mentionedCourses(input).isEmpty, let about = content.faq.firstIndex(where: { $0.id == "about" }) {
                 answerSide(.faq(about), reask: true)
                 return
@@ -500,7 +501,7 @@ extension TurnBuilder {
             }
             // "i prefer performer pls, remote. my email ana@…": another course chosen beside the
             // address, in its sentence, is the course the address is for.
-            if trimmed.utf8.contains(0x20), s.leadId == nil, trimmed.hasAtSign, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest),
+            if trimmed.utf8.contains(0x20), s.leadId == nil, hasAt, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest),
                let other = namedCourse(said, besides: leadCourse()), !deniesCourse(other, said), choosesInOneSentence(rest, course: other) {
                 choose(course: other)
             }
@@ -512,7 +513,7 @@ extension TurnBuilder {
             }
             if case .none = readEmail(input, trimmed, step) {} else { return }
             // "oui", "ok" to "leave me your address": the address asked for, not read as one.
-            if !trimmed.hasAtSign, s.emailSuggestion == nil, s.emailRebuilt == nil, u.isPlainYes(input) {
+            if !hasAt, s.emailSuggestion == nil, s.emailRebuilt == nil, u.isPlainYes(input) {
                 say("email.yes")
                 asked = true
                 return
@@ -545,13 +546,13 @@ extension TurnBuilder {
                 return
             }
             // "appelez moi au numero que je vous ai donné": a call asked for, said without a question.
-            if address == nil, !trimmed.hasAtSign, u.asksForCall(input), !u.isNo(input), !u.refusesCallInASentence(trimmed) {
+            if address == nil, !hasAt, u.asksForCall(input), !u.isNo(input), !u.refusesCallInASentence(trimmed) {
                 handle(.human, step)
                 return
             }
             // "help me choose", "no thanks, i want the questions first" once a course was picked
             // from the list: the questions, rather than the address again.
-            if address == nil, !trimmed.hasAtSign, s.recommendation == nil, let courses = content.firstStep(ofKind: .courses),
+            if address == nil, !hasAt, s.recommendation == nil, let courses = content.firstStep(ofKind: .courses),
                let top = u.scores(input, memo, { $0 == courses.id + ".guide" || $0.hasPrefix("faq.") || $0.hasPrefix("intent.") }).first,
                top.label == courses.id + ".guide", top.score >= Understanding.strongScore, let target = resolve(courses.no) {
                 s.lead = .none
@@ -561,7 +562,7 @@ extension TurnBuilder {
             }
             // "montre moi les formations stp", "non je voulais voir les autres formations": the
             // courses, as the offer's own answer.
-            if address == nil, !trimmed.hasAtSign, s.recommendation != nil, s.leadId == nil, let offer = content.firstStep(ofKind: .recommend),
+            if address == nil, !hasAt, s.recommendation != nil, s.leadId == nil, let offer = content.firstStep(ofKind: .recommend),
                wantsCourses(input, offer) {
                 s.lead = .none
                 s.step = offer.id
@@ -570,7 +571,7 @@ extension TurnBuilder {
             }
             // "Finalement je vais rester sur Performer", "je choisis Performer" when the address is
             // asked for another course: that course, and the address asked for it.
-            if address == nil, !trimmed.hasAtSign, s.leadId == nil, let other = namedCourse(input, besides: leadCourse()),
+            if address == nil, !hasAt, s.leadId == nil, let other = namedCourse(input, besides: leadCourse()),
                !deniesCourse(other, input), !refusedBefore(other, input),
                u.saysChoice(input) || u.saysCorrection(input) || choosesCourseOnly(input) || Self.staysWith(input.tokenStrings) {
                 choose(course: other)
@@ -579,7 +580,7 @@ extension TurnBuilder {
             }
             // "attends j'ai pas dit que je m'inscrivais", "hold on i didn't say i was in yet": the
             // offer again, nothing taken.
-            if address == nil, !trimmed.hasAtSign, s.recommendation != nil, s.leadId == nil, u.deniesSigningUp(input),
+            if address == nil, !hasAt, s.recommendation != nil, s.leadId == nil, u.deniesSigningUp(input),
                let offer = content.firstStep(ofKind: .recommend) {
                 s.lead = .none
                 s.chosenCourse = nil
@@ -589,14 +590,14 @@ extension TurnBuilder {
             }
             // "ok never mind, no thanks for now, i'll think about it": a refusal said at length, not
             // an address to ask for again (nor "say 'no thanks' if you'd rather not").
-            if address == nil, !trimmed.hasAtSign, !trimmed.utf8.contains(0x3F), u.saysNoThanks(input), u.yesNo(input) != true {
+            if address == nil, !hasAt, !trimmed.utf8.contains(0x3F), u.saysNoThanks(input), u.yesNo(input) != true {
                 s.lead = .none
                 trace.intent = .decline
                 advance(step, resolve(step.no))
                 return
             }
             // A sentence without any address ("j'hésite encore entre performer et master"): asked again kindly.
-            if address == nil, !trimmed.hasAtSign, input.tokens.count >= 3,
+            if address == nil, !hasAt, input.tokens.count >= 3,
                !u.triesAnAddress(trimmed) {
                 say("email.not_address")
                 asked = true
@@ -2005,12 +2006,15 @@ extension TurnBuilder {
     /// After signing up, the company's name said again to correct it: "its Transports Duval not
     /// duvalle" (a question only to ask for the fix), or a name said as a correction or with the
     /// company named as such, asking nothing.
+    /// An upper-case letter (ASCII ones without the Unicode tables).
+    static func isCapital(_ c: Unicode.Scalar) -> Bool { c.isASCII ? (0x41...0x5A).contains(c.value) : c.properties.isUppercase }
+
     func companyCorrectedAfterSaving(_ raw: String, _ input: PreparedInput, old: String) -> String? {
         let asks = raw.utf8.contains(0x3F)
         if !asks || input.tokenStrings.contains(where: ["fix", "correct", "corriger", "corrige", "corrigez", "change", "changer", "modifier", "update"].contains),
            let name = correctedCompany(raw, old) { return name }
         guard !asks, u.saysCorrection(input) || input.tokenStrings.contains(where: ["entreprise", "societe", "company", "boite", "structure"].contains),
-              raw.unicodeScalars.contains(where: \.properties.isUppercase) else { return nil }
+              raw.unicodeScalars.contains(where: Self.isCapital) else { return nil }
         return u.namedCompany(raw)
     }
 
