@@ -253,7 +253,7 @@ extension TurnBuilder {
         if [.recommend, .text, .email, .consent].contains(step.kind), s.recommendation != nil, !hasAt,
            let split = placesSplit(input), content.strings.has("quote.split", lang) {
             keepQuestion(trimmed)
-            let said = split.map { t("quote.split.part", ["count": String($0.count), "course": $0.name]) }
+            let said = split.map { t("quote.split.part", ["count": String($0.count) + ($0.unit.map { " " + $0 } ?? ""), "course": $0.name]) }
             say("quote.split", ["split": said.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + said.last!])
             ask(again: true)
             return
@@ -1544,10 +1544,11 @@ extension TurnBuilder {
 
     /// "10 en performer et 5 en master", "5 on master, the other 10 on performer": two courses or
     /// more, each with a count of people said before it (within three words); nil otherwise.
-    func placesSplit(_ input: PreparedInput) -> [(count: Int, name: String)]? {
+    /// (`unit`: "groupes" in "2 groupes en Starter", said back with the count.)
+    func placesSplit(_ input: PreparedInput) -> [(count: Int, name: String, unit: String?)]? {
         let w = input.tokenStrings
         guard w.contains(where: { Int($0) != nil }) else { return nil } // (most messages stop here)
-        var found: [(count: Int, name: String)] = [], used: Set<Int> = []
+        var found: [(count: Int, name: String, unit: String?)] = [], used: Set<Int> = []
         for (i, word) in w.enumerated() {
             guard let course = content.catalogue.courses.first(where: { TextFold.fold($0.id) == word || TextFold.fold($0.name) == word }),
                   !found.contains(where: { $0.name == course.name }),
@@ -1556,11 +1557,12 @@ extension TurnBuilder {
                   j == i - 1 || ["en", "on", "in", "for", "pour", "sur", "au", "a"].contains(w[i - 1]),
                   !Self.splitUnits.contains(w[j + 1]) else { continue }
             used.insert(j)
-            found.append((Int(w[j])!, course.name))
+            found.append((Int(w[j])!, course.name, j + 1 < i && Self.groupWords.contains(w[j + 1]) ? w[j + 1] : nil))
         }
         return found.count >= 2 ? found : nil
     }
 
+    static let groupWords: Set<String> = ["groupe", "groupes", "group", "groups"]
     static let splitUnits: Set<String> = ["jours", "jour", "days", "day", "heures", "h", "hours", "mois", "months", "semaines", "weeks",
                                           "euros", "eur", "k", "sessions", "fois", "times"]
 
