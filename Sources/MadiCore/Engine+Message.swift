@@ -3818,7 +3818,7 @@ extension TurnBuilder {
                 say("faq.fit.recommended", ["name": course.name, "reasons": reasons])
             } else if entry.id == "noted", let noted = teamQuantity, content.strings.has("faq.noted.team", lang),
                       !Understanding.looksLikePhone(lastInput.raw),
-                      let asked = u.quantities.teamSize(lastInput, anyNumber: false) ?? (Self.asksHowMany(lastInput.tokenStrings) ? .some(nil) : nil) {
+                      case let asked = u.quantities.teamSize(lastInput, anyNumber: false), asked != nil || Self.asksHowMany(lastInput.tokenStrings) {
                 // "vous avez bien noté 12 personnes ?", "combien de personnes tu as noté ?": what
                 // was noted said, and a count that differs offered to be corrected.
                 say("faq.noted.team", ["team": t("noted.team_size", ["team": quantityText(noted)])])
