@@ -2111,8 +2111,21 @@ extension TurnBuilder {
         if deniedAnswer.count == 1, let noRest, corrected(noRest, deniedAnswer, confident: true, namedFirst: false, byWords: true) {
             return finishCorrection(input, current)
         }
-        guard cue, corrected(correctionSentences(input), earlier, confident: true) else { return false }
+        guard cue, corrected(withoutAlreadySaid(correctionSentences(input)), earlier, confident: true) else { return false }
         return finishCorrection(input, current)
+    }
+
+    /// The message without the "already" of "I said it already", "je l'ai déjà dit": a complaint
+    /// that the answer was given, not an answer ("already" names the team that uses AI).
+    func withoutAlreadySaid(_ input: PreparedInput) -> PreparedInput {
+        let w = input.tokenStrings
+        guard w.contains(where: { $0 == "already" || $0 == "deja" }),
+              w.contains(where: ["said", "told", "say", "dit", "precise", "repondu", "answered", "mentioned"].contains) else { return input }
+        let kept = input.raw.split(separator: " ").filter { word in
+            let t = TextFold.fold(String(word)).split(separator: " ")
+            return !(t == ["already"] || t == ["deja"])
+        }
+        return u.prepare(kept.joined(separator: " "))
     }
 
     /// After an earlier answer was corrected: the recommendation made again, or the current

@@ -462,7 +462,10 @@ public final class Understanding: Sendable {
                 || (afterRefusal && Self.monthChangeWords.contains(before))
                 || (!isSeason && Self.wishedDate(w, at: i))
                 // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
-                || (!isSeason && word.count >= 4 && monthAlone(input, at: i))
+                || (!isSeason && Self.suitableMonthWord(word) && monthAlone(input, at: i))
+                // ("feb, I said it already", "janvier, comme je disais": the month that opens the message, set apart.)
+                || (i == 0 && !isSeason && Self.suitableMonthWord(word) && w.count > 1
+                    && Self.pieces(input.raw, cutAt: ",;:").first.map { prepare($0).tokens.count == 1 } == true)
                 // ("february would be best i guess": a month said to suit.)
                 || (!isSeason && Self.suitableMonthWord(word) && Self.saidToSuit(w, after: i))
                 // ("december is too soon, january then": the month said after one said not to suit.)
