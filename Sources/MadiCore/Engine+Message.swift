@@ -2333,8 +2333,9 @@ extension TurnBuilder {
         var denied = input
         // (A "non" that opens the message answers the offer, not the number: "non 4 personnes au
         // total, pas 5".)
-        for i in w.indices.dropLast() where u.negations.contains(input.tokens[i]) && Int(w[i + 1]) != nil
-            && !(i == 0 && Self.openingNos.contains(w[0]) && Int(w[1]) != old) {
+        for i in w.indices.dropLast() where u.negations.contains(input.tokens[i]) && u.quantities.value(of: w[i + 1]) != nil
+            // ("Non non, 7 personnes, pas septante": each no that opens it.)
+            && !(w[...i].allSatisfy(Self.openingNos.contains) && u.quantities.value(of: w[i + 1]) != old) {
             denied = denied.masking(i..<(i + 2))
         }
         let deniesOld = deniesTeamSize(input, id, old)
@@ -2387,7 +2388,8 @@ extension TurnBuilder {
     func deniesTeamSize(_ input: PreparedInput, _ id: String, _ old: Int) -> Bool {
         let w = input.tokenStrings
         return w.indices.dropLast().contains { i in
-            u.negations.contains(input.tokens[i]) && Int(w[i + 1]).map { $0 == old || $0 == s.answers[id]?.quantity?.low } == true
+            // ("7 personnes, pas septante": a number word too.)
+            u.negations.contains(input.tokens[i]) && u.quantities.value(of: w[i + 1]).map { $0 == old || $0 == s.answers[id]?.quantity?.low } == true
         }
     }
 

@@ -102,6 +102,12 @@ public struct QuantityReader: Sendable {
         approximations[word] ?? (word.hasSuffix("s") ? approximations[String(word.dropLast())] : nil)
     }
 
+    /// A word's number: digits, or a number word that says one on its own ("septante"; not "un").
+    func value(of word: String) -> Int? {
+        if let n = Int(word) { return n }
+        return weakNumbers.contains(word) ? nil : numbers[word]
+    }
+
     /// A number token: digits ("12", "10k" is not one) or a run of number words ("vingt cinq").
     private func number(at i: Int, _ w: [String]) -> (value: Int, end: Int, weak: Bool)? {
         if let n = Int(w[i]), w[i].count <= 6 { return (n, i + 1, false) }
@@ -241,7 +247,9 @@ public struct QuantityReader: Sendable {
 
     /// Words after which a second count is the one meant ("200 employees but the leadership team,
     /// 9 people"; "on est 60 dans la boîte mais c'est que pour les managers, donc 8").
-    static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit", "enfin"]
+    static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit", "enfin",
+                                         // ("on est septante... non pardon, 7": a count taken back for the next.)
+                                         "pardon", "sorry", "oops", "oups", "dsl", "desole"]
     /// Words after a count that make it no team size ("2 utilisent chatgpt", "2 sessions").
     static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups",
                                           "fois", "times", "jours", "days", "ans", "years", "mois", "months", "semaines", "weeks"]
