@@ -1189,6 +1189,13 @@ extension TurnBuilder {
                     return read(u.prepare(rest), step)
                 }
             }
+            // ("Vous pouvez m'écrire à p.lemoine@…", "you can email me at …": the words that give the
+            // address are no name, however often the name was asked.)
+            if step.field == "company", messageAddress != nil, input.tokens.count <= 8, Self.givesAddress(input.tokenStrings),
+               input.tokenStrings.allSatisfy(Self.addressWords.contains) {
+                ask(again: true)
+                return .handled
+            }
             // ("no. bye", "can i just leave?": leaving, not a name.)
             if input.tokens.count <= 14, input.tokenStrings.contains(where: ["bye", "goodbye", "revoir", "ciao", "leave", "partir"].contains),
                !input.tokenStrings.contains(where: { ["company", "entreprise", "societe", "boite"].contains($0) }) || input.raw.utf8.contains(0x3F) {
@@ -1562,6 +1569,17 @@ extension TurnBuilder {
         return found.count >= 2 ? found : nil
     }
 
+    /// Words that give an address ("m'écrire à", "email me at", "mon mail").
+    static func givesAddress(_ w: [String]) -> Bool {
+        w.contains(where: ["ecrire", "ecrivez", "joindre", "contacter", "write", "reach", "mail", "email", "adresse", "address", "courriel"].contains)
+            || zip(w, w.dropFirst()).contains { a, b in ["email", "mail", "contact", "message"].contains(a) && b == "me" }
+    }
+
+    /// The words a sentence that only gives an address is made of ("vous pouvez m'écrire à", "you can reach me at").
+    static let addressWords: Set<String> = ["vous", "pouvez", "peux", "peut", "tu", "on", "m", "me", "moi", "ecrire", "ecrivez", "ecris", "joindre",
+                                            "contacter", "a", "au", "sur", "mon", "ma", "mail", "email", "adresse", "courriel", "c", "est", "voici",
+                                            "you", "can", "could", "write", "reach", "contact", "message", "at", "to", "my", "is",
+                                            "address", "here", "it", "s", "please", "svp", "stp", "directement", "directly"]
     static let groupWords: Set<String> = ["groupe", "groupes", "group", "groups"]
     static let splitUnits: Set<String> = ["jours", "jour", "days", "day", "heures", "h", "hours", "mois", "months", "semaines", "weeks",
                                           "euros", "eur", "k", "sessions", "fois", "times"]
@@ -1649,6 +1667,13 @@ extension TurnBuilder {
             if !rest.isEmpty { text = String(rest) }
             break
         }
+        for head in restatingHeadsSetApart where folded.hasPrefix(head) {
+            let after = text.dropFirst(head.count).drop { $0 == " " }
+            guard let mark = after.first, ",.;:!-".contains(mark) else { break }
+            let rest = after.drop { " ,.;:!-".contains($0) }
+            if !rest.isEmpty { text = String(rest) }
+            break
+        }
         var changed = true
         while changed {
             changed = false
@@ -1667,6 +1692,11 @@ extension TurnBuilder {
     static let restatingHeads = ["as previously stated", "as stated", "as mentioned", "as i mentioned", "as i said", "like i said",
                                  "as i said before", "like i said before", "comme je l ai dit", "comme je disais", "comme dit",
                                  "comme indique", "comme precise"]
+    /// The same, taken off only when a stop, a colon or a comma sets them apart ("Je vous l'ai
+    /// indiqué : cabinet Lemoine"; not "je vous l'ai dit au début, Transports Berlioz").
+    static let restatingHeadsSetApart = ["je vous l ai indique", "je vous l ai deja indique", "je vous l ai dit", "je vous l ai deja dit",
+                                         "je te l ai dit", "je te l ai deja dit", "je l ai dit", "je l ai deja dit",
+                                         "i told you", "i already told you", "i already said", "i said"]
     static let restatingTails = ["lol", "mdr", "ptdr", "haha", "je viens de le dire", "je viens de te le dire", "je te l ai dit",
                                  "je l ai dit", "je vous l ai dit", "je l ai deja dit", "comme je disais", "i just said", "i told you",
                                  "like i said", "as i said", "i already said"]
