@@ -2833,6 +2833,18 @@ extension TurnBuilder {
     /// A yes/no, consent, recommendation or catalogue step.
     mutating func readFixed(_ input: PreparedInput, _ step: Step) -> Reading {
         let options = fixed(step)
+        // "Non, je voulais les dates de Starter en janvier. Bon, d'accord, je reste sur Starter
+        // alors, ça m'intéresse." at the offer: the no of a first sentence, then interest said
+        // plainly in the last: interested.
+        if step.kind == .recommend, s.leadId == nil, case let pieces = Understanding.pieces(input.raw, cutAt: ".!;"), pieces.count >= 2,
+           let first = u.prepare(pieces[0]).tokenStrings.first, Self.openingNos.contains(first),
+           let last = pieces.last, !last.contains("?"), case let said = u.prepare(last), !said.tokens.contains(where: u.negations.contains),
+           u.saysChoice(said, interest: true) || u.yesNo(said) == true,
+           let yes = options.views.first(where: { $0.id == "interested" }) {
+            note(step.id, yes.id, .synonym)
+            answer(choice: yes.id, said: input.raw)
+            return .answered
+        }
         // "thats more than our budget lol. not right now, maybe next year. thx anyway" at the
         // offer: not now, said with no yes, no course and no question: the offer declined.
         if step.kind == .recommend, !input.raw.utf8.contains(0x3F), !input.raw.hasAtSign, u.yesNo(input) != true,
