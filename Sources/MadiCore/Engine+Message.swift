@@ -2145,18 +2145,30 @@ extension TurnBuilder {
         return finishCorrection(input, current)
     }
 
-    /// The message without the "already" of "I said it already", "je l'ai déjà dit": a complaint
-    /// that the answer was given, not an answer ("already" names the team that uses AI).
+    /// The message without the words that only look like an answer: the "already" of "I said it
+    /// already", "je l'ai déjà dit" (a complaint that the answer was given; "already" names the
+    /// team that uses AI), and sayings ("on sait jamais", "you never know": no use of AI denied).
     func withoutAlreadySaid(_ input: PreparedInput) -> PreparedInput {
         let w = input.tokenStrings
-        guard w.contains(where: { $0 == "already" || $0 == "deja" }),
-              w.contains(where: ["said", "told", "say", "dit", "precise", "repondu", "answered", "mentioned"].contains) else { return input }
-        let kept = input.raw.split(separator: " ").filter { word in
-            let t = TextFold.fold(String(word)).split(separator: " ")
-            return !(t == ["already"] || t == ["deja"])
+        let already = w.contains(where: { $0 == "already" || $0 == "deja" })
+            && w.contains(where: ["said", "told", "say", "dit", "precise", "repondu", "answered", "mentioned"].contains)
+        let sayings = Self.sayings.filter { QuantityReader.span(of: $0, in: w) != nil }
+        guard already || !sayings.isEmpty else { return input }
+        var words = input.raw.split(separator: " ").map { (text: $0, folded: TextFold.fold(String($0))) }
+        if already { words.removeAll { $0.folded == "already" || $0.folded == "deja" } }
+        for saying in sayings {
+            let joined = saying.joined(separator: " ")
+            // (Said over one to four words as typed: "on sait jamais,", "never know".)
+            if let i = words.indices.first(where: { i in (1...4).contains { n in
+                i + n <= words.count && words[i..<(i + n)].map(\.folded).joined(separator: " ") == joined } }),
+               let n = (1...4).first(where: { n in i + n <= words.count && words[i..<(i + n)].map(\.folded).joined(separator: " ") == joined }) {
+                words.removeSubrange(i..<(i + n))
+            }
         }
-        return u.prepare(kept.joined(separator: " "))
+        return u.prepare(words.map(\.text).joined(separator: " "))
     }
+    static let sayings: [[String]] = [["on", "sait", "jamais"], ["on", "ne", "sait", "jamais"], ["sait", "on", "jamais"], ["you", "never", "know"],
+                                      ["never", "mind"], ["jamais", "de", "la", "vie"]]
 
     /// After an earlier answer was corrected: the recommendation made again, or the current
     /// question's answer taken from the message, or the question asked again.
