@@ -399,6 +399,18 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "before I give my email - is performer all no-code? I dont want to spend 3 days clicking
+        // around in zapier", "avant de vous donner mon mail, c'est finançable ?": questions asked
+        // before the address, answered (or kept), and the address asked again; its "I dont want"
+        // refuses nothing.
+        if [.email, .consent].contains(step.kind), s.leadId == nil, !hasAt, trimmed.utf8.contains(0x3F),
+           Self.beforeGiving.contains(where: { input.tokenStrings.starts(with: $0) }),
+           let q = u.split(raw).questionText {
+            let questions = u.split(raw).questions
+            let side = severalQuestions(questions) ?? readSide(u.prepare(q), keywordsOnly: false) ?? courseAsked(u.prepare(q)) ?? .unknown(asked(q))
+            answerSide(side, reask: true)
+            return
+        }
         // "non je veux dire, retirer mon accord plus tard, c possible ?" at consent: a question about
         // the consent itself, answered, and consent asked again (its "non" refuses nothing).
         if step.kind == .consent, trimmed.hasSuffix("?"), !hasAt, let k = u.faqEntry(input),
@@ -1568,6 +1580,12 @@ extension TurnBuilder {
         }
         return found.count >= 2 ? found : nil
     }
+
+    /// The openings of a message that asks something before giving the address.
+    static let beforeGiving: [[String]] = [["before", "i", "give"], ["before", "giving"], ["before", "i", "share"], ["before", "i", "leave"],
+                                           ["before", "i", "sign"], ["avant", "de", "donner"], ["avant", "de", "te", "donner"],
+                                           ["avant", "de", "vous", "donner"], ["avant", "de", "laisser"], ["avant", "de", "te", "laisser"],
+                                           ["avant", "de", "vous", "laisser"], ["avant", "de", "m", "inscrire"], ["avant", "que", "je", "donne"]]
 
     /// Words that give an address ("m'écrire à", "email me at", "mon mail").
     static func givesAddress(_ w: [String]) -> Bool {
