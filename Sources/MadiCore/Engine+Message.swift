@@ -3660,6 +3660,13 @@ extension TurnBuilder {
            ours.words >= 2, theirs.words == 1, theirs.score < ours.score {
             strong = nil
         }
+        // (Nor one that a long phrase of the message names: "how long is it kept?" asks about the
+        // data kept, whatever "how long" weighs.)
+        if let keyword, let label = strong, label.hasPrefix("faq."), (u.faqMatch(keyword, input)?.words ?? 0) >= 4,
+           let other = content.faq.firstIndex(where: { "faq." + $0.id == label }), other != keyword,
+           (u.faqMatch(other, input)?.words ?? 0) < (u.faqMatch(keyword, input)?.words ?? 0) {
+            strong = nil
+        }
         // "Êtes-vous une vraie personne ou un programme ?": a question to Madi itself that the
         // examples read well ahead of the keyword's entry ("programme").
         if let keyword, strong == nil, !keywordsOnly {
