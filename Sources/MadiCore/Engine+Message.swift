@@ -938,6 +938,13 @@ extension TurnBuilder {
                correctsEarlier(answerInput, step) { return }
             // (A month said is the surest correction: before the others.)
             if [.recommend, .courses, .consent].contains(step.kind), changesStartMonth(answerInput) {
+                // ("ok ok fine jan works!! sign me up": the month, then the sign-up said with it.)
+                if step.kind == .recommend, s.leadId == nil, !alsoAsks, Self.signsUp(answerInput.tokenStrings),
+                   fixed(step).views.contains(where: { $0.id == "interested" }) {
+                    note(step.id, "interested", .synonym)
+                    answer(choice: "interested", said: input.raw)
+                    return
+                }
                 ask(again: true)
                 return
             }
@@ -2069,6 +2076,14 @@ extension TurnBuilder {
     }
 
     /// Words of what a prospect may deny having said: a yes, a proposal, signing up.
+    /// "sign me up", "inscris-moi", "je m'inscris", "count me in", "i'm interested", "ça m'intéresse".
+    static func signsUp(_ w: [String]) -> Bool {
+        zip(w, w.dropFirst()).contains { a, b in
+            (["sign", "count", "put"].contains(a) && ["me", "us"].contains(b)) || (a == "m" && ["inscris", "interesse"].contains(b))
+                || (["inscris", "inscrivez", "inscrire"].contains(a) && ["moi", "nous"].contains(b))
+        } || w.contains(where: ["interested", "interessee", "interesse"].contains) && !w.contains(where: ["not", "pas", "no"].contains)
+    }
+
     static let signUpWords = ["oui", "yes", "proposal", "proposition", "devis", "quote", "inscri", "sign", "interest", "wanted", "want",
                               "voulais", "veux", "accord", "register", "commit"]
     static let companyCorrectionWords: Set<String> = ["typo", "faute", "company", "entreprise", "societe", "name", "nom", "its", "spelled",
