@@ -226,6 +226,14 @@ extension TurnBuilder {
            let name = u.namedCompany(trimmed) ?? (inTeamQuestions || s.prefillCompany == nil ? u.companyInPassing(trimmed, input) : nil) {
             s.prefillCompany = name
         }
+        // "Pourriez-vous m'adresser un devis ?", "can you send me a quote?" when a proposal is
+        // offered: the proposal asked for, not a question for the team.
+        if step.kind == .recommend, s.leadId == nil, s.clarify == nil, isQuote(step), Self.asksForQuote(input.tokenStrings),
+           !input.tokens.contains(where: u.negations.contains), fixed(step).views.contains(where: { $0.id == "interested" }) {
+            note(step.id, "interested", .synonym)
+            answer(choice: "interested", said: trimmed)
+            return
+        }
 
         // "jsp trop... la 2 je pense ? mais les visuels c'est ptet plus créer non ?", "well its for
         // the dispatchers so go with 1 i guess": an option's number said in a piece of its own,
@@ -2076,6 +2084,13 @@ extension TurnBuilder {
     }
 
     /// Words of what a prospect may deny having said: a yes, a proposal, signing up.
+    /// "m'adresser un devis", "send me a quote", "get a proposal": a quote asked for (at most twelve words).
+    static func asksForQuote(_ w: [String]) -> Bool {
+        w.count <= 12 && w.contains(where: ["devis", "quote", "proposal", "proposition"].contains)
+            && w.contains(where: ["adresser", "envoyer", "envoyez", "envoie", "faire", "recevoir", "avoir", "etablir", "send", "get", "receive", "have",
+                                  "prepare", "preparer", "want", "veux", "voudrais", "souhaite", "souhaiterais", "like"].contains)
+    }
+
     /// "sign me up", "inscris-moi", "je m'inscris", "count me in", "i'm interested", "ça m'intéresse".
     static func signsUp(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { a, b in
