@@ -4075,8 +4075,14 @@ extension TurnBuilder {
     }
 
     /// Keeps the prospect's question with the lead, for the team's call back.
+    /// (A question of three words or fewer cut from a longer message, "c possible ?", "est-ce
+    /// possible ?", is kept with the message it belongs to: alone it says nothing to the team.)
     mutating func keepQuestion(_ question: String? = nil) {
-        let text = Sanitize.line(question ?? keptText ?? lastInput.raw)
+        var text = Sanitize.line(question ?? keptText ?? lastInput.raw)
+        if text != Sanitize.line(lastInput.raw), u.prepare(text).tokens.count <= 3, !lastInput.raw.hasAtSign,
+           lastInput.tokens.count > 3, lastInput.raw.contains(String(text.reversed().drop { $0 == "?" || $0 == " " }.reversed())) {
+            text = Sanitize.line(lastInput.raw)
+        }
         guard !text.isEmpty, s.questions.count < 5, !s.questions.contains(text) else { return }
         s.questions.append(String(text.prefix(200)))
     }
