@@ -228,8 +228,11 @@ extension TurnBuilder {
         }
         // "Pourriez-vous m'adresser un devis ?", "can you send me a quote?" when a proposal is
         // offered: the proposal asked for, not a question for the team.
+        // (One sentence that says nothing else: "yes send the proposal. oh actually we'll be 8" is read as usual.)
         if step.kind == .recommend, s.leadId == nil, s.clarify == nil, isQuote(step), Self.asksForQuote(input.tokenStrings),
-           !input.tokens.contains(where: u.negations.contains), fixed(step).views.contains(where: { $0.id == "interested" }) {
+           !input.tokens.contains(where: u.negations.contains), Understanding.pieces(trimmed, cutAt: ".!;").count == 1,
+           !u.saysCorrection(input), !input.tokenStrings.contains(where: { Int($0) != nil }),
+           fixed(step).views.contains(where: { $0.id == "interested" }) {
             note(step.id, "interested", .synonym)
             answer(choice: "interested", said: trimmed)
             return
@@ -2184,7 +2187,7 @@ extension TurnBuilder {
             guard let option = u.labelOption(id, input) else { return false }
             return option != s.answers[id]?.option
         }
-        if correctedTeamSize(input, current, cue: cue) { return finishCorrection(input, current) }
+        if correctedTeamSize(input, current, cue: cue) { return finishCorrection(input, current, sizeOnly: true) }
         // (The option those words name is the correction: the no says the answer was wrong.)
         if deniedAnswer.count == 1, let noRest, corrected(noRest, deniedAnswer, confident: true, namedFirst: false, byWords: true) {
             return finishCorrection(input, current)
@@ -2220,8 +2223,18 @@ extension TurnBuilder {
 
     /// After an earlier answer was corrected: the recommendation made again, or the current
     /// question's answer taken from the message, or the question asked again.
-    mutating func finishCorrection(_ input: PreparedInput, _ current: Step) -> Bool {
+    /// (`sizeOnly`: only the team's size was corrected, which changes no course.)
+    mutating func finishCorrection(_ input: PreparedInput, _ current: Step, sizeOnly: Bool = false) -> Bool {
         if switchedBranch { return true } // (the next question on the new path is asked)
+        // ("ouais go pour la propo. ah et en fait on sera 7 avec moi" at the offer: the size
+        // corrected, and the yes said before it taken.)
+        if current.kind == .recommend, sizeOnly, s.leadId == nil, let before = sentencesBeforeCorrection(input),
+           case let yes = u.prepare(before), u.yesNo(yes) == true || Self.signsUp(yes.tokenStrings), !u.saysUnsure(yes),
+           !yes.tokens.contains(where: u.negations.contains), fixed(current).views.contains(where: { $0.id == "interested" }) {
+            note(current.id, "interested", .synonym)
+            answer(choice: "interested", said: input.raw)
+            return true
+        }
         if current.kind == .recommend {
             // ("non mais ils ont jamais utilisé l'IA. le starter serait pas mieux ?": the side
             // question is answered from the corrected answers.)
