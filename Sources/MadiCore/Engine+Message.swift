@@ -2615,6 +2615,7 @@ extension TurnBuilder {
     /// (A level word names a course only in a message of one sentence: "la majorité est débutante
     /// mais jveux pas que les 2 avancés s'ennuient... c'est à distance ?" asks about every course.)
     func mentionedForSide() -> [String] {
+        if let one = oneOfSeveral { return u.mentionedCourses(u.prepare(one)) }
         var named = u.mentionedCourses(lastInput)
         if named.contains(where: { nameSpan($0, lastInput) == nil }), Understanding.pieces(lastInput.raw, cutAt: ".!?…").count > 1 {
             named = named.filter { nameSpan($0, lastInput) != nil }
@@ -3936,9 +3937,11 @@ extension TurnBuilder {
             var lastAnswered: String?
             for (i, one) in ordered.enumerated() {
                 keptText = one.text
+                oneOfSeveral = one.text
                 otherQuestion = i > 0 && !answered.isEmpty
                 answerSide(one.side, reask: reask && i == ordered.count - 1)
                 keptText = nil
+                oneOfSeveral = nil
                 if i < answered.count { lastAnswered = trace.side }
             }
             otherQuestion = false

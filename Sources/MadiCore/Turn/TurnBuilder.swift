@@ -46,6 +46,10 @@ struct TurnBuilder {
     /// A question kept for the team is said after another one of the same message was answered
     /// ("As for your other question…").
     var otherQuestion = false
+    /// While one of several questions of a message is answered, that question as typed: the
+    /// courses it names are the ones it asks about ("Il y a une session en janvier ? Et quelle
+    /// différence avec Performer ?": the dates of the course in view, not Performer's).
+    var oneOfSeveral: String?
 
     init(engine: Engine, session: consuming Session) {
         self.engine = engine
