@@ -322,6 +322,14 @@ extension Understanding {
             // comma; without a question mark, when that clause opens like a question ("just looking
             // rn, how much is it").
             // (Not a comma in brackets: "reports like that (GA, meta ads -> slides)?" is one question.)
+            // ("Bonjour, je me demande combien coûtent vos formations, combien de temps elles
+            // durent ?": a question asked from "je me demande" on, its clauses each a question.)
+            if marked, let at = Self.indirectQuestionStart(trimmed) {
+                let head = String(trimmed[..<at]).trimmed()
+                if !head.isEmpty { answer.append(head) }
+                question.append(String(trimmed[at...]))
+                continue
+            }
             if let comma = Self.lastCommaOutsideBrackets(trimmed) {
                 let tail = String(trimmed[trimmed.index(after: comma)...]).trimmed()
                 let head = String(trimmed[..<comma]).trimmed()
@@ -351,6 +359,20 @@ extension Understanding {
                             question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q,
                             questions: asked.count > 1 ? asked : [])
     }
+
+    /// Where a question said indirectly starts ("je me demande…", "I was wondering…"), when it
+    /// asks several things (a comma after it).
+    static func indirectQuestionStart(_ sentence: String) -> String.Index? {
+        let lower = sentence.lowercased().replacingOccurrences(of: "’", with: "'")
+        guard lower.count == sentence.count else { return nil } // (indices shared with the sentence)
+        for opener in indirectOpeners {
+            guard let r = lower.range(of: opener), lower[r.upperBound...].contains(",") else { continue }
+            return sentence.index(sentence.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: r.lowerBound))
+        }
+        return nil
+    }
+    static let indirectOpeners = ["je me demande", "j'aimerais savoir", "je voudrais savoir", "je souhaiterais savoir", "j'aurais voulu savoir",
+                                  "i wonder", "i was wondering", "i'd like to know", "i would like to know", "i want to know", "i wanted to know"]
 
     /// The sentence without a first word that joins it to the one before ("and is there…").
     /// ("and again whats ur refund policy", "and also…": a word of addition after the joiner goes too.)
