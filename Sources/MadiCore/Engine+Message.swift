@@ -226,6 +226,20 @@ extension TurnBuilder {
            let name = u.namedCompany(trimmed) ?? (inTeamQuestions || s.prefillCompany == nil ? u.companyInPassing(trimmed, input) : nil) {
             s.prefillCompany = name
         }
+        // "ok no coding for me lol, I'll stick with performer then. sign me up" at the offer: a
+        // sign-up that closes the message, no question, no other course named: interested (its
+        // "no" said of something else).
+        if step.kind == .recommend, s.leadId == nil, s.clarify == nil, !trimmed.utf8.contains(0x3F), !hasAt,
+           let last = Understanding.pieces(trimmed, cutAt: ".!;,").last, case let said = u.prepare(last),
+           Self.signsUp(said.tokenStrings), !said.tokens.contains(where: u.negations.contains), !u.saysUnsure(said),
+           // (A month said with it moves the start first: "jan works!! sign me up", below.)
+           u.startMonth(input) == nil, u.quantities.teamSize(input, anyNumber: false) == nil,
+           case let lead = leadCourse(), u.mentionedCourses(input).allSatisfy({ $0 == lead }),
+           fixed(step).views.contains(where: { $0.id == "interested" }) {
+            note(step.id, "interested", .synonym)
+            answer(choice: "interested", said: trimmed)
+            return
+        }
         // "Pourriez-vous m'adresser un devis ?", "can you send me a quote?" when a proposal is
         // offered: the proposal asked for, not a question for the team.
         // (One sentence that says nothing else: "yes send the proposal. oh actually we'll be 8" is read as usual.)
@@ -720,7 +734,9 @@ extension TurnBuilder {
         // "I've got about 800 euros max to spend, does that fit?": a short question that points
         // back asks about what was said before it; the whole message says which entry.
         if case .unknown? = side, let q = parts.question, !parts.answer.isEmpty, q.tokens.count <= 4,
-           q.tokenStrings.contains(where: Self.pointingBack.contains), case let .faq(k)? = readSide(input, keywordsOnly: false) {
+           // ("…suivre la formation à distance, depuis chez moi, est-ce possible ?": possible said of it.)
+           q.tokenStrings.contains(where: { Self.pointingBack.contains($0) || ["possible", "faisable", "feasible", "doable"].contains($0) }),
+           case let .faq(k)? = readSide(input, keywordsOnly: false) {
             side = .faq(k)
         }
         // "hein? je débute pas…", "huh? what": a question of interjections asks nothing to keep for the team.
@@ -2151,6 +2167,9 @@ extension TurnBuilder {
     /// recommendation, the recommendation is made again from the answers as they are now.
     mutating func correctsEarlier(_ input: PreparedInput, _ current: Step) -> Bool {
         guard [StepKind.choice, .number, .recommend].contains(current.kind), !current.navigation else { return false }
+        // ("réflexion faite, je préférerais suivre la formation à distance, est-ce possible ?": a
+        // question of where the course is followed corrects no answer.)
+        if input.raw.utf8.contains(0x3F), let k = u.faqEntry(input), content.faq[k].id == "format" { return false }
         // An earlier question's option typed as shown ("i'm new to it, i hardly ever use it" at
         // the recommendation) corrects it as a word of change would.
         let earlier = s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }
