@@ -1,3 +1,5 @@
+import MadiText
+
 /// Answers as they are recorded: an option taken at the current step, answers to later questions
 /// noted from the same message, where the answers lead, and the lead they make.
 extension TurnBuilder {
@@ -15,6 +17,21 @@ extension TurnBuilder {
     /// without one, a vague message — "bof, un peu de tout" — must not answer a later question).
     mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil, learnt: Bool = true,
                                only: Set<String>? = nil) {
+        // ("c'est pour faire mes devis plus vite": faster work, no start as soon as possible; "au
+        // plus vite", "le plus vite possible" still are.)
+        var input = input
+        let w = input.tokenStrings
+        if w.indices.dropFirst().contains(where: { w[$0 - 1] == "plus" && w[$0] == "vite" && ($0 < 2 || !["le", "au"].contains(w[$0 - 2])) }) {
+            var words: [Substring] = input.raw.split(separator: " ")
+            let folded: [String] = words.map { TextFold.fold(String($0)) }
+            let at = folded.indices.dropFirst().first { i in
+                folded[i - 1] == "plus" && folded[i] == "vite" && (i < 2 || !["le", "au"].contains(folded[i - 2]))
+            }
+            if let i = at {
+                words.removeSubrange((i - 1)...i)
+                input = u.prepare(words.joined(separator: " "))
+            }
+        }
         // A prefill needs a phrase of at least 5 letters said exactly, or a count and who it counts
         // ("12 devs"): shorter inputs have none.
         let short = input.tokens.reduce(0, { $0 + $1.count }) < Understanding.prefillMinChars
