@@ -226,6 +226,16 @@ extension TurnBuilder {
            let name = u.namedCompany(trimmed) ?? (inTeamQuestions || s.prefillCompany == nil ? u.companyInPassing(trimmed, input) : nil) {
             s.prefillCompany = name
         }
+        // "no, the address is wrong", "attends j'ai fait une faute dans mon mail" at consent: the
+        // address asked again, nothing refused.
+        if step.kind == .consent, s.leadId == nil, !hasAt, u.asksToChangeAddress(input), !u.asksToErase(input),
+           let emailStep = content.firstStep(ofKind: .email) {
+            s.history.append(s.step)
+            s.step = emailStep.id
+            say("email.change.ask")
+            asked = true
+            return
+        }
         // "ok no coding for me lol, I'll stick with performer then. sign me up" at the offer: a
         // sign-up that closes the message, no question, no other course named: interested (its
         // "no" said of something else).
@@ -3791,6 +3801,10 @@ extension TurnBuilder {
     /// Words of going back to an earlier question: "revenir sur", "retour", or "back" after "go",
     /// "come", "get" or before "to" ("go back to", "back to the job question"; not "back-end").
     static func saysGoingBack(_ w: [String]) -> Bool {
+        // ("je reviens à ma première question", "back to my question": the prospect's own question.)
+        if w.indices.contains(where: { i in ["ma", "mon", "mes", "my"].contains(w[i]) && w[(i + 1)..<min(w.count, i + 3)].contains(where: { $0.hasPrefix("question") }) }) {
+            return false
+        }
         for (i, word) in w.enumerated() {
             if ["revenir", "reviens", "revient", "retour", "retourner"].contains(word) { return true }
             guard word == "back" else { continue }
