@@ -1643,7 +1643,8 @@ public final class Understanding: Sendable {
     /// A number given as the whole answer ("2", "la 2", "deux", "option two").
     public func bareNumber(_ input: PreparedInput) -> Int? {
         let words = input.tokenStrings.filter { !fillers.contains($0) }
-        guard words.count == 1 else { return nil }
+        // ("the second one": a rank with its words, "one" no number of its own.)
+        guard words.count == 1 else { return words.count <= 3 ? ordinal(input) : nil }
         return Int(words[0]) ?? numbers[words[0]]
     }
 
