@@ -1813,7 +1813,8 @@ public final class Understanding: Sendable {
         if mailOnly, !words.contains(where: { $0 == "pas" || $0 == "not" || $0 == "no" || $0 == "dont" } ) || words.contains(where: isCallWord) { return true }
         guard words.contains(where: { w in callWords.contains { w.hasPrefix($0) } }),
               input.tokens.contains(where: negations.contains) else { return false }
-        return mail.isEmpty
+        // ("oui par mail d'accord, mais pas de telephone": the mail said without a negation before it.)
+        return mail.allSatisfy { i in !input.tokens[max(0, i - 3)..<i].contains(where: negations.contains) }
     }
 
     static let onlyWords: Set<String> = ["seulement", "uniquement", "only", "just", "que", "exclusivement"]
