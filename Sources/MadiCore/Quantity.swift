@@ -417,6 +417,13 @@ public struct QuantityReader: Sendable {
         // A count after "but", "donc"… that follows another: the later one (a total: "3 traducteurs
         // + moi, donc 4" counts the prospect already).
         var restated = false
+        // ("moi et mes 2 gars, on est 3 en tout", "me and my 2 guys, 3 in total": the count said
+        // as the total, the prospect in it.)
+        if found.count >= 2, let t = found.lastIndex(where: { f in Self.totalsAfter.contains { p in w[f.span.upperBound...].starts(with: p) } }),
+           t > 0, !found[t].quantity.isRange {
+            found = [found[t]]
+            restated = true
+        }
         // "non pas 9, 8 au total", "not 6, 8": a count denied, then the one meant.
         // (Not when the later one is the one denied: "non 4 personnes au total, pas 5".)
         let denials = ["pas", "not", "non", "no"]
