@@ -228,7 +228,10 @@ extension TurnBuilder {
         }
         // "no, the address is wrong", "attends j'ai fait une faute dans mon mail" at consent: the
         // address asked again, nothing refused.
-        if step.kind == .consent, s.leadId == nil, !hasAt, u.asksToChangeAddress(input), !u.asksToErase(input),
+        if step.kind == .consent, s.leadId == nil, !hasAt, u.asksToChangeAddress(input), !u.asksToErase(input), u.yesNo(input) != true,
+           // ("yes, my email is correct", "pas besoin de changer l'adresse": nothing wrong said.)
+           input.tokenStrings.contains(where: ["wrong", "typo", "mistake", "incorrect", "erreur", "faute", "fausse", "faux", "mauvaise", "mauvais",
+                                               "trompe", "trompee", "misspelled", "mistyped"].contains),
            let emailStep = content.firstStep(ofKind: .email) {
             s.history.append(s.step)
             s.step = emailStep.id
@@ -240,8 +243,11 @@ extension TurnBuilder {
         // sign-up that closes the message, no question, no other course named: interested (its
         // "no" said of something else).
         if step.kind == .recommend, s.leadId == nil, s.clarify == nil, !trimmed.utf8.contains(0x3F), !hasAt,
-           let last = Understanding.pieces(trimmed, cutAt: ".!;,").last, case let said = u.prepare(last),
+           let last = Understanding.pieces(trimmed, cutAt: ".!;,").last, case let said = u.prepare(last), said.tokens.count <= 6,
            Self.signsUp(said.tokenStrings), !said.tokens.contains(where: u.negations.contains), !u.saysUnsure(said),
+           // (Not "I'll think about it, then sign me up next year", "what I'm interested in is whether…".)
+           !input.tokenStrings.contains(where: ["think", "reflechir", "reflechis", "later", "tard", "next", "prochaine", "prochain", "whether", "si",
+                                                "if", "hold"].contains),
            // (A month said with it moves the start first: "jan works!! sign me up", below.)
            u.startMonth(input) == nil, u.quantities.teamSize(input, anyNumber: false) == nil,
            case let lead = leadCourse(), u.mentionedCourses(input).allSatisfy({ $0 == lead }),
@@ -2115,17 +2121,24 @@ extension TurnBuilder {
     /// Words of what a prospect may deny having said: a yes, a proposal, signing up.
     /// "m'adresser un devis", "send me a quote", "get a proposal": a quote asked for (at most twelve words).
     static func asksForQuote(_ w: [String]) -> Bool {
-        w.count <= 12 && w.contains(where: ["devis", "quote", "proposal", "proposition"].contains)
-            && w.contains(where: ["adresser", "envoyer", "envoyez", "envoie", "faire", "recevoir", "avoir", "etablir", "send", "get", "receive", "have",
-                                  "prepare", "preparer", "want", "veux", "voudrais", "souhaite", "souhaiterais", "like"].contains)
+        guard w.count <= 12, !w.contains(where: ["think", "reflechir", "first", "abord", "how", "long", "combien", "temps", "commit", "engage",
+                                                   "when", "quand", "if", "si", "whether", "before", "avant"].contains) else { return false }
+        return w.indices.contains { i in
+            ["devis", "quote", "proposal", "proposition"].contains(w[i])
+                && w[max(0, i - 3)..<i].contains(where: ["adresser", "envoyer", "envoyez", "envoie", "faire", "recevoir", "etablir", "send", "get",
+                                                          "receive", "prepare", "preparer", "want", "veux", "voudrais", "souhaite", "souhaiterais",
+                                                          "like"].contains)
+        }
     }
 
     /// "sign me up", "inscris-moi", "je m'inscris", "count me in", "i'm interested", "ça m'intéresse".
     static func signsUp(_ w: [String]) -> Bool {
-        zip(w, w.dropFirst()).contains { a, b in
-            (["sign", "count", "put"].contains(a) && ["me", "us"].contains(b)) || (a == "m" && ["inscris", "interesse"].contains(b))
+        // (Not denied: "don't sign me up yet", "ne m'inscris pas encore".)
+        guard !w.contains(where: ["not", "pas", "no", "dont", "don", "ne", "never", "jamais"].contains) else { return false }
+        return zip(w, w.dropFirst()).contains { a, b in
+            (["sign", "count"].contains(a) && ["me", "us"].contains(b)) || (a == "m" && ["inscris", "interesse"].contains(b))
                 || (["inscris", "inscrivez", "inscrire"].contains(a) && ["moi", "nous"].contains(b))
-        } || w.contains(where: ["interested", "interessee", "interesse"].contains) && !w.contains(where: ["not", "pas", "no"].contains)
+        } || w.contains(where: ["interested", "interessee", "interesse"].contains)
     }
 
     static let signUpWords = ["oui", "yes", "proposal", "proposition", "devis", "quote", "inscri", "sign", "interest", "wanted", "want",
@@ -2231,11 +2244,17 @@ extension TurnBuilder {
     func withoutAlreadySaid(_ input: PreparedInput) -> PreparedInput {
         let w = input.tokenStrings
         let already = w.contains(where: { $0 == "already" || $0 == "deja" })
-            && w.contains(where: ["said", "told", "say", "dit", "precise", "repondu", "answered", "mentioned"].contains)
+            && w.contains(where: Self.saidWords.contains)
         let sayings = Self.sayings.filter { QuantityReader.span(of: $0, in: w) != nil }
         guard already || !sayings.isEmpty else { return input }
         var words = input.raw.split(separator: " ").map { (text: $0, folded: TextFold.fold(String($0))) }
-        if already { words.removeAll { $0.folded == "already" || $0.folded == "deja" } }
+        // (Only next to the word that says it was said: "je l'ai dit, ils l'utilisent déjà" keeps it.)
+        if already {
+            let said = words.indices.filter { i in Self.saidWords.contains { words[i].folded.split(separator: " ").contains(Substring($0)) } }
+            words = words.enumerated().filter { i, word in
+                !((word.folded == "already" || word.folded == "deja") && said.contains { abs($0 - i) <= 2 })
+            }.map(\.element)
+        }
         for saying in sayings {
             let joined = saying.joined(separator: " ")
             // (Said over one to four words as typed: "on sait jamais,", "never know".)
@@ -2247,6 +2266,7 @@ extension TurnBuilder {
         }
         return u.prepare(words.map(\.text).joined(separator: " "))
     }
+    static let saidWords: Set<String> = ["said", "told", "say", "dit", "precise", "repondu", "answered", "mentioned"]
     static let sayings: [[String]] = [["on", "sait", "jamais"], ["on", "ne", "sait", "jamais"], ["sait", "on", "jamais"], ["you", "never", "know"],
                                       ["never", "mind"], ["jamais", "de", "la", "vie"]]
 
@@ -2259,6 +2279,9 @@ extension TurnBuilder {
         // corrected, and the yes said before it taken.)
         if current.kind == .recommend, sizeOnly, s.leadId == nil, let before = sentencesBeforeCorrection(input),
            case let yes = u.prepare(before), u.yesNo(yes) == true || Self.signsUp(yes.tokenStrings), !u.saysUnsure(yes),
+           // (A yes to the proposal itself, "go pour la propo", "send the proposal"; not "d'accord. … je dois en parler à mon chef".)
+           yes.tokenStrings.contains(where: ["propo", "proposal", "proposition", "devis", "quote", "go", "send", "envoie", "envoyez", "inscris", "sign"].contains),
+           !input.tokenStrings.contains(where: ["chef", "boss", "manager", "reflechir", "think", "parler", "talk", "check", "verifier"].contains),
            !yes.tokens.contains(where: u.negations.contains), fixed(current).views.contains(where: { $0.id == "interested" }) {
             note(current.id, "interested", .synonym)
             answer(choice: "interested", said: input.raw)
@@ -2936,13 +2959,18 @@ extension TurnBuilder {
     /// A yes/no, consent, recommendation or catalogue step.
     mutating func readFixed(_ input: PreparedInput, _ step: Step) -> Reading {
         let options = fixed(step)
+        // ("I'd like to think about the proposal first": time asked for, though the option's word is said.)
+        if step.kind == .recommend, Self.thinksItOver(input.tokenStrings), u.yesNo(input) != true, !Self.signsUp(input.tokenStrings) {
+            return .none
+        }
         // "Non, je voulais les dates de Starter en janvier. Bon, d'accord, je reste sur Starter
         // alors, ça m'intéresse." at the offer: the no of a first sentence, then interest said
         // plainly in the last: interested.
         if step.kind == .recommend, s.leadId == nil, case let pieces = Understanding.pieces(input.raw, cutAt: ".!;"), pieces.count >= 2,
            let first = u.prepare(pieces[0]).tokenStrings.first, Self.openingNos.contains(first),
            let last = pieces.last, !last.contains("?"), case let said = u.prepare(last), !said.tokens.contains(where: u.negations.contains),
-           u.saysChoice(said, interest: true) || u.yesNo(said) == true,
+           // (Interest said in words, not an "ok": "Non merci. Ok, au revoir." declines.)
+           u.saysChoice(said, interest: true) || Self.signsUp(said.tokenStrings), !u.saysGoodbye(said),
            let yes = options.views.first(where: { $0.id == "interested" }) {
             note(step.id, yes.id, .synonym)
             answer(choice: yes.id, said: input.raw)
@@ -3237,7 +3265,7 @@ extension TurnBuilder {
             if w[max(0, i - 4)..<i].contains(where: ["besoin", "need", "nothing"].contains) || (i >= 2 && w[i - 2] == "pas" && w[i - 1] == "a") { continue }
             if word == "reflechir" || (word == "reflechis" && (i + 1 == w.count || ["encore", "un", "et"].contains(w[i + 1]))) { return true }
             if ["think", "thinking"].contains(word), i + 1 < w.count, ["about", "over", "it"].contains(w[i + 1]),
-               i + 2 >= w.count || ["it", "this", "that", "a", "bit", "and", "then", "first", "more"].contains(w[i + 2]) { return true }
+               i + 2 >= w.count || ["it", "this", "that", "a", "bit", "and", "then", "first", "more", "the"].contains(w[i + 2]) { return true }
             if word == "sleep", i + 2 < w.count, w[i + 1] == "on", w[i + 2] == "it" { return true }
         }
         return false
@@ -3691,7 +3719,9 @@ extension TurnBuilder {
     /// The side question a message asks: FAQ keywords, then the learnt side questions and intents.
     func readSide(_ input: PreparedInput, keywordsOnly: Bool, asked: Bool = true) -> Side? {
         // ("no. how many more questions?": the questions, not the courses' length.)
-        if !keywordsOnly, !s.done, u.asksQuestionsLeft(input) { return .questionsLeft }
+        // (With a word of what is left: "il y a combien de questions à l'examen final ?" asks about the course.)
+        if !keywordsOnly, !s.done, u.asksQuestionsLeft(input),
+           input.tokenStrings.contains(where: ["more", "left", "encore", "reste", "restent", "still", "long", "done", "yet"].contains) { return .questionsLeft }
         var keyword = u.faqEntry(input)
         // A statement with a FAQ entry's word in it that the examples read as an answer ("y a pas
         // d'urgence, je compare") does not ask that question; one they do not read as an answer

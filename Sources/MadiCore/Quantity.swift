@@ -247,9 +247,13 @@ public struct QuantityReader: Sendable {
 
     /// Words after which a second count is the one meant ("200 employees but the leadership team,
     /// 9 people"; "on est 60 dans la boîte mais c'est que pour les managers, donc 8").
-    static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit", "enfin",
-                                         // ("on est septante... non pardon, 7": a count taken back for the next.)
-                                         "pardon", "sorry", "oops", "oups", "dsl", "desole"]
+    static let contrasts: Set<String> = ["mais", "but", "however", "donc", "so", "soit", "enfin"]
+    /// ("on est septante... non pardon, 7", "12, no sorry, 10": a no with an apology takes the count back.)
+    static let apologies: Set<String> = ["pardon", "sorry", "oops", "oups", "dsl", "desole"]
+    static func takesBack(_ between: ArraySlice<String>) -> Bool {
+        between.contains(where: contrasts.contains)
+            || (between.contains(where: ["non", "no", "nope"].contains) && between.contains(where: apologies.contains))
+    }
     /// Words after a count that make it no team size ("2 utilisent chatgpt", "2 sessions").
     static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups",
                                           "fois", "times", "jours", "days", "ans", "years", "mois", "months", "semaines", "weeks"]
@@ -419,8 +423,10 @@ public struct QuantityReader: Sendable {
         var restated = false
         // ("moi et mes 2 gars, on est 3 en tout", "me and my 2 guys, 3 in total": the count said
         // as the total, the prospect in it.)
+        // (Not a company's whole: "12 personnes sur 80 en tout", "12 out of 80 in total".)
         if found.count >= 2, let t = found.lastIndex(where: { f in Self.totalsAfter.contains { p in w[f.span.upperBound...].starts(with: p) } }),
-           t > 0, !found[t].quantity.isRange {
+           t > 0, !found[t].quantity.isRange,
+           found[t].span.lowerBound == 0 || !["sur", "of", "parmi", "among", "outof"].contains(w[found[t].span.lowerBound - 1]) {
             found = [found[t]]
             restated = true
         }
@@ -434,7 +440,7 @@ public struct QuantityReader: Sendable {
         }
         if let j = found.indices.dropFirst().last(where: { j in
             found[j - 1].span.upperBound <= found[j].span.lowerBound
-                && w[found[j - 1].span.upperBound..<found[j].span.lowerBound].contains(where: Self.contrasts.contains)
+                && Self.takesBack(w[found[j - 1].span.upperBound..<found[j].span.lowerBound])
                 && !w[found[j].span.upperBound..<min(w.count, found[j].span.upperBound + 2)].contains(where: Self.notMembers.contains)
         }) {
             found.removeFirst(j)

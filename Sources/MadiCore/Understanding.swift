@@ -464,12 +464,17 @@ public final class Understanding: Sendable {
                 // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
                 || (!isSeason && Self.suitableMonthWord(word) && monthAlone(input, at: i))
                 // ("feb, I said it already", "janvier, comme je disais": the month that opens the message, set apart.)
+                // (Only with words that say it was said: "march, I'm away the whole month" refuses it.)
                 || (i == 0 && !isSeason && Self.suitableMonthWord(word) && w.count > 1
+                    && w.contains(where: ["said", "told", "dit", "disais", "already", "deja", "mentioned", "precise"].contains)
                     && Self.pieces(input.raw, cutAt: ",;:").first.map { prepare($0).tokens.count == 1 } == true)
                 // ("february would be best i guess": a month said to suit.)
                 || (!isSeason && Self.suitableMonthWord(word) && Self.saidToSuit(w, after: i))
                 // ("december is too soon, january then": the month said after one said not to suit.)
+                // (Taken with a word that takes it, or said last: not "december is too early and
+                // january is busy for me".)
                 || (!isSeason && Self.suitableMonthWord(word)
+                    && (i == w.count - 1 || w[(i + 1)..<min(w.count, i + 3)].contains(where: Self.takingWords.contains))
                     && (0..<i).contains { k in monthNumbers[w[k]] != nil && seasonNames[w[k]] == nil && Self.saidNotToSuit(w, after: k) }) {
                 // ("busy until end of january", "after january", "jusqu'à fin janvier": the month
                 // after it is the start.)
@@ -485,6 +490,10 @@ public final class Understanding: Sendable {
         }
         return found
     }
+
+    /// Words after a month that take it ("january then", "janvier alors", "feb instead").
+    static let takingWords: Set<String> = ["then", "alors", "plutot", "instead", "rather", "donc", "ok", "works", "fine", "please", "pls",
+                                           "stp", "svp", "maybe", "peut"]
 
     /// Whether the word at `i` is a sentence of its own, or with one word before it ("janvier.",
     /// "en janvier !"), in a message of several sentences.
@@ -681,7 +690,8 @@ public final class Understanding: Sendable {
         return next.contains { j in
             suitWords.contains(w[j]) || (w[j] == "work" && j > 0 && ["might", "would", "could", "will", "should", "can"].contains(w[j - 1]))
                 // ("mars ça me va", "mars nous irait": a month that suits someone.)
-                || (w[j] == "va" && ["me", "nous", "m"].contains(w[j - 1]))
+                || (w[j] == "va" && ["me", "nous", "m"].contains(w[j - 1]) && !(j >= 2 && w[j - 2] == "ne")
+                    && !(j + 1 < w.count && ["pas", "plus", "jamais"].contains(w[j + 1]) && !(j + 2 < w.count && ["avant", "apres"].contains(w[j + 2]))))
                 // ("feb is fine", "février c'est bon": fine said of the month itself.)
                 || (j == i + 2 && fineWords.contains(w[j]) && ["is", "s", "works", "est"].contains(w[i + 1]))
                 || (j == i + 3 && fineWords.contains(w[j]) && w[i + 1] == "c" && w[i + 2] == "est")
@@ -876,6 +886,8 @@ public final class Understanding: Sendable {
     /// questions are left, asked during the questions.
     public func asksQuestionsLeft(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: Self.questionsLeftPhrases)
+            // ("il y a combien de questions à l'examen final ?": the course's test, not this chat.)
+            && !input.tokenStrings.contains(where: ["examen", "exam", "test", "quiz", "qcm", "certification", "evaluation", "final"].contains)
     }
     static let questionsLeftPhrases: [String: [[String]]] = byFirstWord([
         "how many more questions", "how many questions left", "how long is this quiz", "are we done yet", "still many questions",
@@ -1644,7 +1656,10 @@ public final class Understanding: Sendable {
     public func bareNumber(_ input: PreparedInput) -> Int? {
         let words = input.tokenStrings.filter { !fillers.contains($0) }
         // ("the second one": a rank with its words, "one" no number of its own.)
-        guard words.count == 1 else { return words.count <= 3 ? ordinal(input) : nil }
+        // (Only the rank and its words: not "not the first one", "the first two".)
+        guard words.count == 1 else {
+            return words.count <= 3 && words.allSatisfy({ ordinalRanks[$0] != nil || rankWords.contains($0) }) ? ordinal(input) : nil
+        }
         return Int(words[0]) ?? numbers[words[0]]
     }
 
@@ -1813,8 +1828,11 @@ public final class Understanding: Sendable {
         if mailOnly, !words.contains(where: { $0 == "pas" || $0 == "not" || $0 == "no" || $0 == "dont" } ) || words.contains(where: isCallWord) { return true }
         guard words.contains(where: { w in callWords.contains { w.hasPrefix($0) } }),
               input.tokens.contains(where: negations.contains) else { return false }
-        // ("oui par mail d'accord, mais pas de telephone": the mail said without a negation before it.)
-        return mail.allSatisfy { i in !input.tokens[max(0, i - 3)..<i].contains(where: negations.contains) }
+        // ("oui par mail d'accord, mais pas de telephone": the mail said without a negation near
+        // it, and one before the call word; not "call me instead, my email doesn't work".)
+        if mail.isEmpty { return true }
+        let negatedCall = words.indices.contains { i in isCallWord(words[i]) && input.tokens[max(0, i - 3)..<i].contains(where: negations.contains) }
+        return negatedCall && mail.allSatisfy { i in !input.tokens[max(0, i - 3)..<min(words.count, i + 3)].contains(where: negations.contains) }
     }
 
     static let onlyWords: Set<String> = ["seulement", "uniquement", "only", "just", "que", "exclusivement"]
