@@ -446,8 +446,8 @@ extension TurnBuilder {
         // refuses nothing.
         if [.email, .consent].contains(step.kind), s.leadId == nil, !hasAt, trimmed.utf8.contains(0x3F),
            Self.beforeGiving.contains(where: { input.tokenStrings.starts(with: $0) }),
-           let q = u.split(raw).questionText {
-            let questions = u.split(raw).questions
+           case let parts = u.split(raw), let q = parts.questionText {
+            let questions = parts.questions
             let side = severalQuestions(questions) ?? readSide(u.prepare(q), keywordsOnly: false) ?? courseAsked(u.prepare(q)) ?? .unknown(asked(q))
             answerSide(side, reask: true)
             return
@@ -2244,29 +2244,32 @@ extension TurnBuilder {
     func withoutAlreadySaid(_ input: PreparedInput) -> PreparedInput {
         let w = input.tokenStrings
         let already = w.contains(where: { $0 == "already" || $0 == "deja" })
-            && w.contains(where: Self.saidWords.contains)
+            && w.contains(where: Understanding.saidWords.contains)
         let sayings = Self.sayings.filter { QuantityReader.span(of: $0, in: w) != nil }
         guard already || !sayings.isEmpty else { return input }
         var words = input.raw.split(separator: " ").map { (text: $0, folded: TextFold.fold(String($0))) }
         // (Only next to the word that says it was said: "je l'ai dit, ils l'utilisent déjà" keeps it.)
         if already {
-            let said = words.indices.filter { i in Self.saidWords.contains { words[i].folded.split(separator: " ").contains(Substring($0)) } }
+            let said = words.indices.filter { i in Understanding.saidWords.contains { words[i].folded.split(separator: " ").contains(Substring($0)) } }
             words = words.enumerated().filter { i, word in
                 !((word.folded == "already" || word.folded == "deja") && said.contains { abs($0 - i) <= 2 })
             }.map(\.element)
         }
         for saying in sayings {
             let joined = saying.joined(separator: " ")
-            // (Said over one to four words as typed: "on sait jamais,", "never know".)
-            if let i = words.indices.first(where: { i in (1...4).contains { n in
-                i + n <= words.count && words[i..<(i + n)].map(\.folded).joined(separator: " ") == joined } }),
-               let n = (1...4).first(where: { n in i + n <= words.count && words[i..<(i + n)].map(\.folded).joined(separator: " ") == joined }) {
-                words.removeSubrange(i..<(i + n))
+            // (Said over one to four words as typed: "on sait jamais,", "sait-on jamais".)
+            func saysIt(_ i: Int, _ n: Int) -> Bool {
+                i + n <= words.count && words[i..<(i + n)].map(\.folded).joined(separator: " ") == joined
+            }
+            search: for i in words.indices {
+                for n in 1...4 where saysIt(i, n) {
+                    words.removeSubrange(i..<(i + n))
+                    break search
+                }
             }
         }
         return u.prepare(words.map(\.text).joined(separator: " "))
     }
-    static let saidWords: Set<String> = ["said", "told", "say", "dit", "precise", "repondu", "answered", "mentioned"]
     static let sayings: [[String]] = [["on", "sait", "jamais"], ["on", "ne", "sait", "jamais"], ["sait", "on", "jamais"], ["you", "never", "know"],
                                       ["never", "mind"], ["jamais", "de", "la", "vie"]]
 

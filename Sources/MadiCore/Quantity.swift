@@ -426,7 +426,7 @@ public struct QuantityReader: Sendable {
         // (Not a company's whole: "12 personnes sur 80 en tout", "12 out of 80 in total".)
         if found.count >= 2, let t = found.lastIndex(where: { f in Self.totalsAfter.contains { p in w[f.span.upperBound...].starts(with: p) } }),
            t > 0, !found[t].quantity.isRange,
-           found[t].span.lowerBound == 0 || !["sur", "of", "parmi", "among", "outof"].contains(w[found[t].span.lowerBound - 1]) {
+           found[t].span.lowerBound == 0 || !["sur", "of", "parmi", "among"].contains(w[found[t].span.lowerBound - 1]) {
             found = [found[t]]
             restated = true
         }

@@ -466,7 +466,7 @@ public final class Understanding: Sendable {
                 // ("feb, I said it already", "janvier, comme je disais": the month that opens the message, set apart.)
                 // (Only with words that say it was said: "march, I'm away the whole month" refuses it.)
                 || (i == 0 && !isSeason && Self.suitableMonthWord(word) && w.count > 1
-                    && w.contains(where: ["said", "told", "dit", "disais", "already", "deja", "mentioned", "precise"].contains)
+                    && w.contains(where: { Self.saidWords.contains($0) || ["disais", "already", "deja"].contains($0) })
                     && Self.pieces(input.raw, cutAt: ",;:").first.map { prepare($0).tokens.count == 1 } == true)
                 // ("february would be best i guess": a month said to suit.)
                 || (!isSeason && Self.suitableMonthWord(word) && Self.saidToSuit(w, after: i))
@@ -490,6 +490,9 @@ public final class Understanding: Sendable {
         }
         return found
     }
+
+    /// Words that say something was said already ("I said", "je l'ai dit", "as mentioned").
+    static let saidWords: Set<String> = ["said", "told", "say", "dit", "precise", "repondu", "answered", "mentioned"]
 
     /// Words after a month that take it ("january then", "janvier alors", "feb instead").
     static let takingWords: Set<String> = ["then", "alors", "plutot", "instead", "rather", "donc", "ok", "works", "fine", "please", "pls",

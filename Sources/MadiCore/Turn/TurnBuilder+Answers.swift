@@ -15,19 +15,19 @@ extension TurnBuilder {
     /// (masking "mon équipe" in "mon équipe de 12" would hide what says the 12 are people).
     /// `learnt`: clauses read by the classifier count too (only with an answer to this question:
     /// without one, a vague message — "bof, un peu de tout" — must not answer a later question).
+    /// Where "plus vite" ends when it says faster, not as soon as possible ("au plus vite", "le plus vite").
+    static func fasterAt(_ w: [String]) -> Int? {
+        w.indices.dropFirst().first { i in w[i - 1] == "plus" && w[i] == "vite" && (i < 2 || !["le", "au"].contains(w[i - 2])) }
+    }
+
     mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil, learnt: Bool = true,
                                only: Set<String>? = nil) {
         // ("c'est pour faire mes devis plus vite": faster work, no start as soon as possible; "au
         // plus vite", "le plus vite possible" still are.)
         var input = input
-        let w = input.tokenStrings
-        if w.indices.dropFirst().contains(where: { w[$0 - 1] == "plus" && w[$0] == "vite" && ($0 < 2 || !["le", "au"].contains(w[$0 - 2])) }) {
+        if Self.fasterAt(input.tokenStrings) != nil {
             var words: [Substring] = input.raw.split(separator: " ")
-            let folded: [String] = words.map { TextFold.fold(String($0)) }
-            let at = folded.indices.dropFirst().first { i in
-                folded[i - 1] == "plus" && folded[i] == "vite" && (i < 2 || !["le", "au"].contains(folded[i - 2]))
-            }
-            if let i = at {
+            if let i = Self.fasterAt(words.map { TextFold.fold(String($0)) }) {
                 words.removeSubrange((i - 1)...i)
                 input = u.prepare(words.joined(separator: " "))
             }
