@@ -173,8 +173,7 @@ extension TurnBuilder {
            // ("no i mean this chat. how many more questions": a no that opens it answers nothing.)
            case let m = u.match(step: step, input), !m.choice.isOption || m.span.map({ $0.count == 1 && Self.openingNos.contains(input.tokenStrings[$0.lowerBound])
                && input.tokenStrings.dropFirst($0.upperBound).prefix(3).contains(where: ["mean", "meant", "dire", "parlais", "parle"].contains) }) == true {
-            let n = questionsLeft(from: step)
-            say(n == 1 ? "questions.left.one" : "questions.left.many", ["n": String(n)])
+            sayQuestionsLeft(questionsLeft(from: step))
             ask(again: true)
             return
         }
@@ -251,9 +250,7 @@ extension TurnBuilder {
            // (A month said with it moves the start first: "jan works!! sign me up", below.)
            u.startMonth(input) == nil, u.quantities.teamSize(input, anyNumber: false) == nil,
            case let lead = leadCourse(), u.mentionedCourses(input).allSatisfy({ $0 == lead }),
-           fixed(step).views.contains(where: { $0.id == "interested" }) {
-            note(step.id, "interested", .synonym)
-            answer(choice: "interested", said: trimmed)
+           takesInterest(step, said: trimmed) {
             return
         }
         // "Pourriez-vous m'adresser un devis ?", "can you send me a quote?" when a proposal is
@@ -262,9 +259,7 @@ extension TurnBuilder {
         if step.kind == .recommend, s.leadId == nil, s.clarify == nil, isQuote(step), Self.asksForQuote(input.tokenStrings),
            !input.tokens.contains(where: u.negations.contains), Understanding.pieces(trimmed, cutAt: ".!;").count == 1,
            !u.saysCorrection(input), !input.tokenStrings.contains(where: { Int($0) != nil }),
-           fixed(step).views.contains(where: { $0.id == "interested" }) {
-            note(step.id, "interested", .synonym)
-            answer(choice: "interested", said: trimmed)
+           takesInterest(step, said: trimmed) {
             return
         }
 
@@ -983,9 +978,7 @@ extension TurnBuilder {
             if [.recommend, .courses, .consent].contains(step.kind), changesStartMonth(answerInput) {
                 // ("ok ok fine jan works!! sign me up": the month, then the sign-up said with it.)
                 if step.kind == .recommend, s.leadId == nil, !alsoAsks, Self.signsUp(answerInput.tokenStrings),
-                   fixed(step).views.contains(where: { $0.id == "interested" }) {
-                    note(step.id, "interested", .synonym)
-                    answer(choice: "interested", said: input.raw)
+                   takesInterest(step, said: input.raw) {
                     return
                 }
                 ask(again: true)
@@ -2285,9 +2278,7 @@ extension TurnBuilder {
            // (A yes to the proposal itself, "go pour la propo", "send the proposal"; not "d'accord. … je dois en parler à mon chef".)
            yes.tokenStrings.contains(where: ["propo", "proposal", "proposition", "devis", "quote", "go", "send", "envoie", "envoyez", "inscris", "sign"].contains),
            !input.tokenStrings.contains(where: ["chef", "boss", "manager", "reflechir", "think", "parler", "talk", "check", "verifier"].contains),
-           !yes.tokens.contains(where: u.negations.contains), fixed(current).views.contains(where: { $0.id == "interested" }) {
-            note(current.id, "interested", .synonym)
-            answer(choice: "interested", said: input.raw)
+           !yes.tokens.contains(where: u.negations.contains), takesInterest(current, said: input.raw) {
             return true
         }
         if current.kind == .recommend {
@@ -3361,6 +3352,19 @@ extension TurnBuilder {
 
     /// The questions still to answer before the recommendation, the current one included, on
     /// the way the answers and prefilled answers take.
+    /// "Plus que 2 questions !", "Just one more question!".
+    mutating func sayQuestionsLeft(_ n: Int) {
+        say(n == 1 ? "questions.left.one" : "questions.left.many", ["n": String(n)])
+    }
+
+    /// At the offer, interest taken ("interested"), when the offer has that answer; false otherwise.
+    mutating func takesInterest(_ step: Step, said: String) -> Bool {
+        guard fixed(step).views.contains(where: { $0.id == "interested" }) else { return false }
+        note(step.id, "interested", .synonym)
+        answer(choice: "interested", said: said)
+        return true
+    }
+
     func questionsLeft(from step: Step) -> Int {
         var n = 0, next: String? = step.id, seen: Set<String> = []
         while let id = next, !seen.contains(id), let st = content.step(id), st.kind == .choice || st.kind == .number {
@@ -4105,7 +4109,7 @@ extension TurnBuilder {
             // (Said ahead of the answer the message gives to the current question: that one is not left.)
             if let step = current, !step.navigation, step.kind == .choice || step.kind == .number, s.recommendation == nil,
                case let n = questionsLeft(from: step) - (reask ? 0 : 1), n > 0 {
-                say(n == 1 ? "questions.left.one" : "questions.left.many", ["n": String(n)])
+                sayQuestionsLeft(n)
             } else if content.strings.has("questions.left.none", lang) {
                 say("questions.left.none")
             }
