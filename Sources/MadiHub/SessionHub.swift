@@ -94,13 +94,16 @@ public final class SessionHub: @unchecked Sendable {
     /// Told as sessions start, turn and end.
     let observer: HubObserver?
 
-    private let lock = NSLock()
+    /// Guards the table and the count of pending requests; a front waiting for a slot waits on it.
+    private let lock = NSCondition()
     private var sessions: [String: Box] = [:]
     private var counter = 0
     private let group = DispatchGroup()
-    /// One per request handed over and not yet answered (see `HubConfig.maxPending`).
-    private let slots: DispatchSemaphore
+    /// Requests handed over and not yet answered (see `HubConfig.maxPending`).
     private var pending = 0
+    /// Whether a front waits for a slot (`Admission.wait`): it is woken once half the slots are
+    /// free again, not at each answer (a reader far ahead would be woken once a request).
+    private var admissionWaiters = 0
     /// When the table was last swept for idle sessions; a full table's refusals sweep at most
     /// once a second, never once per refusal.
     private var lastSweep: Double
@@ -118,7 +121,6 @@ public final class SessionHub: @unchecked Sendable {
         self.today = today
         self.clock = clock
         self.store = store
-        slots = DispatchSemaphore(value: max(1, config.maxPending))
         lastSweep = clock.now()
     }
 
@@ -294,12 +296,19 @@ public final class SessionHub: @unchecked Sendable {
     /// lead's commit holds no thread of that pool, so never another session's turn.
     private func enqueue(_ box: Box, admission: Admission,
                          _ work: @escaping @Sendable (_ finished: @escaping @Sendable () -> Void) -> Void) -> Bool {
+        let most = max(1, config.maxPending)
+        lock.lock()
         switch admission {
-        case .wait: slots.wait() // back-pressure: at most maxPending requests wait for their reply
-        case .refuse: if slots.wait(timeout: .now()) == .timedOut { return false }
+        case .wait: // back-pressure: at most maxPending requests wait for their reply
+            while pending >= most {
+                admissionWaiters += 1
+                lock.wait()
+                admissionWaiters -= 1
+            }
+        case .refuse:
+            if pending >= most { lock.unlock(); return false }
         }
         group.enter()
-        lock.lock()
         pending += 1
         box.pending.append(work)
         let start = !box.draining
@@ -333,8 +342,8 @@ public final class SessionHub: @unchecked Sendable {
             work { [self] in
                 lock.lock()
                 pending -= 1
+                if admissionWaiters > 0, pending <= max(1, config.maxPending) / 2 { lock.broadcast() }
                 lock.unlock()
-                slots.signal()
                 group.leave()
                 // Answered after `work` returned: this thread has moved on; go on from here.
                 if handover.finishedLater() { Self.workers.async { self.drain(box) } }
