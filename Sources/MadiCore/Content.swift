@@ -43,8 +43,11 @@ public final class Content: Sendable {
     /// Ids of the recommend steps (usually one).
     public var recommendSteps: [String] { steps.filter { $0.kind == .recommend }.map(\.id) }
 
+    /// The step with this id. A questionnaire holds a few steps: comparing short ids (compared
+    /// by their bytes) costs less than hashing one, and this is looked up several times a turn.
     public func step(_ id: String) -> Step? {
-        stepIndex[id].map { steps[$0] }
+        if steps.count <= 32 { return steps.first { $0.id == id } }
+        return stepIndex[id].map { steps[$0] }
     }
 
     /// The first step of the kind, if the questionnaire has one.

@@ -74,7 +74,8 @@ public enum Conversation {
         let turn = engine.step(session, input)
         let loop = EffectLoop(engine: engine, leads: leads, assistant: assistant, cancel: cancel, onDelta: onDelta,
                               offload: offload, done: done)
-        loop.run(turn, pending: turn.effects, saved: nil, error: nil, rounds: 0)
+        let pending = turn.effects
+        loop.run(turn, pending: pending, saved: nil, error: nil, rounds: 0)
     }
 
     /// Carries out a turn's effects one by one, feeding each result back to the engine.
@@ -87,8 +88,8 @@ public enum Conversation {
         let offload: (@Sendable (_ call: @escaping @Sendable () -> Void) -> Void)?
         let done: @Sendable (Turn, LeadSaveError?) -> Void
 
-        func run(_ turn: Turn, pending: [Effect], saved: String?, error: LeadSaveError?, rounds: Int) {
-            var turn = turn, pending = pending, rounds = rounds
+        func run(_ turn: consuming Turn, pending: consuming [Effect], saved: String?, error: LeadSaveError?, rounds: Int) {
+            var rounds = rounds
             while !pending.isEmpty, rounds < 8 {
                 rounds += 1
                 let result: Input
@@ -127,13 +128,13 @@ public enum Conversation {
             done(turn, error)
         }
 
-        func run(_ next: (Turn, [Effect]), saved: String?, error: LeadSaveError?, rounds: Int) {
-            run(next.0, pending: next.1, saved: saved, error: error, rounds: rounds)
+        func run(_ next: consuming (Turn, [Effect]), saved: String?, error: LeadSaveError?, rounds: Int) {
+            let (turn, pending) = next
+            run(turn, pending: pending, saved: saved, error: error, rounds: rounds)
         }
 
         /// An effect's result, given to the engine: the turn so far and the effects still to do.
-        func feed(_ turn: Turn, _ result: Input, _ pending: [Effect]) -> (Turn, [Effect]) {
-            var turn = turn
+        func feed(_ turn: consuming Turn, _ result: Input, _ pending: [Effect]) -> (Turn, [Effect]) {
             let next = engine.step(turn.session, result)
             turn.reply = Conversation.merge(turn.reply, next.reply)
             turn.session = next.session

@@ -89,6 +89,9 @@ public struct Engine: Sendable {
         /// `Facts.courseParams` but the next date.
         let params: [String: String]
         let days: [(day: Day, iso: String, text: String)]
+        /// The sessions after the next one, said, for each day a session starts on (ascending):
+        /// on a day up to that one, the sessions from it on are the ones to come.
+        let later: [(from: Day, text: String)]
 
         init(_ content: Content, _ course: Course, _ lang: String) {
             let f = Facts(content: content, language: lang, today: Day(year: 1, month: 1, day: 1)!)
@@ -97,7 +100,11 @@ public struct Engine: Sendable {
             base.nextSessionText = f.t("date.none")
             self.base = base
             params = f.courseParams(course)
-            days = course.sessionDays.map { ($0, $0.iso, f.date($0)) }
+            let days = course.sessionDays.map { ($0, $0.iso, f.date($0)) }
+            self.days = days
+            later = Set(course.sessionDays).sorted().map { from in
+                (from, f.laterText(days.filter { $0.0 >= from }.dropFirst().map(\.2)))
+            }
         }
 
         func next(_ today: Day) -> (day: Day, iso: String, text: String)? { days.first { $0.day >= today } }
@@ -111,10 +118,10 @@ public struct Engine: Sendable {
             return facts
         }
 
-        func params(today: Day, _ facts: Facts) -> [String: String] {
+        func params(today: Day) -> [String: String] {
             var p = params
             p["next_date"] = next(today)?.text ?? base.nextSessionText
-            p["later"] = facts.laterText(days.filter { $0.day >= today }.dropFirst().map(\.text))
+            p["later"] = later.first { $0.from >= today }?.text ?? ""
             return p
         }
     }
@@ -128,7 +135,7 @@ public struct Engine: Sendable {
     /// A course's facts as the parameters of its sentences (`Facts.courseParams`), on `today`.
     func courseParams(_ course: Course, _ language: String, today: Day) -> [String: String] {
         if let table = factsTables.value[language]?[course.id] {
-            return table.params(today: today, Facts(content: content, language: language, today: today))
+            return table.params(today: today)
         }
         return Facts(content: content, language: language, today: today).courseParams(course)
     }

@@ -186,6 +186,40 @@ public enum EmailValidator {
     }
 
     static func checkDomain(_ input: String) -> Result<(unicode: String, ascii: String), EmailProblem> {
+        if let plain = plainDomain(input) { return .success((plain, plain)) }
+        return checkDomainFully(input)
+    }
+
+    /// The usual domain, two labels or more of ASCII letters, digits and inner hyphens, checked
+    /// on its bytes and lowercased: what `checkDomainFully` returns for it (tested). Nil for
+    /// anything else, which the full check then reads (what is wrong, an xn-- label, Unicode).
+    static func plainDomain(_ input: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(input.utf8.count)
+        for b in input.utf8 {
+            switch b {
+            case 0x41...0x5A: bytes.append(b | 0x20)
+            case 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E: bytes.append(b)
+            default: return nil
+            }
+        }
+        guard bytes.count <= 253 else { return nil }
+        var start = 0, labels = 0, lastAllDigits = false
+        for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x2E {
+            let length = i - start
+            guard length >= 1, length <= 63, bytes[start] != 0x2D, bytes[i - 1] != 0x2D else { return nil }
+            if length >= 4, bytes[start + 2] == 0x2D, bytes[start + 3] == 0x2D { return nil }
+            lastAllDigits = bytes[start..<i].allSatisfy { (0x30...0x39).contains($0) }
+            labels += 1
+            start = i + 1
+        }
+        guard labels >= 2, !lastAllDigits else { return nil }
+        let domain = String(decoding: bytes, as: UTF8.self)
+        for (special, suffix) in specialUseSuffixes where domain == special || domain.bytesEnd(with: suffix) { return nil }
+        return domain
+    }
+
+    static func checkDomainFully(_ input: String) -> Result<(unicode: String, ascii: String), EmailProblem> {
         // UTS-46 maps the ideographic and full-width full stops to label separators.
         var mapped = input
         if !input.utf8.allSatisfy({ $0 < 0x80 }) {

@@ -282,7 +282,7 @@ func spawn(_ arguments: [String], stderr: String? = nil) -> (Process, FileHandle
     p.standardInput = input
     p.standardOutput = output
     if let stderr {
-        FileManager.default.createFile(atPath: stderr, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
         p.standardError = FileHandle(forWritingAtPath: stderr)
     } else {
         p.standardError = FileHandle.nullDevice
@@ -403,7 +403,7 @@ if !engineOnly, FileManager.default.isExecutableFile(atPath: madiBinary) {
                                      "--log-level", "info"], stderr: log)
         let payload = Data((lines.joined(separator: "\n") + "\n").utf8)
         if let dir = ProcessInfo.processInfo.environment["MADI_BENCH_KEEP"] { // to profile `madi jsonl` on the same input
-            FileManager.default.createFile(atPath: dir + "/jsonl-\(name).in", contents: payload)
+            _ = FileManager.default.createFile(atPath: dir + "/jsonl-\(name).in", contents: payload)
         }
         let writer = Thread { input.write(payload); try? input.close() }
         writer.start()

@@ -280,6 +280,37 @@ struct EmailTests {
         #expect(EmailSuggester.lostDot(input) == nil)
     }
 
+    /// The byte path for plain domains says what the full check says, wherever it answers; and it
+    /// answers for the usual ones.
+    @Test func plainDomainsReadOnTheirBytesAsTheFullCheckReadsThem() {
+        let alphabet = Array("abcxyzABZ0189-.-..é_ ".unicodeScalars) + ["\u{3002}"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var domains = emailTable.compactMap { $0.0.split(separator: "@", omittingEmptySubsequences: false).last.map(String.init) }
+        domains += ["gmail.com", "Orange.FR", "a-b.c-d.fr", "xn--bcher-kva.de", "ab--cd.fr", "123.456", "example.local", "local",
+                    "mail.test", "-a.fr", "a-.fr", "a..fr", ".fr", "fr.", String(repeating: "a", count: 64) + ".fr",
+                    String(repeating: "a", count: 63) + ".fr", (0..<64).map { _ in "abc" }.joined(separator: "."), "12.fr", "fr.12"]
+        for _ in 0..<20_000 {
+            domains.append(String(String.UnicodeScalarView((0..<(1 + next(12))).map { _ in alphabet[next(alphabet.count)] })))
+        }
+        var plain = 0
+        for d in domains {
+            guard let fast = EmailValidator.plainDomain(d) else { continue }
+            plain += 1
+            guard case let .success(full) = EmailValidator.checkDomainFully(d) else {
+                Issue.record("\(d): read as \(fast) on its bytes, refused by the full check")
+                continue
+            }
+            #expect(full.unicode == fast && full.ascii == fast, "\(d)")
+        }
+        #expect(plain >= 500)
+        for d in ["gmail.com", "Orange.FR", "my-company.co.uk", "123.fr"] { #expect(EmailValidator.plainDomain(d) != nil, "\(d)") }
+        for d in ["xn--bcher-kva.de", "ab--cd.fr", "example.local", "fr.12", "bücher.de", "a..fr"] { #expect(EmailValidator.plainDomain(d) == nil, "\(d)") }
+    }
+
     @Test func punycodeRoundTrips() {
         for word in ["bücher", "münchen", "例え", "пример", "café", "ñandú", "abc"] {
             let encoded = Punycode.encode(word)!
