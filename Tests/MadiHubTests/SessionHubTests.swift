@@ -187,6 +187,32 @@ struct SessionHubTests {
         #expect(a.wait("after")?.step == "welcome")
     }
 
+    /// A front that waits for a slot (JSON lines) is held while every slot is taken, and goes on
+    /// once half of them are free.
+    @Test func aFrontWaitingForASlotGoesOnOnceSlotsAreFree() {
+        let llm = HeldAssistant()
+        let hub = hub({ $0.maxPending = 2 }, assistant: llm)
+        let a = Answers()
+        start(hub, "p", a)
+        start(hub, "q", a)
+        _ = a.wait("p"); _ = a.wait("q")
+        hub.submit(.say(session: "p", text: "oui"), reply: a.record("p-1"))
+        _ = a.wait("p-1")
+        hub.submit(.say(session: "p", text: "j'en ai assez de recopier des factures"), reply: a.record("held"))
+        #expect(llm.entered.wait(timeout: .now() + 20) == .success)
+        hub.submit(.state(session: "p"), reply: a.record("queued")) // behind the held turn: both slots taken
+        #expect(hub.pendingCount == 2)
+        let submitted = DispatchSemaphore(value: 0)
+        Thread {
+            hub.submit(.state(session: "q"), admission: .wait, reply: a.record("waited"))
+            submitted.signal()
+        }.start()
+        llm.release.signal()
+        #expect(submitted.wait(timeout: .now() + 20) == .success)
+        #expect(a.wait("waited")?.step == "welcome")
+        #expect(a.wait("queued")?.step == "usage")
+    }
+
     @Test func sessionsKeptByTheStoreAreResumedByANewHub() throws {
         let clock = ManualClock()
         let store = MemorySessionStore()
