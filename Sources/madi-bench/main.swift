@@ -21,13 +21,14 @@ func option(_ name: String, _ def: Int) -> Int {
 }
 if args.contains("--help") || args.contains("-h") {
     print("""
-    usage: madi-bench [--json] [--engine-only] [--by-step] [--conversations N] [--sessions N] [--interleaved N] [--leads N] [--startups N] [--dialogues DIR] [--madi PATH]
+    usage: madi-bench [--json] [--engine-only] [--by-step] [--profile-step S] [--conversations N] [--sessions N] [--interleaved N] [--leads N] [--startups N] [--dialogues DIR] [--madi PATH]
       --by-step        also the engine's p50/p99 per turn for each step the turn answers (on stderr)
       --conversations  scripted conversations for the engine and JSON-lines figures (default 10000)
       --sessions       live sessions for the memory figure (default 100000)
       --interleaved    sessions in flight at once for the reply latency (default 1000)
       --leads          durable lead writes (default 500)
       --startups       spawns for the start-up median (default 20)
+      --profile-step S the engine's turns at step S through profiledTurn (for callgrind)
       --madi           the madi binary to spawn (default: the one beside madi-bench)
     """)
     exit(0)
@@ -36,6 +37,9 @@ let asJSON = args.contains("--json")
 /// Only the in-process figures (for a profiler such as valgrind's callgrind).
 let engineOnly = args.contains("--engine-only")
 let byStep = args.contains("--by-step")
+/// The turns at this step go through `profiledTurn`, for a profiler to count them alone
+/// (`valgrind --tool=callgrind --toggle-collect='*profiledTurn*'`).
+let profileStep: String? = args.firstIndex(of: "--profile-step").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
 let conversations = option("--conversations", 10_000)
 let liveSessions = option("--sessions", 100_000)
 let leadWrites = option("--leads", 500)
@@ -150,6 +154,11 @@ record("engine construction (before the first turn can run)", engineSyncMs, "ms"
 record("understanding built (matcher index and classifier, once, on first use)", engineMs, "ms")
 record("the same, the classifier read back from its bytes", cachedMs, "ms")
 
+@inline(never)
+func profiledTurn(_ session: Session, _ text: String, _ sink: LeadSink) -> Turn {
+    Conversation.turn(engine, session, .text(text), leads: sink)
+}
+
 // Engine, in process, with leads in memory.
 do {
     note("engine: \(allScripts.count) conversations")
@@ -166,7 +175,7 @@ do {
         for text in script.inputs {
             let step = turn.session.step
             t0 = now()
-            turn = Conversation.turn(engine, turn.session, .text(text), leads: sink)
+            turn = step == profileStep ? profiledTurn(turn.session, text, sink) : Conversation.turn(engine, turn.session, .text(text), leads: sink)
             let us = Double(now() - t0) / 1000
             samples.append(us)
             if byStep { stepSamples[step, default: []].append(us) }
@@ -605,7 +614,9 @@ if asJSON {
     print("| figure | value | unit | target |")
     print("|---|---:|---|---|")
     for f in figures {
-        let v = f.value >= 100 ? String(format: "%.0f", f.value) : String(format: "%.2f", f.value)
+        // (Three significant digits below 1: 0.0043 fsyncs a lead, not 0.00.)
+        let v = f.value >= 100 ? String(format: "%.0f", f.value)
+            : f.value > 0 && f.value < 1 ? String(format: "%.3g", f.value) : String(format: "%.2f", f.value)
         print("| \(f.name) | \(v) | \(f.unit) | \(f.target) |")
     }
     print("")

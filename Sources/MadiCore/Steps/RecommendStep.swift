@@ -94,7 +94,11 @@ extension TurnBuilder {
         // ("tu veux automatiser ton travail et gagner du temps, et tu utilises l'IA…": a comma
         // before the last "et" when a reason holds one of its own.)
         let and = t("format.and")
-        let comma = reasons.dropLast().contains { $0.contains(and) } ? String(t("format.list_separator").reversed().drop(while: \.isWhitespace).reversed()) : ""
+        var comma = ""
+        if reasons.dropLast().contains(where: { $0.contains(and) }) {
+            comma = t("format.list_separator")
+            while comma.last?.isWhitespace == true { comma.removeLast() }
+        }
         return reasons.dropLast().joined(separator: t("format.list_separator")) + comma + and + last
     }
 
