@@ -3057,7 +3057,10 @@ extension TurnBuilder {
         let spamOnly = step.kind == .consent && number == nil && u.yesButNoSpam(input)
         // "non non, pas besoin de réfléchir, c'est bon", "no no, no need to think it over. go ahead":
         // the no answers "do you need time?", and the yes said last is the answer.
-        if step.kind == .consent || step.kind == .recommend, !alsoAsks, number == nil, Self.noNeedThenYes(input, u) {
+        // ("oui, pas besoin de changer l'adresse", "yes, no need to change it": the yes said first,
+        // then that nothing needs changing, which refuses nothing.)
+        if step.kind == .consent || step.kind == .recommend, !alsoAsks, number == nil,
+           Self.noNeedThenYes(input, u) || (step.kind == .consent && Self.yesThenNoNeed(input, u)) {
             note(step.id, step.kind == .consent ? "yes" : "interested", .synonym)
             answer(choice: step.kind == .consent ? "yes" : "interested", said: input.raw)
             return .answered
@@ -3297,6 +3300,26 @@ extension TurnBuilder {
             (pair.0 == "pas" && pair.1 == "besoin") || (pair.0 == "no" && pair.1 == "need") || (pair.0 == "nothing" && pair.1 == "to")
         }
         return needless && u.isWholeYes(u.prepare(last))
+    }
+
+    /// "oui, pas besoin de changer l'adresse", "yes, no need to change it": a first sentence that is
+    /// a whole yes, then one that nothing needs changing, and nothing else denied.
+    static func yesThenNoNeed(_ input: PreparedInput, _ u: Understanding) -> Bool {
+        // (Its words first: most messages hold none.)
+        guard input.tokenStrings.contains(where: ["besoin", "need", "nothing", "rien"].contains), !input.raw.utf8.contains(0x3F) else { return false }
+        let pieces = Understanding.pieces(input.raw, cutAt: ",.;!")
+        guard pieces.count >= 2, u.isWholeYes(u.prepare(pieces[0])) else { return false }
+        let rest = pieces.dropFirst().map { u.prepare($0) }
+        guard rest.contains(where: { needsNoChange($0.tokenStrings) }) else { return false }
+        return rest.allSatisfy { needsNoChange($0.tokenStrings) || !$0.tokens.contains(where: u.negations.contains) }
+    }
+
+    /// "pas besoin de la changer", "no need to change it", "rien à modifier".
+    static func needsNoChange(_ w: [String]) -> Bool {
+        zip(w, w.dropFirst()).contains { pair in
+            (pair.0 == "pas" && pair.1 == "besoin") || (pair.0 == "no" && pair.1 == "need") || (pair.0 == "nothing" && pair.1 == "to")
+                || (pair.0 == "rien" && pair.1 == "a")
+        } && w.contains(where: ["changer", "change", "modifier", "modify", "corriger", "correct", "toucher", "changed"].contains)
     }
 
     /// A message that is only a thumbs up or down (any skin tone, repeated), a tick or a cross,
