@@ -1835,7 +1835,8 @@ public final class Understanding: Sendable {
         // it, and one before the call word; not "call me instead, my email doesn't work".)
         if mail.isEmpty { return true }
         let negatedCall = words.indices.contains { i in isCallWord(words[i]) && input.tokens[max(0, i - 3)..<i].contains(where: negations.contains) }
-        return negatedCall && mail.allSatisfy { i in !input.tokens[max(0, i - 3)..<min(words.count, i + 3)].contains(where: negations.contains) }
+        // ("oui par mail, mais pas de téléphone": the negation two words on is the call's.)
+        return negatedCall && mail.allSatisfy { i in !input.tokens[max(0, i - 3)..<min(words.count, i + 2)].contains(where: negations.contains) }
     }
 
     static let onlyWords: Set<String> = ["seulement", "uniquement", "only", "just", "que", "exclusivement"]
@@ -1858,11 +1859,21 @@ public final class Understanding: Sendable {
     /// without a yes.
     public func refusesMail(_ input: PreparedInput) -> Bool {
         let words = input.tokenStrings
-        guard input.tokens.contains(where: negations.contains),
-              words.contains(where: { w in mailWords.contains { w.hasPrefix($0) } }),
-              !words.contains(where: { w in callWords.contains { w.hasPrefix($0) } }) else { return false }
+        guard let mail = words.firstIndex(where: { w in mailWords.contains { w.hasPrefix($0) } }) else { return false }
+        if let call = words.firstIndex(where: { w in callWords.contains { w.hasPrefix($0) } }) {
+            // "pas de mail ni de téléphone", "no email and no phone": both refused, each with its
+            // own negation (or "ni", "nor"); a call refused alone is `refusesCallsOnly`.
+            func negated(_ i: Int) -> Bool {
+                (max(0, i - 3)..<i).contains { negations.contains(input.tokens[$0]) || Self.neitherWords.contains(words[$0]) }
+            }
+            guard negated(mail), negated(call) else { return false }
+        } else if !input.tokens.contains(where: negations.contains) {
+            return false
+        }
         return !yes.contains { Fuzzy.score($0, in: input, fuzzy: false) != nil }
     }
+
+    static let neitherWords: Set<String> = ["ni", "nor", "neither"]
 
     /// A yes or a no word anywhere in the message.
     func saysYesOrNo(_ input: PreparedInput) -> Bool {
