@@ -163,7 +163,9 @@ struct SessionHubTests {
         #expect(a.tags.filter { $0.hasSuffix("-consent") }.count == n)
     }
 
-    @Test func pendingSlotsRefuseAFrontThatMustNotWait() {
+    /// A hub of two pending slots and two sessions, "p" and "q", one of p's turns held in its
+    /// LLM call (one slot taken) until `release` is signalled.
+    func twoSlotsOneHeld() -> (SessionHub, Answers, HeldAssistant) {
         let llm = HeldAssistant()
         let hub = hub({ $0.maxPending = 2 }, assistant: llm)
         let a = Answers()
@@ -174,6 +176,11 @@ struct SessionHubTests {
         _ = a.wait("p-1")
         hub.submit(.say(session: "p", text: "j'en ai assez de recopier des factures"), reply: a.record("held"))
         #expect(llm.entered.wait(timeout: .now() + 20) == .success)
+        return (hub, a, llm)
+    }
+
+    @Test func pendingSlotsRefuseAFrontThatMustNotWait() {
+        let (hub, a, llm) = twoSlotsOneHeld()
         hub.submit(.state(session: "q"), reply: a.record("second")) // the second slot, maybe already answered
         _ = a.wait("second")
         hub.submit(.state(session: "p"), reply: a.record("queued")) // behind the held turn: takes the second slot
@@ -190,16 +197,7 @@ struct SessionHubTests {
     /// A front that waits for a slot (JSON lines) is held while every slot is taken, and goes on
     /// once half of them are free.
     @Test func aFrontWaitingForASlotGoesOnOnceSlotsAreFree() {
-        let llm = HeldAssistant()
-        let hub = hub({ $0.maxPending = 2 }, assistant: llm)
-        let a = Answers()
-        start(hub, "p", a)
-        start(hub, "q", a)
-        _ = a.wait("p"); _ = a.wait("q")
-        hub.submit(.say(session: "p", text: "oui"), reply: a.record("p-1"))
-        _ = a.wait("p-1")
-        hub.submit(.say(session: "p", text: "j'en ai assez de recopier des factures"), reply: a.record("held"))
-        #expect(llm.entered.wait(timeout: .now() + 20) == .success)
+        let (hub, a, llm) = twoSlotsOneHeld()
         hub.submit(.state(session: "p"), reply: a.record("queued")) // behind the held turn: both slots taken
         #expect(hub.pendingCount == 2)
         let submitted = DispatchSemaphore(value: 0)
