@@ -24,7 +24,7 @@ struct JSONL: ParsableCommand {
     @Option(help: "Most live sessions at once.") var maxSessions = 10_000
     @Option(help: "Seconds after which an idle session expires.") var sessionTTL: Double = 1800
     @Option(help: "Source recorded with leads when a session gives none.") var source = "jsonl"
-    @Option(help: "Most requests read and not yet answered; beyond, stdin is not read until replies are (a client that stops reading its replies stops being read).")
+    @Option(help: "Most requests read and not yet answered; beyond, stdin is not read until half of them are answered (a client that stops reading its replies stops being read).")
     var maxPending = 1024
     @Option(help: "After SIGTERM or SIGINT, seconds to finish the requests already read before LLM calls in progress are cancelled.")
     var drainTimeout: Double = 10
