@@ -3807,7 +3807,9 @@ extension TurnBuilder {
             let own = scores.first { $0.label == "faq." + content.faq[keyword].id }?.score ?? 0
             if let top = scores.first, top.score >= Understanding.sideScore, top.score - own >= Understanding.clauseMargin,
                let intent = Intent(rawValue: String(top.label.dropFirst("intent.".count))), top.label.hasPrefix("intent."),
-               Understanding.replyOnly.contains(intent) {
+               // (A doubt inside a question hedges it: "je suis peut-être trop vieux pour ça ?" asks
+               // about age.)
+               Understanding.replyOnly.contains(intent), intent != .unsure {
                 return .intent(intent)
             }
         }
