@@ -1862,11 +1862,12 @@ public final class Understanding: Sendable {
         guard let mail = words.firstIndex(where: { w in mailWords.contains { w.hasPrefix($0) } }) else { return false }
         if let call = words.firstIndex(where: { w in callWords.contains { w.hasPrefix($0) } }) {
             // "pas de mail ni de téléphone", "no email and no phone": both refused, each with its
-            // own negation (or "ni", "nor"); a call refused alone is `refusesCallsOnly`.
-            func negated(_ i: Int) -> Bool {
-                (max(0, i - 3)..<i).contains { negations.contains(input.tokens[$0]) || Self.neitherWords.contains(words[$0]) }
+            // own negation (or "ni", "nor"), said after the other word ("pas de téléphone, mail
+            // uniquement" refuses calls only: `refusesCallsOnly`).
+            func negated(_ i: Int, after other: Int) -> Bool {
+                (max(0, i - 3, other < i ? other + 1 : 0)..<i).contains { negations.contains(input.tokens[$0]) || Self.neitherWords.contains(words[$0]) }
             }
-            guard negated(mail), negated(call) else { return false }
+            guard negated(mail, after: call), negated(call, after: mail) else { return false }
         } else if !input.tokens.contains(where: negations.contains) {
             return false
         }
