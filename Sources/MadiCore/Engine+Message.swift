@@ -1491,6 +1491,9 @@ extension TurnBuilder {
                || (input.tokens.count <= 5 && (delayOption(input, start) != nil || monthOption(input, start) != nil)) {
             return .none
         }
+        // "a couple are in their 60s" at the question of when: an age said is no start for the
+        // examples to guess (they heard "couple of months").
+        if step.id == startStep?.id, Self.saysAge(input.tokenStrings) { return .none }
         switch learntOption(input, step.id, step.options.map(\.id)) {
         case let .some(.answered(id)):
             notePrefills(input, except: step.id)
@@ -1501,6 +1504,17 @@ extension TurnBuilder {
             return .clarify([a, b])
         case nil:
             return readByClause(input, step)
+        }
+    }
+
+    /// An age said: "in their 60s", "58 ans", "62 years old", "ils ont la soixantaine".
+    static func saysAge(_ w: [String]) -> Bool {
+        w.indices.contains { i in
+            let word = w[i]
+            if ["their", "his", "her", "my", "our"].contains(word), i > 0, w[i - 1] == "in", i + 1 < w.count,
+               w[i + 1].first?.isASCII == true, w[i + 1].first?.isNumber == true { return true }
+            if word.first?.isNumber == true, i + 1 < w.count, ["ans", "years", "yrs", "yo"].contains(w[i + 1]) { return true }
+            return i > 0 && w[i - 1] == "la" && ["trentaine", "quarantaine", "cinquantaine", "soixantaine", "septantaine"].contains(word)
         }
     }
 
