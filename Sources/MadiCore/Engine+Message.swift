@@ -1867,7 +1867,8 @@ extension TurnBuilder {
         guard let step = startStep, m != s.answers[step.id]?.number, let (name, number, option) = monthOption(m, step, saidIn: input) else { return false }
         // ("je serai en vacances en janvier" moves nothing: a start answered moves when the
         // message says a start, a preference, or refuses another month.)
-        if s.answers[step.id]?.option != nil, !u.movesStart(input) { return false }
+        // ("in march then", "march please", "maybe in march?": a month said alone moves it too.)
+        if s.answers[step.id]?.option != nil, !u.movesStart(input), !saysMonthAlone(input) { return false }
         // (The question of when never asked, the catalogue taken instead: the words go with the lead.)
         if !engine.visited(s).contains(step.id) { keepQuestion(input.raw) }
         setAnswer(step.id, Answer(option: option.id, number: number, text: name))
@@ -2244,6 +2245,16 @@ extension TurnBuilder {
         guard cue, corrected(withoutAlreadySaid(correctionSentences(input)), earlier, confident: true) else { return false }
         return finishCorrection(input, current)
     }
+
+    /// A start month said with nothing but words around a month ("in march then", "mars alors",
+    /// "maybe in march?", "plutôt en mars svp").
+    func saysMonthAlone(_ input: PreparedInput) -> Bool {
+        guard input.tokens.count <= 6, u.startMonth(input) != nil else { return false }
+        return input.tokenStrings.filter { !Self.aroundMonth.contains($0) }.count == 1
+    }
+
+    static let aroundMonth: Set<String> = ["in", "then", "please", "pls", "maybe", "instead", "perhaps", "ok", "okay", "so", "rather", "en", "alors",
+                                           "plutot", "peut", "etre", "svp", "stp", "du", "coup", "mois", "de", "month", "of", "the"]
 
     /// The message without the words that only look like an answer: the "already" of "I said it
     /// already", "je l'ai déjà dit" (a complaint that the answer was given; "already" names the
