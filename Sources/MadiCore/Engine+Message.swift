@@ -1492,7 +1492,8 @@ extension TurnBuilder {
             return .none
         }
         // "a couple are in their 60s" at the question of when: an age said is no start for the
-        // examples to guess (they heard "couple of months").
+        // examples to guess (they heard "couple of months"); nor are years ("dans 2 ans" was taken
+        // as within three months): asked again.
         if step.id == startStep?.id, Self.saysAge(input.tokenStrings) { return .none }
         switch learntOption(input, step.id, step.options.map(\.id)) {
         case let .some(.answered(id)):
@@ -1507,7 +1508,8 @@ extension TurnBuilder {
         }
     }
 
-    /// An age said: "in their 60s", "58 ans", "62 years old", "ils ont la soixantaine".
+    /// An age or a count of years said: "in their 60s", "58 ans", "62 years old", "ils ont la
+    /// soixantaine", "in 2 years".
     static func saysAge(_ w: [String]) -> Bool {
         w.indices.contains { i in
             let word = w[i]
@@ -1867,7 +1869,7 @@ extension TurnBuilder {
         guard let step = startStep, m != s.answers[step.id]?.number, let (name, number, option) = monthOption(m, step, saidIn: input) else { return false }
         // ("je serai en vacances en janvier" moves nothing: a start answered moves when the
         // message says a start, a preference, or refuses another month.)
-        // ("in march then", "march please", "maybe in march?": a month said alone moves it too.)
+        // ("in march then", "march please", "mars alors": a month said alone moves it too.)
         if s.answers[step.id]?.option != nil, !u.movesStart(input), !saysMonthAlone(input) { return false }
         // (The question of when never asked, the catalogue taken instead: the words go with the lead.)
         if !engine.visited(s).contains(step.id) { keepQuestion(input.raw) }
@@ -2247,7 +2249,7 @@ extension TurnBuilder {
     }
 
     /// A start month said with nothing but words around a month ("in march then", "mars alors",
-    /// "maybe in march?", "plutôt en mars svp").
+    /// "plutôt en mars svp").
     func saysMonthAlone(_ input: PreparedInput) -> Bool {
         guard input.tokens.count <= 6, u.startMonth(input) != nil else { return false }
         return input.tokenStrings.filter { !Self.aroundMonth.contains($0) }.count == 1
