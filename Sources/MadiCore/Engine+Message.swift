@@ -3323,10 +3323,7 @@ extension TurnBuilder {
         guard pieces.count >= 2, let last = pieces.last else { return false }
         let w = pieces.dropLast().flatMap { u.prepare($0).tokenStrings }
         guard let first = w.first, ["non", "nan", "no", "nope", "nah"].contains(first) else { return false }
-        let needless = zip(w, w.dropFirst()).contains { pair in
-            (pair.0 == "pas" && pair.1 == "besoin") || (pair.0 == "no" && pair.1 == "need") || (pair.0 == "nothing" && pair.1 == "to")
-        }
-        return needless && u.isWholeYes(u.prepare(last))
+        return saysNoNeed(w) && u.isWholeYes(u.prepare(last))
     }
 
     /// "oui, pas besoin de changer l'adresse", "yes, no need to change it": a first sentence that is
@@ -3343,10 +3340,15 @@ extension TurnBuilder {
 
     /// "pas besoin de la changer", "no need to change it", "rien à modifier".
     static func needsNoChange(_ w: [String]) -> Bool {
+        saysNoNeed(w) && w.contains(where: ["changer", "change", "modifier", "modify", "corriger", "correct", "toucher", "changed"].contains)
+    }
+
+    /// "pas besoin", "no need", "nothing to", "rien à".
+    static func saysNoNeed(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { pair in
             (pair.0 == "pas" && pair.1 == "besoin") || (pair.0 == "no" && pair.1 == "need") || (pair.0 == "nothing" && pair.1 == "to")
                 || (pair.0 == "rien" && pair.1 == "a")
-        } && w.contains(where: ["changer", "change", "modifier", "modify", "corriger", "correct", "toucher", "changed"].contains)
+        }
     }
 
     /// A message that is only a thumbs up or down (any skin tone, repeated), a tick or a cross,
