@@ -1484,6 +1484,19 @@ extension TurnBuilder {
             answer(choice: team, said: input.raw)
             return .answered
         }
+        // "la plupart n'y connaissent rien", "they already use chatgpt a bit" at the goal: the
+        // level of others said, and nothing of the prospect's own, says a team is to be trained;
+        // the level is kept for its question.
+        if let team = teamSizeOption(step), let level = teamLevelStep, s.answers[level.id] == nil,
+           !input.tokenStrings.contains(where: Self.selfWords.contains), input.tokenStrings.contains(where: Self.othersSaid.contains),
+           !u.saysMixed(input), // ("certains débutent, d'autres utilisent déjà chatgpt": no one level to keep)
+           case let .some(.answered(option)) = learntOption(input, level.id, level.options.map(\.id)) {
+            note(step.id, team.id, .learnt)
+            s.prefills[level.id] = option
+            note(level.id, option, .learnt)
+            answer(choice: team.id, said: input.raw)
+            return .answered
+        }
         // "sometime next year" at the usage question: a start said in the start question's own
         // words is kept for it, not this question's answer guessed from the examples ("sometimes").
         if let start = startStep, start.id != step.id, s.answers[start.id] == nil,
@@ -1519,6 +1532,14 @@ extension TurnBuilder {
             return i > 0 && w[i - 1] == "la" && ["trentaine", "quarantaine", "cinquantaine", "soixantaine", "septantaine"].contains(word)
         }
     }
+
+    /// The question about the team's level, the one after its size.
+    var teamLevelStep: Step? {
+        engine.fieldSteps["team_size"].flatMap { content.step($0) }.flatMap { resolve($0.next) }.flatMap { content.step($0) }
+    }
+    /// Words that speak of others as a whole: "ils", "la plupart", "most of them", "nobody".
+    static let othersSaid: Set<String> = ["ils", "elles", "plupart", "they", "theyre", "them", "most", "none", "nobody",
+                                          "aucun", "aucune", "tous", "toutes", "everyone", "everybody", "leur", "leurs", "their"]
 
     /// The option of `step` that leads to the team's size.
     func teamSizeOption(_ step: Step) -> AnswerOption? {
@@ -2876,7 +2897,10 @@ extension TurnBuilder {
         // ("moi c lea, je suis en alternance … j'utilise chatgpt tous les jours pour mes cours": a
         // message about later questions, the first one only guessed by the examples, is asked.)
         // (Not one its words name too: "I want to go deeper - agents, RAG".)
-        if case .answered = reading, let noted = trace.noted.first(where: { $0.step == first.id }), noted.how == .learnt,
+        // (Not a team read from the level said of it, "hi, they already use chatgpt a bit": the
+        // level is why.)
+        let levelSaid = teamLevelStep.map { s.prefills[$0.id] != nil && saved.prefills[$0.id] == nil } ?? false
+        if case .answered = reading, !levelSaid, let noted = trace.noted.first(where: { $0.step == first.id }), noted.how == .learnt,
            u.match(step: first, input).choice.optionId != noted.value,
            !u.prefills(input, stepIds: later).isEmpty {
             reading = .none

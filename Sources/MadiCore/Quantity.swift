@@ -242,6 +242,25 @@ public struct QuantityReader: Sendable {
         return companies.contains(w[of - 1])
     }
 
+    /// "on voudrait se former", "nous souhaitons nous former", "we want to learn", "we'd like to
+    /// get trained": the prospect's whole group, "on", "nous", "we", is to be trained, within a few
+    /// words (in French, said with its reflexive: "on voudrait former nos managers" trains others).
+    static func firmTrainsItself(_ w: [String]) -> Bool {
+        for (i, word) in w.enumerated() where ["on", "nous", "we"].contains(word) {
+            for j in (i + 1)..<min(w.count, i + 5) {
+                if word == "we", ["learn", "train", "upskill", "trained"].contains(w[j]) {
+                    // ("we want to train our sales team": others trained.)
+                    return w[j] != "train" || j + 1 == w.count || !["our", "the", "my", "them"].contains(w[j + 1])
+                }
+                if word != "we", ["former", "formes"].contains(w[j]), ["se", "s", "nous"].contains(w[j - 1]), j - 1 > i || word == "nous" {
+                    return true
+                }
+                if word != "we", w[j] == "apprendre" { return true }
+            }
+        }
+        return false
+    }
+
     /// Words between two counts that make them a range ("3, maybe 4", "5 voire 6").
     static let maybes: Set<String> = ["maybe", "perhaps", "possibly", "potentially", "peut", "voire", "eventuellement", "possiblement"]
 
@@ -368,8 +387,11 @@ public struct QuantityReader: Sendable {
             if said.tokens.count > input.tokens.count { return teamSize(said, anyNumber: anyNumber, signed: true) }
         }
         // "une boîte de 200 personnes", "a company of 50": the company's size, not the team's.
-        var found = all(input).filter { f in !companyWords.isEmpty && !Self.sizeOfCompany(f.span, input.tokenStrings, companyWords) }
+        // ("je dirige un cabinet de 6 personnes, on voudrait se former à l'IA": the firm trains
+        // itself, so its size is the team's.)
         let w = input.tokenStrings
+        let firmTrains = Self.firmTrainsItself(w)
+        var found = all(input).filter { f in !companyWords.isEmpty && (firmTrains || !Self.sizeOfCompany(f.span, w, companyWords)) }
         // "former environ 3 groupes", "two teams of beginners": groups counted, not people.
         found.removeAll { f in f.span.upperBound < w.count && Self.groupUnits.contains(w[f.span.upperBound]) }
         // "10 sans compter les 2 associés", "15 not counting the 3 managers": the people left out
