@@ -1603,7 +1603,7 @@ extension TurnBuilder {
     /// "oops it's .fr not .com", "c'est pas .com mais .fr": the address given with its ending
     /// changed (the first ending said, unless a negation comes right before it).
     func correctedEnding(_ raw: String) -> String? {
-        guard let email = s.email?.normalized, let at = email.lastIndex(of: "@"), raw.contains(".") else { return nil }
+        guard Self.dotThenLetter(raw), let email = s.email?.normalized, let at = email.lastIndex(of: "@") else { return nil }
         let words = raw.lowercased().split(whereSeparator: { " ,;!?()".contains($0) }).map(String.init)
         let endings = words.indices.filter { i in
             let w = words[i].filter { $0 != "." }
@@ -1685,7 +1685,7 @@ extension TurnBuilder {
     /// "wait no thats wrong, its gmail.com not gmial": the address given with the domain said
     /// (not one said after "not"); nil when no domain is said or it is the address's own.
     func correctedDomain(_ raw: String) -> String? {
-        guard let email = s.email?.normalized, let at = email.lastIndex(of: "@"), !raw.hasAtSign else { return nil }
+        guard Self.dotThenLetter(raw), let email = s.email?.normalized, let at = email.lastIndex(of: "@"), !raw.hasAtSign else { return nil }
         let words = raw.lowercased().split(whereSeparator: { " ,;!?()\"'".contains($0) }).map { String(Understanding.trimmed($0, of: [".", ":"])) }
         func isDomain(_ w: String) -> Bool {
             let labels = w.split(separator: ".", omittingEmptySubsequences: false)
@@ -1697,6 +1697,17 @@ extension TurnBuilder {
               let i = words.indices.first(where: { isDomain(words[$0]) && !($0 > 0 && ["not", "pas", "non"].contains(words[$0 - 1])) }) else { return nil }
         let rebuilt = String(email[..<at]) + "@" + words[i]
         return rebuilt == email ? nil : rebuilt
+    }
+
+    /// Whether a dot is followed by a letter (or a non-ASCII byte) somewhere: what an ending
+    /// (".fr") or a domain ("gmx.de") needs, looked for before the words are split.
+    static func dotThenLetter(_ raw: String) -> Bool {
+        var afterDot = false
+        for b in raw.utf8 {
+            if afterDot, b >= 0x80 || (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A { return true }
+            afterDot = b == 0x2E
+        }
+        return false
     }
 
     static let domainCorrectionWords: Set<String> = ["not", "pas", "wrong", "typo", "faute", "erreur", "oops", "oups", "sorry", "pardon", "mistake"]
