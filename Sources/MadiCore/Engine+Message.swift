@@ -2769,6 +2769,9 @@ extension TurnBuilder {
     /// whole message: nil keeps the rule's option; `.close(id, id)` rejects it (nothing understood).
     func arbitrate(_ id: String, span: Range<Int>?, _ input: PreparedInput, _ step: Step) -> Learnt? {
         guard let span else { return nil } // a number or a whole label
+        // "I'd like everyone on my team to get comfortable with chatgpt", "je veux que mon équipe
+        // apprenne…": the team named as those a wish is for is the answer, whatever they learn.
+        if id == teamSizeOption(step)?.id, Self.teamWished(span, input.tokenStrings) { return .answered(id) }
         let reject = Learnt.close(id, id)
         let content = max(input.tokenStrings.filter { !u.classifier.stopwords.contains($0) }.count, 1)
         let negated = u.denied(span, input, saying: u.negatingPhrases(step.id, input))
@@ -2799,6 +2802,13 @@ extension TurnBuilder {
         if best.id == id { return .answered(id) }
         if best.score >= Understanding.clarifyScore { return .close(id, best.id) }
         return tiny ? reject : nil
+    }
+
+    /// The people at `span` named as those a wish is for: "like my team to…", "veux que mon
+    /// équipe apprenne…".
+    static func teamWished(_ span: Range<Int>, _ w: [String]) -> Bool {
+        guard span.upperBound < w.count, ["to", "apprenne", "apprennent", "sache", "sachent", "se", "soit", "soient", "puisse", "puissent"].contains(w[span.upperBound]) else { return false }
+        return w[max(0, span.lowerBound - 5)..<span.lowerBound].contains(where: Understanding.wishVerbs.contains)
     }
 
     /// Whether the message asks for the courses, as the offer's answer "see all the courses" (by

@@ -1621,10 +1621,25 @@ public final class Understanding: Sendable {
             // want them to use AI"): what they do now is not said.
             if let span = found.span, input.tokenStrings[span].contains(where: Self.useVerbs.contains),
                Self.saidAsWish(input.tokenStrings, before: span.lowerBound) { continue }
+            // Nor a tool or its use named as what is to be learnt ("get comfortable with chatgpt",
+            // "apprenne à utiliser chatgpt"): what is used today is not said.
+            if let span = found.span, input.tokenStrings[span].contains(where: { Self.useVerbs.contains($0) || Self.toolWords.contains($0) }),
+               case let w = input.tokenStrings, let k = (max(0, span.lowerBound - 4)..<span.upperBound).first(where: { Self.learningWords.contains(w[$0]) }),
+               w[k] != "utiliser" || k == 0 || !["sait", "savent", "savons", "savez"].contains(w[k - 1]),
+               // ("déjà à l'aise avec chatgpt", "already comfortable with it": said of today.)
+               !w[max(0, k - 3)..<k].contains(where: { $0 == "deja" || $0 == "already" }) { continue }
             if case let .option(option) = found.choice { out.append((id, option)) }
         }
         return out
     }
+
+    /// AI tools by name, and the words for them.
+    static let toolWords: Set<String> = ["chatgpt", "copilot", "gemini", "claude", "mistral", "gpt", "ia", "ai", "outils", "tools", "llm", "llms"]
+    /// Words that make what follows something to learn: "comfortable with", "apprendre à".
+    /// ("utiliser", the infinitive, is a wish too, "à utiliser chatgpt"; "savent utiliser" is not.)
+    static let learningWords: Set<String> = ["comfortable", "learn", "learning", "apprendre", "apprenne", "apprennent", "maitriser", "master",
+                                             "familiar", "familiariser", "aise", "discover", "decouvrir", "initier", "sensibiliser", "former", "train",
+                                             "utiliser"]
 
     /// Whether the words before `lo` wish something of someone: "je veux que mes managers…",
     /// "je voudrais qu'ils…", "i want them to…", "i'd like my team to…".
