@@ -1505,8 +1505,8 @@ extension TurnBuilder {
             return .none
         }
         // "a couple are in their 60s" at the question of when: an age said is no start for the
-        // examples to guess (they heard "couple of months"); nor are years ("dans 2 ans" was taken
-        // as within three months): asked again.
+        // examples to guess (they heard "couple of months"): asked again. (Years after a word of
+        // delay, "dans 2 ans", are a delay, read above.)
         if step.id == startStep?.id, Self.saysAge(input.tokenStrings) { return .none }
         switch learntOption(input, step.id, step.options.map(\.id)) {
         case let .some(.answered(id)):
@@ -1761,7 +1761,8 @@ extension TurnBuilder {
                                          "vois", "voir", "see", "ask", "demander", "confirm", "confirmer", "budget"]
     /// Units of a delay, in days.
     static let dayUnits: [String: Int] = ["jour": 1, "jours": 1, "day": 1, "days": 1, "semaine": 7, "semaines": 7, "week": 7, "weeks": 7,
-                                          "mois": 30, "month": 30, "months": 30]
+                                          "mois": 30, "month": 30, "months": 30, "an": 365, "ans": 365, "annee": 365, "annees": 365,
+                                          "year": 365, "years": 365, "yr": 365, "yrs": 365]
     /// Words that make a month a bound of the option named with it ("avant l'été", "d'ici mars").
     static let boundWords: Set<String> = ["avant", "before", "ici", "by", "until", "jusqu"]
 
