@@ -842,6 +842,13 @@ extension TurnBuilder {
             side = nil
             startAsked = parts.answer.isEmpty || (delayOption(parts.answer, step) ?? monthOption(parts.answer, step)?.2) == nil ? core : parts.answer
         }
+        // "maybe in march?", "peut-être en mars ?" at the offer: a start moved, said with a doubt,
+        // no question to answer nor time to think. ("in march?" alone may ask about the dates.)
+        if !answerAsked, startAsked == nil, [.recommend, .courses, .consent].contains(step.kind), parts.answer.isEmpty,
+           let q = parts.question, q.tokenStrings.contains(where: Understanding.maybeWords.contains), !u.opensQuestion(q), saysMonthAlone(q) {
+            side = nil
+            startAsked = q
+        }
         // "débutant. et ça peut être un lundi ?": a question with an answer is no "I don't know"
         // ("peut-être"), but a question Madi cannot answer.
         if case .intent(.unsure)? = side, !parts.answer.isEmpty, u.intent(parts.answer, memo: memo) != .unsure,
