@@ -653,7 +653,7 @@ extension TurnBuilder {
             }
             // "actually no, we'll take performer instead. email is j@nordwave.se": the course
             // changed with a word of change, and the address taken.
-            if let address, case .valid = EmailValidator.validate(address), let rest, case let words = u.prepare(rest), u.saysCorrection(words),
+            if let address, let rest, case .valid = EmailValidator.validate(address), case let words = u.prepare(rest), u.saysCorrection(words),
                let other = namedCourse(words, besides: leadCourse()) {
                 choose(course: other)
             }

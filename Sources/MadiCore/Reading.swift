@@ -511,7 +511,9 @@ extension Understanding {
         // "Name <a@b.fr>" is left whole: the validator explains it.
         guard typed.utf8.contains(0x40), !typed.utf8.contains(0x3C) else { return (nil, nil) }
         let message = commaBeforeEnding(typed)
-        let words = message.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" })
+        // (An address typed alone, the usual answer, is one word: no split to make.)
+        let separated = message.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x2C || $0 == 0x3B }
+        let words = separated ? message.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" }) : [message[...]]
         var withAt = words.filter { $0.utf8.contains(0x40) }
         // ("send it to sam.jones@acme.com instead, sam@ is just an alias": one address whole, the
         // other words with an "@" only naming one.)
@@ -534,7 +536,7 @@ extension Understanding {
     /// "gerard.dupont49@wanadoo,fr": a comma typed for the dot before a common ending of a
     /// domain that has no dot, made the dot.
     static func commaBeforeEnding(_ message: String) -> String {
-        guard let at = message.firstIndex(of: "@"), let comma = message[at...].firstIndex(of: ","),
+        guard message.utf8.contains(0x2C), let at = message.firstIndex(of: "@"), let comma = message[at...].firstIndex(of: ","),
               case let domain = message[message.index(after: at)..<comma], !domain.isEmpty, !domain.contains("."),
               domain.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { return message }
         let after = message[message.index(after: comma)...]
@@ -616,6 +618,8 @@ extension Understanding {
     static let addressAcks: Set<String> = ["ok", "okay", "oui", "yes", "yeah", "yep", "sure", "so", "alors", "bon", "ben", "ah", "oh", "well", "voila", "daccord"]
 
     public func rebuiltAddress(_ raw: String) -> String? {
+        // (One word: nothing to join, so nothing rebuilt.)
+        guard raw.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) else { return nil }
         var words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
         // ("ok its jane.doe at outlook dot com": an acknowledgement before the opening.)
         while words.count > 2, Self.addressAcks.contains(TextFold.fold(words[0])) { words.removeFirst() }

@@ -721,6 +721,7 @@ public final class Understanding: Sendable {
     /// Whether the message is a lone unknown word, a space, then `address` ("marie
     /// dubois76@gmail.com"): that word may be the address's first part (not "voici", "ok", "merci").
     func gluedWordBefore(_ address: String, in raw: String) -> Bool {
+        guard raw.utf8.contains(0x20) else { return false }
         let parts = raw.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 2, parts[1].lowercased() == address.lowercased(),
               parts[0].count >= 2, parts[0].allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" || $0 == "." }) else { return false }

@@ -86,6 +86,11 @@ struct ReadingTests {
         #expect(Understanding.address(in: "send it to sam.jones@acme.com instead, sam@ is just an alias").address == "sam.jones@acme.com")
         #expect(Understanding.address(in: "pas @marie mais marie.d@free.fr").address == "marie.d@free.fr")
         #expect(Understanding.address(in: "Jean <jean@b.fr>").address == nil)
+        // One word (read without splitting) and a comma typed for the ending's dot.
+        #expect(Understanding.address(in: "lea.martin@orange.fr").address == "lea.martin@orange.fr")
+        #expect(Understanding.address(in: "lea.martin@orange.fr").rest == nil)
+        #expect(Understanding.address(in: "gerard.dupont49@wanadoo,fr").address == "gerard.dupont49@wanadoo.fr")
+        #expect(Understanding.address(in: "c'est gerard.dupont49@wanadoo,fr").address == "gerard.dupont49@wanadoo.fr")
     }
 
     @Test func aPhoneNumberIsToldApartFromAnAddress() {
