@@ -429,10 +429,12 @@ public final class Understanding: Sendable {
     func monthsSaid(_ input: PreparedInput, afterRefusal: Bool) -> [(at: Int, month: Int)] {
         let w = input.tokenStrings
         var found: [(Int, Int)] = []
+        var holidays: [Int] = []
         for (i, word) in w.enumerated() {
             // ("après les fêtes", "after the holidays": January.)
             if let (phrase, m) = Self.holidayStarts.first(where: { p, _ in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }) {
                 found.append((i + phrase.count - 1, m))
+                holidays.append(i + phrase.count - 1)
                 continue
             }
             // ("début d'année prochaine", "early next year", "fin d'année": the year's part as its month.)
@@ -465,6 +467,8 @@ public final class Understanding: Sendable {
                 || (!isSeason && Self.suitableMonthWord(word) && monthAlone(input, at: i))
                 // ("feb, I said it already", "janvier, comme je disais": the month that opens the message, set apart.)
                 // (Only with words that say it was said: "march, I'm away the whole month" refuses it.)
+                // ("december then i guess", "mars alors": the month that opens a short message, taken.)
+                || (i == 0 && !isSeason && Self.suitableMonthWord(word) && w.count <= 5 && w.count > 1 && Self.takingWords.contains(w[1]))
                 || (i == 0 && !isSeason && Self.suitableMonthWord(word) && w.count > 1
                     && w.contains(where: { Self.saidWords.contains($0) || ["disais", "already", "deja"].contains($0) })
                     && Self.pieces(input.raw, cutAt: ",;:").first.map { prepare($0).tokens.count == 1 } == true)
@@ -487,6 +491,10 @@ public final class Understanding: Sendable {
                 if Self.saidNotToSuit(w, after: i) { continue }
                 found.append((i, after ? m % 12 + 1 : m))
             }
+        }
+        // ("plutôt après les fêtes, genre février": a month named after the holidays says which.)
+        if let first = holidays.first, found.contains(where: { $0.0 > first && !holidays.contains($0.0) }) {
+            found.removeAll { holidays.contains($0.0) }
         }
         return found
     }
