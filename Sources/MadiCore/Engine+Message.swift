@@ -2523,7 +2523,11 @@ extension TurnBuilder {
               // with a count of people ("actually it's for my team of 12"): not a company that
               // pays nor an employee at a company.
               (u.saysForOthers(input) && u.bestOption(team.step, input, fuzzy: false).choice == .option(team.option))
-                || (u.saysCorrection(input) && teamOption(input, goal) != nil),
+                || (u.saysCorrection(input) && teamOption(input, goal) != nil)
+                // ("ce serait plutôt pour former toute mon équipe, on est 12", "it's more for my team"):
+                // the team said to be who it is for rather.
+                || (Self.saysRatherFor(input.tokenStrings)
+                    && (teamOption(input, goal) != nil || u.bestOption(team.step, input, fuzzy: false).choice == .option(team.option))),
               let option = goal.option(team.option), let first = resolve(option.next ?? goal.next) else { return false }
         // (When to start is the same for the team: kept, to be said back rather than asked again.)
         let start = startStep.flatMap { st in s.answers[st.id]?.option.map { (st.id, $0) } }
@@ -2538,6 +2542,14 @@ extension TurnBuilder {
         s.step = team.step
         go(to: first, from: team.step)
         return true
+    }
+
+    /// "plutôt pour", "surtout pour", "rather for", "more for", "mainly for": who it is for, said instead.
+    static func saysRatherFor(_ w: [String]) -> Bool {
+        zip(w, w.dropFirst()).contains { a, b in
+            (["plutot", "surtout", "davantage"].contains(a) && ["pour", "pr"].contains(b))
+                || (["rather", "more", "mainly", "mostly"].contains(a) && b == "for")
+        }
     }
 
     /// The team size said again, differently: "more like 4 or 5 people, not 2" (the number
