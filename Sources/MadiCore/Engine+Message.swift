@@ -1251,6 +1251,15 @@ extension TurnBuilder {
                     return read(u.prepare(rest), step)
                 }
             }
+            // ("Brightside Creative Ltd - you can reach me at tom@…", "Durand SAS, vous pouvez m'écrire
+            // à …": the name, then the words that give the address, set apart.)
+            if step.field == "company", messageAddress != nil,
+               let cut = [" - ", " – ", " — ", ", ", "; ", ". "].compactMap({ value.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }),
+               case let name = value[..<cut.lowerBound].trimmingCharacters(in: .whitespaces), !name.isEmpty,
+               case let rest = u.prepare(String(value[cut.upperBound...])), !rest.isEmpty, Self.givesAddress(rest.tokenStrings),
+               rest.tokenStrings.allSatisfy(Self.addressWords.contains) {
+                return read(u.prepare(name), step)
+            }
             // ("Vous pouvez m'écrire à p.lemoine@…", "you can email me at …": the words that give the
             // address are no name, however often the name was asked.)
             if step.field == "company", messageAddress != nil, input.tokens.count <= 8, Self.givesAddress(input.tokenStrings),
