@@ -444,6 +444,8 @@ public final class Understanding: Sendable {
                 continue
             }
             guard let m = monthNumbers[word] else { continue }
+            // ("April works too", "avril ça marche aussi": a month that would suit as well.)
+            if w[(i + 1)..<min(w.count, i + 4)].contains(where: Self.asWell.contains) { continue }
             let isSeason = seasonNames[word] != nil
             // ("après l'été", "after the summer": the month after it, September; "fin de l'été",
             // "late summer": its last month; "mi-été", "mid summer": its middle one.)
@@ -621,7 +623,11 @@ public final class Understanding: Sendable {
         var said = monthsSaid(input, afterRefusal: true)
         // ("please tell them march would be even better": with a word of preference, anywhere.)
         if said.isEmpty, w.contains(where: Self.startWords.contains) {
-            said = w.enumerated().compactMap { i, word in seasonNames[word] == nil && word.count >= 4 ? monthNumbers[word].map { (i, $0) } : nil }
+            // ("sounds good actually, April works too": a month that would suit as well moves nothing.)
+            said = w.enumerated().compactMap { i, word in
+                seasonNames[word] == nil && word.count >= 4 && !w[(i + 1)..<min(w.count, i + 4)].contains(where: Self.asWell.contains)
+                    ? monthNumbers[word].map { (i, $0) } : nil
+            }
         }
         // ("no!! not asap. march or april": a short sentence of its own that opens on a month,
         // after a refusal.)
@@ -698,6 +704,9 @@ public final class Understanding: Sendable {
     /// m'irait"; not "january work is crazy").
     static func saidToSuit(_ w: [String], after i: Int) -> Bool {
         let next = (i + 1)..<min(w.count, i + 4)
+        // ("April works too", "avril ça marche aussi": another month that would suit as well, no
+        // start chosen.)
+        if w[next].contains(where: asWell.contains) { return false }
         return next.contains { j in
             suitWords.contains(w[j]) || (w[j] == "work" && j > 0 && ["might", "would", "could", "will", "should", "can"].contains(w[j - 1]))
                 // ("mars ça me va", "mars nous irait": a month that suits someone.)
@@ -709,6 +718,8 @@ public final class Understanding: Sendable {
         }
     }
     static let fineWords: Set<String> = ["fine", "ok", "okay", "good", "bon", "parfait"]
+    /// Words that say a month would suit as well as another ("too", "aussi").
+    static let asWell: Set<String> = ["too", "also", "aussi", "egalement"]
     /// A month's word that `saidToSuit` may follow: four letters or more, or a short form that is
     /// no other word ("feb", "janv"; not "may", nor "mai", often "mais" mistyped).
     static func suitableMonthWord(_ word: String) -> Bool { word.count >= 4 || (word.count == 3 && !["may", "mai"].contains(word)) }
