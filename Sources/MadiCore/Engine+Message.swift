@@ -1420,7 +1420,13 @@ extension TurnBuilder {
         // ("le plus tôt possible, avant l'été si on peut": an option named, and a month that only
         // bounds it, "avant", "before", "d'ici", "by": the option stands.)
         let boundsOnly = m.choice.isOption && input.tokenStrings.contains(where: Self.boundWords.contains)
-        if !boundsOnly, !m.choice.isOption || openEnded || u.saysYearPart(input), let (month, number, option) = monthOption(input, step) {
+        // ("premier trimestre, le budget se débloque en janvier": an option named, and a month that
+        // falls within it, more precise: the option named stands, and the month goes with it.)
+        let named = m.choice.optionId.flatMap { step.option($0) }
+        if !boundsOnly, let (month, number, byMonth) = monthOption(input, step),
+           // (Not the open-ended last option, "Probably in the spring, no rush": that one stands.)
+           case let within = (named?.months).map({ $0 >= (byMonth.months ?? .max) && $0 < (step.options.compactMap(\.months).max() ?? 0) }) == true,
+           !m.choice.isOption || openEnded || u.saysYearPart(input) || within, case let option = within ? named! : byMonth {
             // A month that falls in the last option, open-ended ("d'ici septembre" in November): not
             // plainly "just looking", asked back between the last two.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()

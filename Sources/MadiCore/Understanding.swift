@@ -437,6 +437,11 @@ public final class Understanding: Sendable {
                 holidays.append(i + phrase.count - 1)
                 continue
             }
+            // ("premier trimestre", "the first quarter": the quarter from its first month, as "T1".)
+            if let (phrase, m) = Self.quarterPhrases.first(where: { p, _ in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }) {
+                found.append((i + phrase.count - 1, m))
+                continue
+            }
             // ("début d'année prochaine", "early next year", "fin d'année": the year's part as its month.)
             if Self.yearWords.contains(word), let j = (max(0, i - 4)..<i).last(where: { Self.yearParts[w[$0]] != nil }),
                w[(j + 1)..<i].allSatisfy(Self.yearConnectors.contains) {
@@ -950,6 +955,12 @@ public final class Understanding: Sendable {
         (["apres", "les", "fetes"], 1), (["apres", "noel"], 1), (["apres", "le", "nouvel", "an"], 1), (["apres", "les", "vacances", "de", "noel"], 1),
         (["after", "the", "holidays"], 1), (["after", "christmas"], 1), (["after", "xmas"], 1), (["after", "new", "year"], 1),
         (["after", "new", "years"], 1), (["after", "the", "new", "year"], 1), (["after", "the", "christmas", "break"], 1),
+    ]
+    static let quarterPhrases: [([String], Int)] = [
+        (["premier", "trimestre"], 1), (["1er", "trimestre"], 1), (["deuxieme", "trimestre"], 4), (["second", "trimestre"], 4),
+        (["2e", "trimestre"], 4), (["troisieme", "trimestre"], 7), (["3e", "trimestre"], 7), (["quatrieme", "trimestre"], 10),
+        (["4e", "trimestre"], 10), (["dernier", "trimestre"], 10),
+        (["first", "quarter"], 1), (["second", "quarter"], 4), (["third", "quarter"], 7), (["fourth", "quarter"], 10), (["last", "quarter"], 10),
     ]
     /// "t1", "q3": a quarter, as the lexicon's seasons write them (folded).
     static func isQuarter(_ word: String) -> Bool { word.utf8.count == 2 && (word.hasPrefix("q") || word.hasPrefix("t")) }
