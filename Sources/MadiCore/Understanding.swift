@@ -401,13 +401,20 @@ public final class Understanding: Sendable {
 
     /// A rank said in a short answer ("the first one", "la deuxième"): the choice's number.
     public func ordinal(_ input: PreparedInput) -> Int? {
-        let w = input.tokenStrings
+        var w = input.tokenStrings
+        // ("the first one I guess", "la deuxième je pense": the rank, with a hedge after it.)
+        if w.count > 4, w.count <= 7, !w.contains(where: { ["not", "pas", "no", "non", "never", "jamais"].contains($0) }) {
+            w.removeAll(where: Self.rankHedges.contains)
+        }
         guard w.count <= 4 else { return nil }
         let at = w.indices.filter { ordinalRanks[w[$0]] != nil }
         guard at.count == 1, let i = at.first,
               (i > 0 && rankWords.contains(w[i - 1])) || (i + 1 < w.count && rankWords.contains(w[i + 1])) else { return nil }
         return ordinalRanks[w[i]]
     }
+
+    static let rankHedges: Set<String> = ["i", "guess", "think", "suppose", "je", "pense", "crois", "dirais", "probably", "maybe", "peut", "etre",
+                                          "please", "pls", "stp", "svp", "lol", "then", "alors", "donc", "du", "coup"]
 
     /// Whether the message says it chooses ("je prends", "plutôt", "i'll take", "instead"): `choice_words`.
     /// `interest`: an interest counts too ("i am interested by performer").
