@@ -1422,11 +1422,15 @@ extension TurnBuilder {
         let boundsOnly = m.choice.isOption && input.tokenStrings.contains(where: Self.boundWords.contains)
         // ("premier trimestre, le budget se débloque en janvier": an option named, and a month that
         // falls within it, more precise: the option named stands, and the month goes with it.)
-        let named = m.choice.optionId.flatMap { step.option($0) }
-        if !boundsOnly, let (month, number, byMonth) = monthOption(input, step),
-           // (Not the open-ended last option, "Probably in the spring, no rush": that one stands.)
-           case let within = (named?.months).map({ $0 >= (byMonth.months ?? .max) && $0 < (step.options.compactMap(\.months).max() ?? 0) }) == true,
-           !m.choice.isOption || openEnded || u.saysYearPart(input) || within, case let option = within ? named! : byMonth {
+        // (Not the open-ended last option, "Probably in the spring, no rush": that one stands.)
+        // (An option said in all the message's words, "asap", has no month beside it.)
+        let named = m.choice.optionId.flatMap { step.option($0) }.flatMap { o in
+            (o.months ?? .max) < (step.options.compactMap(\.months).max() ?? 0) && (m.span.map { $0.count < input.tokens.count } ?? (input.tokens.count > 1)) ? o : nil
+        }
+        let monthRead = !m.choice.isOption || openEnded || u.saysYearPart(input)
+        if !boundsOnly, monthRead || named != nil, let (month, number, byMonth) = monthOption(input, step),
+           case let within = !monthRead && (named?.months ?? 0) >= (byMonth.months ?? .max),
+           monthRead || within, case let option = within ? named! : byMonth {
             // A month that falls in the last option, open-ended ("d'ici septembre" in November): not
             // plainly "just looking", asked back between the last two.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
