@@ -2046,8 +2046,11 @@ extension TurnBuilder {
         if i + 2 < w.count, few.contains(w[i]), ["ou", "or", "a", "to"].contains(w[i + 1]), few.contains(w[i + 2]) { return true }
         if i + 1 < w.count, w[i] == "a", w[i + 1] == "couple" { return true }
         if i + 2 < w.count, few.contains(w[i]), ["of", "d"].contains(w[i + 1]), ["them", "entre"].contains(w[i + 2]) { return true }
+        // ("deux utilisent un peu chatgpt", "two use it a bit": a few, then what they do.)
+        if i + 1 < w.count, few.contains(w[i]), !["un", "une", "one"].contains(w[i]), fewVerbs.contains(w[i + 1]) { return true }
         return false
     }
+    static let fewVerbs: Set<String> = ["utilisent", "use", "sont", "are", "ont", "have", "testent", "try", "connaissent", "know", "jouent", "play"]
     static let few: Set<String> = ["1", "2", "3", "un", "une", "deux", "trois", "one", "two", "three"]
     /// A clause about the prospect's own use: its first word that counts is "i", "moi", "je"…,
     /// and it says a use ("i use chatgpt a bit", "moi jutilise un peu chatgpt"; not "I'd say
