@@ -1548,7 +1548,7 @@ extension TurnBuilder {
     }
 
     /// An age or a count of years said: "in their 60s", "58 ans", "62 years old", "ils ont la
-    /// soixantaine", "in 2 years".
+    /// soixantaine" (years after a word of delay, "in 2 years", are read before, as a delay).
     static func saysAge(_ w: [String]) -> Bool {
         w.indices.contains { i in
             let word = w[i]
@@ -1564,8 +1564,7 @@ extension TurnBuilder {
         engine.fieldSteps["team_size"].flatMap { content.step($0) }.flatMap { resolve($0.next) }.flatMap { content.step($0) }
     }
     /// Words that speak of others as a whole: "ils", "la plupart", "most of them", "nobody".
-    static let othersSaid: Set<String> = ["ils", "elles", "plupart", "they", "theyre", "them", "most", "none", "nobody",
-                                          "aucun", "aucune", "tous", "toutes", "everyone", "everybody", "leur", "leurs", "their"]
+    static let othersSaid: Set<String> = ["ils", "elles", "plupart", "they", "theyre", "them", "most", "nobody", "everyone", "everybody"]
 
     /// The option of `step` that leads to the team's size.
     func teamSizeOption(_ step: Step) -> AnswerOption? {
@@ -2548,8 +2547,15 @@ extension TurnBuilder {
                 || (u.saysCorrection(input) && teamOption(input, goal) != nil)
                 // ("ce serait plutôt pour former toute mon équipe, on est 12", "it's more for my team"):
                 // the team said to be who it is for rather.
-                || (Self.saysRatherFor(input.tokenStrings)
-                    && (teamOption(input, goal) != nil || u.bestOption(team.step, input, fuzzy: false).choice == .option(team.option))),
+                || (Self.saysRatherFor(input.tokenStrings).map { at in
+                    // (The team right after it, "plutôt pour former toute mon équipe"; not "mostly for
+                    // emails to my team", nor "plutôt pour moi que pour mon équipe".)
+                    let found = u.bestOption(team.step, input, fuzzy: false)
+                    guard found.choice == .option(team.option), let lo = found.span?.lowerBound, lo > at,
+                          input.tokenStrings[(at + 1)..<lo].allSatisfy(Self.beforeTeam.contains),
+                          !input.tokenStrings.contains(where: ["moi", "me", "myself", "i"].contains) else { return false }
+                    return true
+                } ?? false),
               let option = goal.option(team.option), let first = resolve(option.next ?? goal.next) else { return false }
         // (When to start is the same for the team: kept, to be said back rather than asked again.)
         let start = startStep.flatMap { st in s.answers[st.id]?.option.map { (st.id, $0) } }
@@ -2567,12 +2573,16 @@ extension TurnBuilder {
     }
 
     /// "plutôt pour", "surtout pour", "rather for", "more for", "mainly for": who it is for, said instead.
-    static func saysRatherFor(_ w: [String]) -> Bool {
-        zip(w, w.dropFirst()).contains { a, b in
-            (["plutot", "surtout", "davantage"].contains(a) && ["pour", "pr"].contains(b))
-                || (["rather", "more", "mainly", "mostly"].contains(a) && b == "for")
+    /// (Where its "pour", "for" is.)
+    static func saysRatherFor(_ w: [String]) -> Int? {
+        w.indices.dropFirst().first { i in
+            (["plutot", "surtout", "davantage"].contains(w[i - 1]) && ["pour", "pr"].contains(w[i]))
+                || (["rather", "more", "mainly", "mostly"].contains(w[i - 1]) && w[i] == "for")
         }
     }
+    /// Words between "plutôt pour" and the team ("former toute mon équipe", "all my team").
+    static let beforeTeam: Set<String> = ["former", "train", "training", "toute", "tout", "tous", "all", "the", "whole", "entire",
+                                          "my", "our", "mon", "ma", "mes", "nos", "notre", "l", "la", "le", "les"]
 
     /// The team size said again, differently: "more like 4 or 5 people, not 2" (the number
     /// denied is not the new one). With its people, so that "2-3 of them use ChatGPT" is not a size.
@@ -2811,12 +2821,13 @@ extension TurnBuilder {
     /// whole message: nil keeps the rule's option; `.close(id, id)` rejects it (nothing understood).
     func arbitrate(_ id: String, span: Range<Int>?, _ input: PreparedInput, _ step: Step) -> Learnt? {
         guard let span else { return nil } // a number or a whole label
-        // "I'd like everyone on my team to get comfortable with chatgpt", "je veux que mon équipe
-        // apprenne…": the team named as those a wish is for is the answer, whatever they learn.
-        if id == teamSizeOption(step)?.id, Self.teamWished(span, input.tokenStrings) { return .answered(id) }
         let reject = Learnt.close(id, id)
         let content = max(input.tokenStrings.filter { !u.classifier.stopwords.contains($0) }.count, 1)
         let negated = u.denied(span, input, saying: u.negatingPhrases(step.id, input))
+        // "I'd like everyone on my team to get comfortable with chatgpt", "je veux que mon équipe
+        // apprenne…": the team named as those a wish is for is the answer, whatever they learn.
+        // (Not a wish denied: "I don't want my team to learn this, it's just for me".)
+        if !negated, id == teamSizeOption(step)?.id, Self.teamWished(span, input.tokenStrings) { return .answered(id) }
         // A short message, or one the synonym says most of, keeps the rule's reading.
         if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
         // "no" in "i have no idea where to start"; but not a synonym right after the question's cue
@@ -2850,7 +2861,10 @@ extension TurnBuilder {
     /// équipe apprenne…".
     static func teamWished(_ span: Range<Int>, _ w: [String]) -> Bool {
         guard span.upperBound < w.count, ["to", "apprenne", "apprennent", "sache", "sachent", "se", "soit", "soient", "puisse", "puissent"].contains(w[span.upperBound]) else { return false }
-        return w[max(0, span.lowerBound - 5)..<span.lowerBound].contains(where: Understanding.wishVerbs.contains)
+        let before = w[max(0, span.lowerBound - 5)..<span.lowerBound]
+        return before.contains(where: ["veux", "voudrais", "voudrait", "aimerais", "aimerait", "souhaite", "souhaiterais", "voulons", "voudrions",
+                                       "want", "wanted", "like", "love", "wish"].contains)
+            && !before.contains(where: ["not", "dont", "don", "pas", "ne", "never", "jamais"].contains)
     }
 
     /// Whether the message asks for the courses, as the offer's answer "see all the courses" (by

@@ -242,15 +242,19 @@ public struct QuantityReader: Sendable {
         return companies.contains(w[of - 1])
     }
 
-    /// "on voudrait se former", "nous souhaitons nous former", "we want to learn", "we'd like to
-    /// get trained": the prospect's whole group, "on", "nous", "we", is to be trained, within a few
-    /// words (in French, said with its reflexive: "on voudrait former nos managers" trains others).
+    /// "on voudrait se former", "nous souhaitons nous former", "on veut apprendre", "we want to
+    /// learn", "we'd like to get trained": the prospect's whole group, "on", "nous", "we", is to be
+    /// trained, within a few words ("former" with its reflexive: "on voudrait former nos managers"
+    /// trains others).
     static func firmTrainsItself(_ w: [String]) -> Bool {
         for (i, word) in w.enumerated() where ["on", "nous", "we"].contains(word) {
-            for j in (i + 1)..<min(w.count, i + 5) {
-                if word == "we", ["learn", "train", "upskill", "trained"].contains(w[j]) {
-                    // ("we want to train our sales team": others trained.)
-                    return w[j] != "train" || j + 1 == w.count || !["our", "the", "my", "them"].contains(w[j + 1])
+            let near = (i + 1)..<min(w.count, i + 5)
+            // ("we want them to learn", "we want to train 10 of our managers", "on voudrait leur
+            // apprendre": others are trained.)
+            if w[near].contains(where: ["them", "our", "my", "leur", "leurs", "les", "nos", "mes"].contains) { continue }
+            for j in near {
+                if word == "we", ["learn", "upskill", "trained"].contains(w[j]) || (w[j] == "train" && j + 1 < w.count && w[j + 1] == "ourselves") {
+                    return true
                 }
                 if word != "we", ["former", "formes"].contains(w[j]), ["se", "s", "nous"].contains(w[j - 1]), j - 1 > i || word == "nous" {
                     return true

@@ -399,11 +399,12 @@ public final class Understanding: Sendable {
         Self.contains(input.tokenStrings, anyOf: goodbyes)
     }
 
-    /// A rank said in a short answer ("the first one", "la deuxième"): the choice's number.
+    /// A rank said in a short answer ("the first one", "la deuxième"), or with a few words of
+    /// hedging ("the first one I guess"): the choice's number.
     public func ordinal(_ input: PreparedInput) -> Int? {
         var w = input.tokenStrings
         // ("the first one I guess", "la deuxième je pense": the rank, with a hedge after it.)
-        if w.count > 4, w.count <= 7, !w.contains(where: { ["not", "pas", "no", "non", "never", "jamais"].contains($0) }) {
+        if w.count > 4, w.count <= 7, !w.contains(where: { ["not", "pas", "no", "non", "never", "jamais", "dont", "don", "doesnt", "isnt", "ne"].contains($0) }) {
             w.removeAll(where: Self.rankHedges.contains)
         }
         guard w.count <= 4 else { return nil }
@@ -457,7 +458,7 @@ public final class Understanding: Sendable {
             }
             guard let m = monthNumbers[word] else { continue }
             // ("April works too", "avril ça marche aussi": a month that would suit as well.)
-            if w[(i + 1)..<min(w.count, i + 4)].contains(where: Self.asWell.contains) { continue }
+            if Self.suitsAsWell(w, after: i) { continue }
             let isSeason = seasonNames[word] != nil
             // ("après l'été", "after the summer": the month after it, September; "fin de l'été",
             // "late summer": its last month; "mi-été", "mid summer": its middle one.)
@@ -479,10 +480,10 @@ public final class Understanding: Sendable {
                 || (!isSeason && Self.wishedDate(w, at: i))
                 // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
                 || (!isSeason && Self.suitableMonthWord(word) && monthAlone(input, at: i))
-                // ("feb, I said it already", "janvier, comme je disais": the month that opens the message, set apart.)
-                // (Only with words that say it was said: "march, I'm away the whole month" refuses it.)
                 // ("december then i guess", "mars alors": the month that opens a short message, taken.)
                 || (i == 0 && !isSeason && Self.suitableMonthWord(word) && w.count <= 5 && w.count > 1 && Self.takingWords.contains(w[1]))
+                // ("feb, I said it already", "janvier, comme je disais": the month that opens the message, set apart.)
+                // (Only with words that say it was said: "march, I'm away the whole month" refuses it.)
                 || (i == 0 && !isSeason && Self.suitableMonthWord(word) && w.count > 1
                     && w.contains(where: { Self.saidWords.contains($0) || ["disais", "already", "deja"].contains($0) })
                     && Self.pieces(input.raw, cutAt: ",;:").first.map { prepare($0).tokens.count == 1 } == true)
@@ -637,7 +638,7 @@ public final class Understanding: Sendable {
         if said.isEmpty, w.contains(where: Self.startWords.contains) {
             // ("sounds good actually, April works too": a month that would suit as well moves nothing.)
             said = w.enumerated().compactMap { i, word in
-                seasonNames[word] == nil && word.count >= 4 && !w[(i + 1)..<min(w.count, i + 4)].contains(where: Self.asWell.contains)
+                seasonNames[word] == nil && word.count >= 4 && !Self.suitsAsWell(w, after: i)
                     ? monthNumbers[word].map { (i, $0) } : nil
             }
         }
@@ -718,7 +719,7 @@ public final class Understanding: Sendable {
         let next = (i + 1)..<min(w.count, i + 4)
         // ("April works too", "avril ça marche aussi": another month that would suit as well, no
         // start chosen.)
-        if w[next].contains(where: asWell.contains) { return false }
+        if suitsAsWell(w, after: i) { return false }
         return next.contains { j in
             suitWords.contains(w[j]) || (w[j] == "work" && j > 0 && ["might", "would", "could", "will", "should", "can"].contains(w[j - 1]))
                 // ("mars ça me va", "mars nous irait": a month that suits someone.)
@@ -732,6 +733,14 @@ public final class Understanding: Sendable {
     static let fineWords: Set<String> = ["fine", "ok", "okay", "good", "bon", "parfait"]
     /// Words that say a month would suit as well as another ("too", "aussi").
     static let asWell: Set<String> = ["too", "also", "aussi", "egalement"]
+    /// "April works too", "avril ça marche aussi", "march would also be fine": the month at `i`
+    /// said to suit as well as another (a word of suiting beside the "too"; not "March. Also, is
+    /// it online?", nor "is march not too soon?").
+    static func suitsAsWell(_ w: [String], after i: Int) -> Bool {
+        let next = w[(i + 1)..<min(w.count, i + 5)]
+        return next.contains(where: asWell.contains)
+            && next.contains(where: ["works", "work", "marche", "va", "irait", "fine", "ok", "okay", "good", "possible", "bon", "convient"].contains)
+    }
     /// A month's word that `saidToSuit` may follow: four letters or more, or a short form that is
     /// no other word ("feb", "janv"; not "may", nor "mai", often "mais" mistyped).
     static func suitableMonthWord(_ word: String) -> Bool { word.count >= 4 || (word.count == 3 && !["may", "mai"].contains(word)) }
@@ -1663,7 +1672,8 @@ public final class Understanding: Sendable {
             // "apprenne à utiliser chatgpt"): what is used today is not said.
             if let span = found.span, input.tokenStrings[span].contains(where: { Self.useVerbs.contains($0) || Self.toolWords.contains($0) }),
                case let w = input.tokenStrings, let k = (max(0, span.lowerBound - 4)..<span.upperBound).first(where: { Self.learningWords.contains(w[$0]) }),
-               w[k] != "utiliser" || k == 0 || !["sait", "savent", "savons", "savez"].contains(w[k - 1]),
+               // ("ils savent utiliser chatgpt", "je ne sais pas utiliser chatgpt": said of today.)
+               w[k] != "utiliser" || !w[max(0, k - 3)..<k].contains(where: ["sais", "sait", "savent", "savons", "savez"].contains),
                // ("déjà à l'aise avec chatgpt", "already comfortable with it": said of today.)
                !w[max(0, k - 3)..<k].contains(where: { $0 == "deja" || $0 == "already" }) { continue }
             if case let .option(option) = found.choice { out.append((id, option)) }
