@@ -1670,8 +1670,8 @@ public final class Understanding: Sendable {
                Self.saidAsWish(input.tokenStrings, before: span.lowerBound) { continue }
             // Nor a tool or its use named as what is to be learnt ("get comfortable with chatgpt",
             // "apprenne à utiliser chatgpt"): what is used today is not said.
-            if let span = found.span, input.tokenStrings[span].contains(where: { Self.useVerbs.contains($0) || Self.toolWords.contains($0) }),
-               case let w = input.tokenStrings, let k = (max(0, span.lowerBound - 4)..<span.upperBound).first(where: { Self.learningWords.contains(w[$0]) }),
+            if let span = found.span, case let w = input.tokenStrings,
+               span.contains(where: { Self.useVerbs.contains(w[$0]) || Self.isTool(w, at: $0) }), let k = (max(0, span.lowerBound - 4)..<span.upperBound).first(where: { Self.learningWords.contains(w[$0]) }),
                // ("ils savent utiliser chatgpt", "je ne sais pas utiliser chatgpt": said of today.)
                w[k] != "utiliser" || !w[max(0, k - 3)..<k].contains(where: ["sais", "sait", "savent", "savons", "savez"].contains),
                // ("déjà à l'aise avec chatgpt", "already comfortable with it": said of today.)
@@ -1683,6 +1683,11 @@ public final class Understanding: Sendable {
 
     /// AI tools by name, and the words for them.
     static let toolWords: Set<String> = ["chatgpt", "copilot", "gemini", "claude", "mistral", "gpt", "ia", "ai", "outils", "tools", "llm", "llms"]
+
+    /// Whether the word at `i` names a tool: "ai" after "j" is the verb of "j'ai", not AI.
+    static func isTool(_ w: [String], at i: Int) -> Bool {
+        toolWords.contains(w[i]) && !(w[i] == "ai" && i > 0 && w[i - 1] == "j")
+    }
     /// Words that make what follows something to learn: "comfortable with", "apprendre à".
     /// ("utiliser", the infinitive, is a wish too, "à utiliser chatgpt"; "savent utiliser" is not.)
     static let learningWords: Set<String> = ["comfortable", "learn", "learning", "apprendre", "apprenne", "apprennent", "maitriser", "master",

@@ -96,6 +96,18 @@ struct UnderstandingTests {
         #expect(map["welcome"] == nil) // navigation steps are never prefilled
     }
 
+    /// A tool named as what is to be learnt says nothing of today's use; the "ai" of "j'ai" is
+    /// no tool.
+    @Test func toolToLearnIsNoUseButJaiIsNoTool() {
+        let steps = c.steps.filter { $0.id != "goal" }
+        func usage(_ text: String) -> String? {
+            u.prefills(PreparedInput(text), steps: steps).first { $0.step == "usage" }?.option
+        }
+        #expect(usage("je veux me former, j'ai codé un chatbot") == "builder")
+        #expect(usage("want everyone to get comfortable with chatgpt") == nil)
+        #expect(usage("i use chatgpt every day") == "daily")
+    }
+
     /// The word-id index must find exactly what the phrase-by-phrase scan finds: the same options,
     /// scores and spans, with or without a minimum length, on inputs made of the content's own
     /// phrases (several at once, in both orders, with masked words and unknown words between).
