@@ -399,7 +399,14 @@ extension TurnBuilder {
             if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) }
             else if s.prefillCompany == nil || u.namedCompany(rest.raw) == nil { keepQuestion(rest.raw); say("note.kept") }
             note(step.id, "interested", .synonym)
+            // ("yes starter pls. what about refunds??": the course named with the yes is the one.)
+            let other = namedCourse(first, besides: recommendation()?.course)
             answer(choice: "interested", said: trimmed)
+            if let other, let course = content.catalogue.course(other) {
+                s.chosenCourse = other
+                out.insert(t("recommend.other_course", ["name": course.name]), at: 0)
+                if let above = aboveRecommended(course) { out.insert(above, at: 1) }
+            }
             return
         }
         // "i said show me the courses not a quiz", "just list the courses and prices" during the
@@ -511,7 +518,12 @@ extension TurnBuilder {
            u.yesNo(u.prepare(pieces[0])) == true, namedCourse(u.prepare(pieces[0]), besides: leadCourse()) == nil,
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")),
            u.yesNo(rest) != false, !u.saysCorrection(rest) {
-            if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) } else { keepQuestion(rest.raw) }
+            // ("yes i said fine. and its starter not performer!!": the course named against the one
+            // pre-registered, or chosen, is the one.)
+            let lead = leadCourse()
+            if let other = namedCourse(rest, besides: lead), deniesCourse(lead, rest) || u.saysChoice(rest) {
+                choose(course: other)
+            } else if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) } else { keepQuestion(rest.raw) }
             takeConsent(step, said: trimmed)
             return
         }
@@ -569,6 +581,12 @@ extension TurnBuilder {
             let (address, rest) = Understanding.address(in: trimmed)
             // "helene@lefebvre.fr … mettre en copie c.morel@lefebvre.fr": the first address, and
             // the message kept for the team (the other address is not lost).
+            // ("c.dupont@… ah non pardon, c'est dupond avec un d : c.dupond@…": the address
+            // corrected, the last one.)
+            if address == nil, let last = Understanding.correctedOfSeveralAddresses(trimmed) {
+                email(last, step)
+                return
+            }
             if address == nil, let first = Understanding.firstOfSeveralAddresses(trimmed) {
                 keepQuestion(trimmed)
                 say("email.several", ["email": first])
@@ -3149,7 +3167,10 @@ extension TurnBuilder {
         // a reading one copies the whole turn.)
         if step.kind == .consent, case let lead = leadCourse(), let other = namedCourse(input, besides: lead),
            (u.saysCorrection(input) && (u.saysChoice(input) || deniesCourse(lead, input) || input.tokens.count <= 6))
-            || (u.yesNo(input) == true && input.tokens.count <= 6) {
+            || (u.yesNo(input) == true && input.tokens.count <= 6)
+            // ("yes i said fine. and its starter not performer!!": the course named against the
+            // one pre-registered.)
+            || (!alsoAsks && deniesCourse(lead, input)) {
             choose(course: other)
             // "oui ok. mais en fait plutôt performer": the yes said with it is taken.
             if u.yesNo(input) == true {
@@ -3676,7 +3697,13 @@ extension TurnBuilder {
         if let chosen, chosen == besides { return nil }
         guard let first = chosen ?? all.first(where: { $0 != besides }),
               let span = nameSpan(first, input) else { return nil }
-        return u.denied(span, input) ? nil : first
+        return u.denied(span, input) || Self.saidAsFallback(input.tokenStrings, before: span.lowerBound) ? nil : first
+    }
+
+    /// A course named as the way out if the first fails ("sinon je prends le performer",
+    /// "otherwise i'll do starter"): no choice yet.
+    static func saidAsFallback(_ w: [String], before lo: Int) -> Bool {
+        w[max(0, lo - 5)..<lo].contains { ["sinon", "otherwise", "else"].contains($0) }
     }
 
     /// A question that weighs courses rather than chooses one: two named, or words of comparing

@@ -570,6 +570,24 @@ extension Understanding {
         return valid.count >= 2 ? valid.first.map(String.init) : nil
     }
 
+    /// "c.dupont@mrn.fr ... ah non pardon, c'est dupond avec un d : c.dupond@mrn.fr": two valid
+    /// addresses with a word of correction between them; the last one is meant. Nil otherwise.
+    public static func correctedOfSeveralAddresses(_ raw: String) -> String? {
+        let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" || $0 == "\n" })
+            .map { trimmed($0, of: addressEdges.union(["<", ">", ":"])) }
+        let at = words.indices.filter { i in
+            guard words[i].utf8.contains(0x40), case .valid = EmailValidator.validate(String(words[i])) else { return false }
+            return true
+        }
+        guard at.count >= 2, let last = at.last, case let before = at[at.count - 2], last > before + 1 else { return nil }
+        let between = PreparedInput(words[(before + 1)..<last].joined(separator: " ")).tokenStrings
+        return between.contains(where: correctionWords.contains) ? String(words[last]) : nil
+    }
+
+    /// Words that take back what was just typed.
+    static let correctionWords: Set<String> = ["non", "no", "nope", "pardon", "sorry", "oops", "oups", "dsl", "desole", "desolee", "plutot",
+                                                "actually", "mean", "correction", "erreur", "typo", "mistake", "wrong", "rather", "trompe", "trompee"]
+
     /// Yes or no said in other words ("ok pas de souci", "nan pas de mails svp", "rather not"),
     /// where a yes or a no is the answer: the intents yes (or a change of mind) and no (or decline)
     /// against each other and the side questions, at an answer's bar.
