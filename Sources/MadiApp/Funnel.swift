@@ -62,7 +62,7 @@ public final class Funnel: @unchecked Sendable {
         lock.unlock()
         let events = deriver.events(before: before, after: turn.session, reply: turn.reply, input: input, leadError: leadError)
         var extra: [Recorded] = EventDeriver.newQuestions(before: before, after: turn.session).map {
-            .question(session: l.id, language: turn.session.language, step: before.step, text: $0, at: Self.time())
+            .question(session: l.id, language: turn.session.language, step: before.step, text: Sanitize.withoutContacts($0), at: Self.time())
         }
         if let lead = turn.reply.leadId {
             extra.append(.leadOfSession(session: l.id, lead: lead))

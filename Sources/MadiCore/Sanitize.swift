@@ -115,4 +115,37 @@ public enum Sanitize {
             return String(repeating: " ", count: min(indent, 8)) + cleanLine(String(l))
         }.joined(separator: "\n")
     }
+
+    /// The text with what reaches a person masked: an e-mail address becomes "[e-mail]", a phone
+    /// number (8 digits or more, with spaces, dots, dashes, brackets or a plus between them)
+    /// becomes "[phone]". For text kept apart from any lead, where nobody agreed to be contacted
+    /// (the questions Madi could not answer, kept for the content's authors).
+    public static func withoutContacts(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x40 || (0x30...0x39).contains($0) }) || text.hasAtSign else { return text }
+        // Words with an "@" first.
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for i in words.indices where words[i].hasAtSign { words[i] = "[e-mail]" }
+        let chars = Array(words.joined(separator: " "))
+        var out = ""
+        var i = 0
+        func isSeparator(_ c: Character) -> Bool { c == " " || c == "." || c == "-" || c == "(" || c == ")" || c == "+" || c == "/" }
+        while i < chars.count {
+            let c = chars[i]
+            guard c.isASCII, c.isNumber || c == "+" || c == "(" else { out.append(c); i += 1; continue }
+            // A run of digits and separators from here; its trailing separators are not part of it.
+            var j = i, digits = 0, end = i
+            while j < chars.count, chars[j].isASCII, chars[j].isNumber || isSeparator(chars[j]) {
+                if chars[j].isNumber { digits += 1; end = j + 1 }
+                j += 1
+            }
+            if digits >= 8 {
+                out += "[phone]"
+                i = end
+            } else {
+                out.append(c)
+                i += 1
+            }
+        }
+        return out
+    }
 }

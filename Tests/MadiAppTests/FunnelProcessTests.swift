@@ -82,6 +82,24 @@ struct FunnelProcessTests {
         #expect(deliveries.stdout.contains("delivered"))
     }
 
+    /// A question kept without a lead (the prospect refused) keeps no phone number.
+    @Test func aKeptQuestionKeepsNoContactWithoutALead() throws {
+        let db = Paths.temp("leads.sqlite")
+        let m = try Madi(["jsonl", "--dialogues", Paths.dialogues, "--leads-db", db])
+        let said = ["voir directement les formations", "starter", "vous pouvez m'appeler plutôt ? 06 12 34 56 78", "non merci"]
+        m.send(request([("id", .number(1)), ("type", .string("start")), ("session", .string("p"))]))
+        for (i, text) in said.enumerated() {
+            m.send(request([("id", .number(Double(i + 2))), ("type", .string("say")), ("session", .string("p")), ("text", .string(text))]))
+        }
+        for _ in 0...said.count { _ = m.json() }
+        #expect(m.finish().status == 0)
+        let store = LeadStore(path: db)
+        #expect(try store.list().isEmpty)
+        let questions = try store.questions().map(\.text)
+        #expect(questions.contains { $0.contains("[phone]") }, "\(questions)")
+        #expect(!questions.contains { $0.contains("56 78") })
+    }
+
     @Test func everyLeadSavedBeforeASIGKILLIsDeliveredAtLeastOnce() throws {
         // The CRM answers slowly, so that sends are in flight when madi is killed.
         let crm = try FakeLLMServer([.reply(status: 200, contentType: "application/json", body: Array("{}".utf8), delay: 0.15)])

@@ -96,6 +96,13 @@ struct UnderstandingTests {
         #expect(map["welcome"] == nil) // navigation steps are never prefilled
     }
 
+    @Test func contactsMaskedInTextKeptApart() {
+        #expect(Sanitize.withoutContacts("can someone call me? 06 12 34 56 78") == "can someone call me? [phone]")
+        #expect(Sanitize.withoutContacts("+33 (0)6.12.34.56.78 ou marie@exemple.fr !") == "[phone] ou [e-mail] !")
+        #expect(Sanitize.withoutContacts("c'est 490 € pour 2 jours, 14 h ?") == "c'est 490 € pour 2 jours, 14 h ?")
+        #expect(Sanitize.withoutContacts("y a-t-il un parking ?") == "y a-t-il un parking ?")
+    }
+
     /// A tool named as what is to be learnt says nothing of today's use; the "ai" of "j'ai" is
     /// no tool.
     @Test func toolToLearnIsNoUseButJaiIsNoTool() {
