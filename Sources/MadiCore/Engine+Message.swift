@@ -4352,7 +4352,15 @@ extension TurnBuilder {
             text = Sanitize.line(lastInput.raw)
         }
         guard !text.isEmpty, s.questions.count < 5, !s.questions.contains(text) else { return }
-        s.questions.append(String(text.prefix(200)))
+        s.questions.append(Self.cutAtWord(text, limit: 400))
+    }
+
+    /// The text, or its start up to `limit` characters cut after a whole word, with "…".
+    static func cutAtWord(_ text: String, limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let head = text.prefix(limit)
+        let kept = head.lastIndex(of: " ").map { head[..<$0] } ?? head
+        return kept + "…"
     }
 
     /// Two different option numbers said as the ones hesitated between ("entre le 1 et le 2",

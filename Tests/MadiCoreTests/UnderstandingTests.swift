@@ -96,6 +96,13 @@ struct UnderstandingTests {
         #expect(map["welcome"] == nil) // navigation steps are never prefilled
     }
 
+    @Test func aLongQuestionIsCutAfterAWord() {
+        let long = String(repeating: "développement ", count: 40) + "fin"
+        let cut = TurnBuilder.cutAtWord(long, limit: 400)
+        #expect(cut.count <= 401 && cut.hasSuffix("développement…"))
+        #expect(TurnBuilder.cutAtWord("c'est où ?", limit: 400) == "c'est où ?")
+    }
+
     @Test func contactsMaskedInTextKeptApart() {
         #expect(Sanitize.withoutContacts("can someone call me? 06 12 34 56 78") == "can someone call me? [phone]")
         #expect(Sanitize.withoutContacts("+33 (0)6.12.34.56.78 ou marie@exemple.fr !") == "[phone] ou [e-mail] !")
