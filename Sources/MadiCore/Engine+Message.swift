@@ -656,7 +656,8 @@ extension TurnBuilder {
             }
             // "ok never mind, no thanks for now, i'll think about it": a refusal said at length, not
             // an address to ask for again (nor "say 'no thanks' if you'd rather not").
-            if address == nil, !hasAt, !trimmed.utf8.contains(0x3F), u.saysNoThanks(input), u.yesNo(input) != true {
+            // ("Non, je ne donnerai pas mon adresse. Tant pis alors.": the address itself refused.)
+            if address == nil, !hasAt, !trimmed.utf8.contains(0x3F), u.saysNoThanks(input) || u.refusesMail(input) || Self.refusesToGiveAddress(input.tokenStrings), u.yesNo(input) != true {
                 s.lead = .none
                 trace.intent = .decline
                 advance(step, resolve(step.no))
@@ -4353,6 +4354,14 @@ extension TurnBuilder {
         }
         guard !text.isEmpty, s.questions.count < 5, !s.questions.contains(text) else { return }
         s.questions.append(Self.cutAtWord(text, limit: 400))
+    }
+
+    /// "je ne donnerai pas mon adresse", "i won't share my address": giving it refused in words.
+    static func refusesToGiveAddress(_ w: [String]) -> Bool {
+        guard let at = w.firstIndex(where: { $0 == "adresse" || $0 == "address" || $0 == "mail" || $0 == "email" }) else { return false }
+        let before = w[max(0, at - 5)..<at]
+        return before.contains { v in ["donn", "give", "giv", "laiss", "leav", "shar", "fil"].contains { v.hasPrefix($0) } }
+            && before.contains { ["pas", "ne", "n", "not", "won", "wont", "never", "jamais", "refuse"].contains($0) }
     }
 
     /// The text, or its start up to `limit` characters cut after a whole word, with "…".

@@ -633,7 +633,8 @@ extension Understanding {
     /// one word with one "@" that the validator accepts. Nil when nothing had to be rebuilt, or
     /// when the message is something else ("at the moment no", "je suis dispo à 14h point final").
     /// The address is given as rebuilt; the validator normalizes it.
-    static let addressAcks: Set<String> = ["ok", "okay", "oui", "yes", "yeah", "yep", "sure", "so", "alors", "bon", "ben", "ah", "oh", "well", "voila", "daccord"]
+    static let addressAcks: Set<String> = ["ok", "okay", "oui", "yes", "yeah", "yep", "sure", "so", "alors", "bon", "ben", "ah", "oh", "well", "voila", "daccord",
+                                           "ugh", "fine", "alright", "hmm", "euh", "pff", "bref"]
 
     public func rebuiltAddress(_ raw: String) -> String? {
         // (One word: nothing to join, so nothing rebuilt.)
