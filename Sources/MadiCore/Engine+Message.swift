@@ -4238,6 +4238,10 @@ extension TurnBuilder {
                 if !same, names.indices.contains(asked - 1), content.strings.has("faq.noted.start_differs", lang) {
                     say("faq.noted.start_differs", ["month": names[asked - 1]])
                 }
+            } else if entry.answer == "faq.funding", let key = fundingKey(), content.strings.has(key, lang) {
+                // ("c'est pris en charge par l'OPCO ?" from a firm, "can i pay in a few times?" from
+                // a student: the ways of paying that fit who asks.)
+                say(known(key))
             } else if entry.scope == .none, known(entry.answer) != entry.answer {
                 say(known(entry.answer))
             } else {
@@ -4330,6 +4334,20 @@ extension TurnBuilder {
         var q = question.trimmed()
         while let last = q.last, last == "?" || last == " " { q.removeLast() }
         return q + t("format.question_mark")
+    }
+
+    /// The funding answer for who asks, as far as it is known: a team or a firm's manager, then
+    /// the profile. Nil when nothing is known yet.
+    func fundingKey() -> String? {
+        if teamSize != nil || s.answers["goal"]?.option == "team" { return "faq.funding.company" }
+        switch s.answers["profile"]?.option {
+        case "manager"?: return "faq.funding.company"
+        case "freelance"?: return "faq.funding.freelance"
+        case "employee"?, "developer"?: return "faq.funding.employee"
+        case "student"?: return "faq.funding.student"
+        case "other"?: return "faq.funding.other"
+        default: return nil
+        }
     }
 
     /// A sentence's form for a prospect whose address Madi has ("…if you leave your email" is not
