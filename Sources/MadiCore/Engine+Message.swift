@@ -3026,10 +3026,28 @@ extension TurnBuilder {
                 prefaceSide(.faq(k), keeping: q.raw)
             } else if Self.saysWishToKnow(input.tokenStrings), case let .faq(k)? = readSide(input, keywordsOnly: true) {
                 prefaceSide(.faq(k))
+            } else if let clause = questionClause(input.raw), case let .faq(k)? = readSide(clause, keywordsOnly: true) {
+                // ("i mean how much do they cost, im a student so money's tight": a clause that asks,
+                // without its question mark.)
+                prefaceSide(.faq(k), keeping: clause.raw)
             }
             go(to: target, from: step.id)
             return .answered
         }
+    }
+
+    /// The first clause of the message that opens as a question ("how much do they cost", "i mean
+    /// how much…", "c'est combien"), with no question mark needed.
+    func questionClause(_ raw: String) -> PreparedInput? {
+        for piece in Understanding.pieces(raw, cutAt: ",.;!") {
+            var w = u.prepare(piece)
+            let words = w.tokenStrings
+            if words.starts(with: ["i", "mean"]) || words.starts(with: ["je", "veux", "dire"]) {
+                w = u.prepare(words.dropFirst(words[0] == "i" ? 2 : 3).joined(separator: " "))
+            }
+            if w.tokens.count >= 2, u.opensQuestion(w, afterLeadIns: true) { return w }
+        }
+        return nil
     }
 
     /// "je voudrais savoir…", "I'd like to know…": a question said without its question mark.
