@@ -456,7 +456,8 @@ extension TurnBuilder {
         }
         // "non je veux dire, retirer mon accord plus tard, c possible ?" at consent: a question about
         // the consent itself, answered, and consent asked again (its "non" refuses nothing).
-        if step.kind == .consent, trimmed.hasSuffix("?"), !hasAt, let k = u.faqEntry(input),
+        // ("will i get added to some newsletter? if so no": the same, with a no on the condition.)
+        if step.kind == .consent, trimmed.hasSuffix("?") || conditionAfterQuestion(trimmed), !hasAt, let k = u.faqEntry(input),
            ["withdraw_later", "refusal", "privacy"].contains(content.faq[k].id) {
             answerSide(.faq(k), reask: true)
             return
@@ -961,6 +962,12 @@ extension TurnBuilder {
            !u.saysChoice(answerInput, interest: true), u.intent(answerInput, memo: memo) == nil,
            // (Not a word the examples read as this step's answer: "intéressant, …", "looks decent. …".)
            !(u.scores(answerInput, memo, { _ in true }).first.map { $0.label.hasPrefix(step.id + ".") && $0.score >= Understanding.acceptScore } ?? false) {
+            answerInput = PreparedInput("")
+        }
+        // "will i get added to some newsletter? if so no" at consent: a yes or a no said on the
+        // condition the question asks about is no answer yet; the question is answered and consent
+        // asked again.
+        if parts.question != nil, step.kind == .consent, !answerInput.isEmpty, Self.onCondition(answerInput.tokenStrings) {
             answerInput = PreparedInput("")
         }
         // "hello, is this a bot?" at the welcome: the greeting opens the question; the questions
@@ -3035,6 +3042,21 @@ extension TurnBuilder {
             return .answered
         }
     }
+
+    /// A question, then only an answer on its condition ("…newsletter? if so no").
+    func conditionAfterQuestion(_ text: String) -> Bool {
+        guard let q = text.lastIndex(of: "?") else { return false }
+        return Self.onCondition(u.prepare(String(text[text.index(after: q)...])).tokenStrings)
+    }
+
+    /// "if so no", "if yes then no", "si oui non merci", "si c'est le cas, non": an answer said on
+    /// a condition.
+    static func onCondition(_ w: [String]) -> Bool {
+        conditions.contains { w.starts(with: $0) }
+    }
+    static let conditions: [[String]] = [["if", "so"], ["if", "yes"], ["if", "it", "does"], ["if", "they", "do"], ["if", "you", "do"],
+                                         ["if", "that", "s", "the", "case"], ["if", "thats", "the", "case"], ["in", "that", "case"],
+                                         ["si", "oui"], ["si", "c", "est", "le", "cas"], ["dans", "ce", "cas"], ["auquel", "cas"]]
 
     /// The first clause of the message that opens as a question ("how much do they cost", "i mean
     /// how much…", "c'est combien"), with no question mark needed.
