@@ -1546,6 +1546,9 @@ public final class Understanding: Sendable {
         if Self.subjects.contains(input.tokenStrings[span.lowerBound]) { return false }
         // ("je ne suis pas pressée": the "ne" is the first half of the phrase's own "pas".)
         if Self.negationsOpeningPhrase.contains(input.tokenStrings[span.lowerBound]) { return false }
+        // ("l'automatisation de mon travail ça ne me concerne plus", "automating doesn't apply to me
+        // anymore": denied by the words right after it.)
+        if Self.deniedAfter(input.tokenStrings, span.upperBound) { return true }
         var i = span.lowerBound - 1, others = 0, intent = false
         while i >= 0, span.lowerBound - i <= (intent ? 5 : 3) {
             // ("pas pressé je me renseigne": the "pas" of an answer's own phrase denies nothing after it.)
@@ -1563,6 +1566,17 @@ public final class Understanding: Sendable {
             i -= 1
         }
         return false
+    }
+
+    /// Whether the words from `at` say that what comes before concerns the prospect no more:
+    /// "ne me concerne plus", "me concerne pas", "doesn't apply to me", "doesn't concern me".
+    static func deniedAfter(_ w: [String], _ at: Int) -> Bool {
+        let after = w[at..<min(w.count, at + 6)]
+        guard let k = after.firstIndex(where: { $0 == "concerne" || $0 == "concernent" || $0 == "apply" || $0 == "applies" || $0 == "concern" }) else { return false }
+        if w[k].hasPrefix("concerne") {
+            return after[k...].contains { $0 == "pas" || $0 == "plus" } || w[max(at, k - 2)..<k].contains { $0 == "ne" || $0 == "n" }
+        }
+        return w[max(at, k - 3)..<k].contains { ["doesn", "doesnt", "don", "dont", "not", "no", "t"].contains($0) }
     }
 
     static let intentVerbs: Set<String> = ["cherche", "cherchons", "veux", "voulons", "voudrais", "souhaite", "souhaitons", "compte", "comptons", "former", "train",
