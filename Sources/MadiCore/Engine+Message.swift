@@ -896,6 +896,14 @@ extension TurnBuilder {
                 answeredAsQuestion = named.map(\.text).joined(separator: " ")
             }
         }
+        // ("i guess understand it first? i dont really know anything about it": a question that
+        // only names an answer to this question, said with doubt, is that answer.)
+        if several == nil, answeredAsQuestion == nil, step.kind == .choice, !step.navigation, !parts.answer.isEmpty,
+           let q = parts.question, let text = parts.questionText, q.tokens.count <= 6, !u.opensQuestion(q, afterLeadIns: true),
+           u.faqEntry(q) == nil, u.match(step: step, q).choice.isOption {
+            side = nil
+            answeredAsQuestion = text
+        }
         // "which one would you recommend for someone like me?" at the course list: the questions
         // are how Madi answers that (the FAQ entry `fit`).
         if step.kind == .courses, case let .faq(i)? = side, content.faq[i].id == "fit",
