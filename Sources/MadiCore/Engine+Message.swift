@@ -882,13 +882,18 @@ extension TurnBuilder {
         // "euh je dirais comprendre... ou automatiser peut etre? c quoi la différence…": among
         // several questions, one that names another answer to this question is part of the answer.
         var answeredAsQuestion: String?
-        if case let .several(list)? = side, step.kind == .choice, !step.navigation, !parts.answer.isEmpty {
+        // ("after my exams, so like end of january? whats the cheapest option again" at the question
+        // of when: the month asked with doubt is the answer.)
+        let asksWhen = step.id == startStep?.id
+        if case let .several(list)? = side, step.kind == .choice, !step.navigation, !parts.answer.isEmpty || asksWhen {
             let named = list.filter { e in
                 // (Not a question of its own: "what's the difference with build?" is kept.)
                 // ("ou automatiser peut etre ?" opens on "ou", another answer, not "où".)
                 guard case .unknown = e.side, case let q = u.prepare(e.text),
                       !u.opensQuestion(q) || ["ou", "or"].contains(e.text.split(separator: " ").first.map { $0.lowercased() } ?? "") else { return false }
-                return u.match(step: step, q).choice.isOption
+                // ("not rn, maybe after summer? is it remote…": not with a refusal beside it.)
+                return (!parts.answer.isEmpty && u.match(step: step, q).choice.isOption)
+                    || (asksWhen && monthAskedAsAnswer(q) && !parts.answer.tokenStrings.contains(where: Understanding.refusals.contains))
             }
             if !named.isEmpty {
                 let kept = list.filter { e in !named.contains { $0.text == e.text } }
@@ -898,9 +903,10 @@ extension TurnBuilder {
         }
         // ("i guess understand it first? i dont really know anything about it": a question that
         // only names an answer to this question, said with doubt, is that answer.)
-        if several == nil, answeredAsQuestion == nil, step.kind == .choice, !step.navigation, !parts.answer.isEmpty,
-           let q = parts.question, let text = parts.questionText, q.tokens.count <= 6, !u.opensQuestion(q, afterLeadIns: true),
-           u.faqEntry(q) == nil, u.match(step: step, q).choice.isOption {
+        // ("after my exams, so like end of january?" at the question of when: a month.)
+        if several == nil, answeredAsQuestion == nil, step.kind == .choice, !step.navigation, !parts.answer.isEmpty || asksWhen,
+           let q = parts.question, let text = parts.questionText, !u.opensQuestion(q, afterLeadIns: true), u.faqEntry(q) == nil,
+           (q.tokens.count <= 6 && !parts.answer.isEmpty && u.match(step: step, q).choice.isOption) || (asksWhen && parts.answer.isEmpty && monthAskedAsAnswer(q)) {
             side = nil
             answeredAsQuestion = text
         }
@@ -1483,6 +1489,12 @@ extension TurnBuilder {
             }
             notePrefills(input, except: step.id)
             note(step.id, option.id, .synonym)
+            // ("fin janvier", "end of january": from the middle of the month, and said so.)
+            var month = month
+            if Understanding.saysLateIn(input.tokenStrings, month: number, u.monthNumbers), content.strings.has("month.late", lang) {
+                month = t("month.late", ["month": month])
+                choiceDay = 15
+            }
             sayMonth(month, option, step)
             // The month is kept with the answer (the lead says it, the recommendation shows the
             // sessions from then). ("d'ici mars", "by March": a deadline, kept as said; the
@@ -2008,7 +2020,7 @@ extension TurnBuilder {
         for step in content.steps where step.options.contains(where: { $0.months != nil }) {
             guard let m = s.answers[step.id]?.number, (1...12).contains(m), m != s.today.month else { continue }
             let year = s.today.year + (m < s.today.month ? 1 : 0)
-            if let first = Day(year: year, month: m, day: 1), first > s.today,
+            if let first = Day(year: year, month: m, day: s.answers[step.id]?.day ?? 1), first > s.today,
                course.sessionDays.contains(where: { $0 >= first }) { return first }
         }
         return s.today
@@ -2020,7 +2032,7 @@ extension TurnBuilder {
         for step in content.steps where step.options.contains(where: { $0.months != nil }) {
             guard let a = s.answers[step.id], let m = a.number, let said = a.text, (1...12).contains(m), m != s.today.month else { continue }
             let year = s.today.year + (m < s.today.month ? 1 : 0)
-            if let first = Day(year: year, month: m, day: 1), first > s.today, !course.sessionDays.contains(where: { $0 >= first }) { return said }
+            if let first = Day(year: year, month: m, day: a.day ?? 1), first > s.today, !course.sessionDays.contains(where: { $0 >= first }) { return said }
         }
         return nil
     }
@@ -3065,6 +3077,12 @@ extension TurnBuilder {
     static let conditions: [[String]] = [["if", "so"], ["if", "yes"], ["if", "it", "does"], ["if", "they", "do"], ["if", "you", "do"],
                                          ["if", "that", "s", "the", "case"], ["if", "thats", "the", "case"], ["in", "that", "case"],
                                          ["si", "oui"], ["si", "c", "est", "le", "cas"], ["dans", "ce", "cas"], ["auquel", "cas"]]
+
+    /// A start month said as a question with nothing refused in it ("so like end of january?",
+    /// not "not rn, maybe after summer?").
+    func monthAskedAsAnswer(_ q: PreparedInput) -> Bool {
+        u.startMonth(q) != nil && !q.tokenStrings.contains(where: Understanding.refusals.contains)
+    }
 
     /// The first clause of the message that opens as a question ("how much do they cost", "i mean
     /// how much…", "c'est combien"), with no question mark needed.

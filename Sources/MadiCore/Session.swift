@@ -131,12 +131,16 @@ public struct Answer: Codable, Sendable, Equatable {
     public var text: String?
     /// A count as said ("une dizaine", "20-25"); `number` holds its value.
     public var quantity: Quantity?
+    /// The first day of the month `number` the start is from, when later than the 1st ("fin
+    /// janvier", "end of January": the 15th).
+    public var day: Int?
 
-    public init(option: String? = nil, number: Int? = nil, text: String? = nil, quantity: Quantity? = nil) {
+    public init(option: String? = nil, number: Int? = nil, text: String? = nil, quantity: Quantity? = nil, day: Int? = nil) {
         self.option = option
         self.number = number
         self.text = text
         self.quantity = quantity
+        self.day = day
     }
 }
 

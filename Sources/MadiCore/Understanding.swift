@@ -434,6 +434,17 @@ public final class Understanding: Sendable {
     /// me a while"), a season after "this/next/cet" ("this summer", not "this may be too basic"),
     /// a season put behind as the month it means ("après l'été": September); `afterRefusal`: right after a refusal
     /// too ("non décembre").
+    /// Whether month `m` is said as its end: "fin janvier", "fin de janvier", "end of january",
+    /// "late january".
+    static func saysLateIn(_ w: [String], month m: Int, _ months: [String: Int]) -> Bool {
+        w.indices.contains { i in
+            guard months[w[i]] == m else { return false }
+            var j = i - 1
+            while j >= 0, i - j <= 3, ["de", "d", "of", "the"].contains(w[j]) { j -= 1 }
+            return j >= 0 && i - j <= 3 && ["fin", "end", "late"].contains(w[j])
+        }
+    }
+
     func monthsSaid(_ input: PreparedInput, afterRefusal: Bool) -> [(at: Int, month: Int)] {
         let w = input.tokenStrings
         var found: [(Int, Int)] = []

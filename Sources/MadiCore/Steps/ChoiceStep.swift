@@ -90,9 +90,10 @@ extension ChoiceStep: StepBehaviour {
 
     static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
         guard let option = step.option(id) else { return }
-        let detail = turn.choiceDetail
+        let detail = turn.choiceDetail, day = turn.choiceDay
         turn.choiceDetail = nil
-        turn.setAnswer(step.id, Answer(option: id, number: detail?.number, text: detail?.text))
+        turn.choiceDay = nil
+        turn.setAnswer(step.id, Answer(option: id, number: detail?.number, text: detail?.text, day: detail?.number == nil ? nil : day))
         turn.s.prefills[step.id] = nil
         turn.advance(step, turn.resolve(option.next ?? step.next))
     }

@@ -38,6 +38,8 @@ struct TurnBuilder {
     /// What goes with the next choice recorded besides its option: the month said for a start
     /// date ("en février": 2, "février").
     var choiceDetail: (number: Int?, text: String)?
+    /// The day of that month the start is from, when said later than its 1st ("fin janvier").
+    var choiceDay: Int?
     /// The courses asked between when this message came ("Performer ou Master ?").
     var clarifiedCourses: [String]?
     /// The prospect said their name in this message ("I'm Tom, I run a bakery"): at the welcome,
