@@ -152,7 +152,7 @@ extension TurnBuilder {
             let before = out.count
             introduced = true
             text(rest)
-            let greeting = t("intent.greeting")
+            let greeting = t(greetingKey)
             if let k = out[before...].firstIndex(of: greeting) { out.remove(at: k) }
             if !known { out.insert(t("ack.name", ["name": first]), at: before) }
             return
@@ -988,7 +988,7 @@ extension TurnBuilder {
         // wait for a yes.
         if parts.question != nil, step.navigation, !answerInput.isEmpty, greetsOnly(answerInput, step) {
             answerInput = PreparedInput("")
-            out.insert(t("intent.greeting"), at: 0)
+            out.insert(t(greetingKey), at: 0)
         }
         alsoAsks = parts.question != nil && !answerAsked
         // 4. An address said with other things before its question is kept for it ("dev. want to
@@ -1188,7 +1188,7 @@ extension TurnBuilder {
             // of the welcome's options: that option.
             if let (rest, greeted) = opened, let start = step.options.first,
                case let .option(o) = u.match(step: step, rest).choice, o != start.id {
-                if greeted { trace.intent = .greeting; out.insert(t("intent.greeting"), at: 0) }
+                if greeted { trace.intent = .greeting; out.insert(t(greetingKey), at: 0) }
                 note(step.id, o, .synonym)
                 answer(choice: o, said: input.raw)
                 return .answered
@@ -1218,7 +1218,7 @@ extension TurnBuilder {
             if step.navigation, case .answered = r, input.tokens.count <= 3, !u.isWholeYes(input),
                u.intent(input, memo: memo) == .greeting {
                 trace.intent = .greeting
-                out.insert(t("intent.greeting"), at: 0) // "Salut !" before the first question
+                out.insert(t(greetingKey), at: 0) // "Salut !" before the first question
             }
             guard case .none = r, step.navigation else { return r }
             // "ouais", "vas-y", "bonjour": a yes or a greeting at the welcome starts the questions.
@@ -1227,7 +1227,7 @@ extension TurnBuilder {
             if let first = step.options.first, u.yesNo(input) == true || [.yes, .changeMind, .greeting].contains(intent) {
                 if intent == .greeting {
                     trace.intent = .greeting
-                    out.insert(t("intent.greeting"), at: 0) // "hey": "Salut !" before the first question
+                    out.insert(t(greetingKey), at: 0) // "hey": "Salut !" before the first question
                 }
                 note(step.id, first.id, .synonym)
                 answer(choice: first.id, said: input.raw)
@@ -3030,7 +3030,7 @@ extension TurnBuilder {
         }
         switch reading {
         case .answered:
-            if greeted { out.insert(t("intent.greeting"), at: 0) }
+            if greeted { out.insert(t(greetingKey), at: 0) }
             return .answered
         default:
             // Nothing for the first question either: the welcome stays as it was…
@@ -3041,7 +3041,7 @@ extension TurnBuilder {
             // voir si l'IA peut m'aider"), or the message answers later questions ("data analyst, I
             // write python and call the openai api"): the questions start, with what it says of them.
             guard opened != nil || !u.prefills(input, stepIds: later).isEmpty, first.kind == .choice else { return .none }
-            if greeted { trace.intent = .greeting; say("intent.greeting") }
+            if greeted { trace.intent = .greeting; say(greetingKey) }
             setAnswer(step.id, Answer(option: start.id))
             note(step.id, start.id, .learnt)
             notePrefills(input, except: first.id, learnt: false)
@@ -3077,6 +3077,14 @@ extension TurnBuilder {
     static let conditions: [[String]] = [["if", "so"], ["if", "yes"], ["if", "it", "does"], ["if", "they", "do"], ["if", "you", "do"],
                                          ["if", "that", "s", "the", "case"], ["if", "thats", "the", "case"], ["in", "that", "case"],
                                          ["si", "oui"], ["si", "c", "est", "le", "cas"], ["dans", "ce", "cas"], ["auquel", "cas"]]
+
+    /// The greeting said back: "Bonsoir !" to "bonsoir", "Good evening!" to "good evening"
+    /// (`intent.greeting.evening`), else `intent.greeting`.
+    var greetingKey: String {
+        let w = lastInput.tokenStrings
+        let evening = w.contains("bonsoir") || w.contains("bsr") || zip(w, w.dropFirst()).contains { $0 == "good" && $1 == "evening" }
+        return evening && content.strings.has("intent.greeting.evening", lang) ? "intent.greeting.evening" : "intent.greeting"
+    }
 
     /// A start month said as a question with nothing refused in it ("so like end of january?",
     /// not "not rn, maybe after summer?").
@@ -4308,6 +4316,9 @@ extension TurnBuilder {
                 // ("c'est pris en charge par l'OPCO ?" from a firm, "can i pay in a few times?" from
                 // a student: the ways of paying that fit who asks.)
                 say(known(key))
+            } else if entry.scope == .none, teamSize != nil || s.answers["goal"]?.option == "team", content.strings.has(entry.answer + ".for_team", lang) {
+                // ("il y a une attestation ?" from whoever trains a team: each participant gets one.)
+                say(known(entry.answer + ".for_team"))
             } else if entry.scope == .none, known(entry.answer) != entry.answer {
                 say(known(entry.answer))
             } else {
