@@ -4350,6 +4350,10 @@ extension TurnBuilder {
             if entry.id == "format", content.strings.has("faq.format.where", lang), u.asksWhere(lastInput) {
                 keepQuestion()
                 say("faq.format.where")
+            } else if entry.id == "format", teamSize != nil || s.answers["goal"]?.option == "team", content.strings.has("faq.format.for_team", lang) {
+                // ("5 days in person is a lot for my team. no remote at all for master?": for a
+                // team, the session can come to them.)
+                say("faq.format.for_team")
             }
             // ("too expensive for me" once a course is offered: the first course of the ladder,
             // when it is another, said as the lighter way in.)
