@@ -597,7 +597,9 @@ extension TurnBuilder {
             // Not an address but a question ("c'est quoi le prix ?"): answered, then the e-mail asked again.
             if address == nil, trimmed.utf8.contains(0x3F) || u.opensQuestion(input, afterLeadIns: true) {
                 // "je peux vous appeler plutôt ?": a person asked for, not a question for the team.
-                if let q = u.split(trimmed).question, asksForPerson(q, bar: Understanding.questionScore) {
+                // ("cant u just use my phone?", "par téléphone ou par courrier ?": the same.)
+                if let q = u.split(trimmed).question, asksForPerson(q, bar: Understanding.questionScore)
+                    || (u.asksForCall(input) && !u.isNo(input) && !u.refusesCallInASentence(trimmed)) {
                     handle(.human, step)
                     return
                 }
