@@ -3080,6 +3080,19 @@ extension TurnBuilder {
                                          ["if", "that", "s", "the", "case"], ["if", "thats", "the", "case"], ["in", "that", "case"],
                                          ["si", "oui"], ["si", "c", "est", "le", "cas"], ["dans", "ce", "cas"], ["auquel", "cas"]]
 
+    /// Whether the prospect (or the team) is said to start from nothing: the first option of the
+    /// question of use or of the team's level, answered or noted.
+    var startsFromScratch: Bool {
+        let said = u.prefills(lastInput, stepIds: ["usage", "team_level"])
+        return ["usage", "team_level"].contains { id in
+            guard let step = content.step(id), let first = step.options.first?.id else { return false }
+            // (Answered or noted before, or said in this message: "je ne connais rien du tout à
+            // l'IA, est-ce que c'est pour moi ?".)
+            return (s.answers[id]?.option ?? s.prefills[id]) == first || said.contains { $0.step == id && $0.option == first }
+                || (current?.id == id && u.match(step: step, lastInput).choice == .option(first))
+        }
+    }
+
     /// The greeting said back: "Bonsoir !" to "bonsoir", "Good evening!" to "good evening"
     /// (`intent.greeting.evening`), else `intent.greeting`.
     var greetingKey: String {
@@ -4285,6 +4298,9 @@ extension TurnBuilder {
             if entry.id == "fit", s.recommendation != nil, let rec = engine.recommendation(for: s), let course = content.catalogue.course(rec.course),
                let reasons = reasonList(rec), content.strings.has("faq.fit.recommended", lang) {
                 say("faq.fit.recommended", ["name": course.name, "reasons": reasons])
+            } else if entry.id == "fit", s.recommendation == nil, startsFromScratch, content.strings.has("faq.fit.beginner", lang) {
+                // ("Je ne connais rien du tout à l'IA, est-ce que c'est pour moi ?": yes, said first.)
+                say("faq.fit.beginner")
             } else if entry.id == "noted", let noted = teamQuantity, content.strings.has("faq.noted.team", lang),
                       !Understanding.looksLikePhone(lastInput.raw),
                       case let asked = u.quantities.teamSize(lastInput, anyNumber: false), asked != nil || Self.asksHowMany(lastInput.tokenStrings) {
