@@ -1472,7 +1472,9 @@ extension TurnBuilder {
         let monthRead = !m.choice.isOption || openEnded || u.saysYearPart(input)
         if !boundsOnly, monthRead || named != nil, let (month, number, byMonth) = monthOption(input, step),
            case let within = !monthRead && (named?.months ?? 0) >= (byMonth.months ?? .max),
-           monthRead || within, case let option = within ? named! : byMonth {
+           monthRead || within, case let late = Understanding.saysLateIn(input.tokenStrings, month: number, u.monthNumbers),
+           // ("fin janvier": counted from the 15th.)
+           case let option = within ? named! : late ? (monthOption(number, step, day: 15)?.2 ?? byMonth) : byMonth {
             // A month that falls in the last option, open-ended ("d'ici septembre" in November): not
             // plainly "just looking", asked back between the last two.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
@@ -1493,7 +1495,7 @@ extension TurnBuilder {
             note(step.id, option.id, .synonym)
             // ("fin janvier", "end of january": from the middle of the month, and said so.)
             var month = month
-            if Understanding.saysLateIn(input.tokenStrings, month: number, u.monthNumbers), content.strings.has("month.late", lang) {
+            if late, content.strings.has("month.late", lang) {
                 month = t("month.late", ["month": month])
                 choiceDay = 15
             }
@@ -1920,10 +1922,10 @@ extension TurnBuilder {
 
     /// How many months ahead month `m` starts, as an option's `months` reads it: its first day
     /// within 31 days plus a week's slack per month counts as one month, and so on (0: this month).
-    static func monthsAhead(_ m: Int, from today: Day) -> Int {
+    static func monthsAhead(_ m: Int, from today: Day, day: Int = 1) -> Int {
         if m == today.month { return 0 }
         let year = today.year + (m < today.month ? 1 : 0)
-        var days = Day.daysIn(today.month, today.year) - today.day + 1
+        var days = Day.daysIn(today.month, today.year) - today.day + 1 + (day - 1)
         var y = today.year, mo = today.month % 12 + 1
         if mo == 1 { y += 1 }
         while !(mo == m && y == year) {
@@ -1936,11 +1938,11 @@ extension TurnBuilder {
         return n
     }
 
-    func monthOption(_ m: Int, _ step: Step) -> (String, Int, AnswerOption)? {
+    func monthOption(_ m: Int, _ step: Step, day: Int = 1) -> (String, Int, AnswerOption)? {
         // Counted in days to the month's first (a week's slack per month): "en mars" said on 23
         // November (98 days) is within the next three months, "en janvier" (39 days) not as soon
-        // as possible.
-        let ahead = Self.monthsAhead(m, from: s.today)
+        // as possible. (`day`: counted to that day of the month, "fin janvier" to the 15th.)
+        let ahead = Self.monthsAhead(m, from: s.today, day: day)
         guard let option = step.options.first(where: { ($0.months ?? -1) >= ahead }) else { return nil }
         let names = monthNames
         return (m <= names.count ? names[m - 1] : String(m), m, option)
