@@ -2880,6 +2880,9 @@ extension TurnBuilder {
         if !negated, id == teamSizeOption(step)?.id, Self.teamWished(span, input.tokenStrings) { return .answered(id) }
         // A short message, or one the synonym says most of, keeps the rule's reading.
         if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
+        // A phrase of several words that says its own negation ("la plupart ne l'utilisent pas ou
+        // très peu", "n'ont jamais touché") is surer than the examples, which hear the verb.
+        if !negated, span.count >= 3, input.tokenStrings[span].contains(where: Self.ownNegations.contains) { return nil }
         // "no" in "i have no idea where to start"; but not a synonym right after the question's cue
         // ("je suis directeur administratif et financier…"): kept unless the classifier reads another.
         let tiny = span.count * 4 < content && !u.cued(step.id, span, input)
@@ -2906,6 +2909,8 @@ extension TurnBuilder {
         if best.score >= Understanding.clarifyScore { return .close(id, best.id) }
         return tiny ? reject : nil
     }
+
+    static let ownNegations: Set<String> = ["pas", "jamais", "rien", "not", "never", "nothing"]
 
     /// The people at `span` named as those a wish is for: "like my team to…", "veux que mon
     /// équipe apprenne…".
