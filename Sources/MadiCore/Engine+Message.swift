@@ -734,8 +734,16 @@ extension TurnBuilder {
                 // ("et ca marche sur mac ?": nor a question of several words around a yes phrase.)
                 ?? u.intent(q, memo: memo).flatMap { [.yes, .no].contains($0) && (u.opensQuestion(q) || q.tokens.count >= 4) ? nil : Side.intent($0) }
                 // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
-                ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).map(Side.intent)
+                // (Not a yes or a no: "Performer me semble trop avancé, non ?" asks, it refuses nothing.)
+                ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).flatMap { [.yes, .no].contains($0) ? nil : Side.intent($0) }
                 ?? .unknown(parts.answer.isEmpty ? trimmed : asked(parts.questionText ?? trimmed))
+        }
+        // ("Performer me semble trop avancé, non ?", "that's too hard for them, right?": a question
+        // that ends on a tag asks for agreement; it says no yes and no no of its own.)
+        // (Nor the tag alone after what it asks about: "…, non ?", "…, right?".)
+        if case let .intent(i)? = side, i == .yes || i == .no, let q = parts.question, let tag = q.tokenStrings.last,
+           ["non", "no", "hein", "right", "nan"].contains(tag), q.tokens.count >= 4 || (q.tokens.count == 1 && !parts.answer.isEmpty) {
+            side = nil
         }
         // "… we need 12-15 dispatchers trained. can you help?", "vous pouvez m'aider ?": a request
         // for help after what the message says is no question of its own; the rest is read.
