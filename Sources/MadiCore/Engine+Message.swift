@@ -2918,6 +2918,10 @@ extension TurnBuilder {
         return tiny ? reject : nil
     }
 
+    /// Words that ask where a group's session is held ("dans nos locaux", "come to our office").
+    static let venueWords: Set<String> = ["locaux", "bureaux", "intra", "venir", "deplacer", "deplace", "chez", "office", "offices", "premises",
+                                          "come", "onsite", "site", "in-house", "inhouse", "shop", "school", "ecole", "boutique", "magasin"]
+
     static let ownNegations: Set<String> = ["pas", "jamais", "rien", "not", "never", "nothing"]
 
     /// The people at `span` named as those a wish is for: "like my team to…", "veux que mon
@@ -4313,6 +4317,9 @@ extension TurnBuilder {
             if entry.id == "fit", s.recommendation != nil, let rec = engine.recommendation(for: s), let course = content.catalogue.course(rec.course),
                let reasons = reasonList(rec), content.strings.has("faq.fit.recommended", lang) {
                 say("faq.fit.recommended", ["name": course.name, "reasons": reasons])
+            } else if entry.id == "group", lastInput.tokenStrings.contains(where: Self.venueWords.contains), content.strings.has("faq.group.venue", lang) {
+                // ("btw can the trainer come to our office?": where first, the price after.)
+                say(known("faq.group.venue"))
             } else if entry.id == "fit", s.recommendation == nil, startsFromScratch, content.strings.has("faq.fit.beginner", lang) {
                 // ("Je ne connais rien du tout à l'IA, est-ce que c'est pour moi ?": yes, said first.)
                 say("faq.fit.beginner")
