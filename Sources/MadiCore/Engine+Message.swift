@@ -1571,10 +1571,19 @@ extension TurnBuilder {
         // "la plupart n'y connaissent rien", "they already use chatgpt a bit" at the goal: the
         // level of others said, and nothing of the prospect's own, says a team is to be trained;
         // the level is kept for its question.
+        // ("je dirige une PME de 15 personnes, la plupart n'y connaissent rien": what the prospect
+        // says of themselves is no use of their own; the firm's count is the team's size.)
         if let team = teamSizeOption(step), let level = teamLevelStep, s.answers[level.id] == nil,
-           !input.tokenStrings.contains(where: Self.selfWords.contains), input.tokenStrings.contains(where: Self.othersSaid.contains),
+           input.tokenStrings.contains(where: Self.othersSaid.contains),
            !u.saysMixed(input), // ("certains débutent, d'autres utilisent déjà chatgpt": no one level to keep)
-           case let .some(.answered(option)) = learntOption(input, level.id, level.options.map(\.id)) {
+           !input.tokenStrings.contains(where: Self.selfWords.contains) || !u.clauses(input.raw).contains(where: { Self.aboutSelf(u.prepare($0).tokenStrings) || Self.saysOwnLevel(u.prepare($0).tokenStrings) }),
+           // (A phrase of the level's own said exactly, "ne l'utilisent pas", before the examples.)
+           case let .some(.answered(option)) = u.match(step: level, input).choice.optionId.map({ Learnt.answered($0) })
+               ?? learntOption(input, level.id, level.options.map(\.id)) {
+            if let sizeStep = engine.fieldSteps["team_size"], s.answers[sizeStep] == nil, let found = u.quantities.teamSize(input, anyNumber: false) {
+                s.prefillQuantity = found.quantity
+                note(sizeStep, String(found.quantity.value), .quantity)
+            }
             note(step.id, team.id, .learnt)
             s.prefills[level.id] = option
             note(level.id, option, .learnt)
@@ -2122,6 +2131,13 @@ extension TurnBuilder {
     }
 
     static let selfWords: Set<String> = ["i", "moi", "je", "j", "jutilise", "perso", "personally", "myself"]
+
+    /// A clause where the prospect says their own level: "je débute", "je n'y connais rien",
+    /// "i'm a beginner", "i know nothing".
+    static func saysOwnLevel(_ w: [String]) -> Bool {
+        guard let f = w.firstIndex(where: selfWords.contains) else { return false }
+        return w[f...].contains { ["debute", "debutant", "debutante", "connais", "beginner", "know", "new", "novice", "nul", "nulle"].contains($0) }
+    }
     static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez"]
     /// Words that name a team's size ("team size", "la taille de l'équipe", "headcount").
     static let sizeWords: Set<String> = ["size", "taille", "headcount", "effectif", "nombre"]
