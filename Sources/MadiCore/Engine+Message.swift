@@ -400,7 +400,8 @@ extension TurnBuilder {
             else if s.prefillCompany == nil || u.namedCompany(rest.raw) == nil { keepQuestion(rest.raw); say("note.kept") }
             note(step.id, "interested", .synonym)
             // ("yes starter pls. what about refunds??": the course named with the yes is the one.)
-            let other = namedCourse(first, besides: recommendation()?.course)
+            // (Not a course named for another reason: "yes, already did starter. is it remote?")
+            let other = u.saysChoice(first) || choosesCourseOnly(first) ? namedCourse(first, besides: recommendation()?.course) : nil
             answer(choice: "interested", said: trimmed)
             if let other, let course = content.catalogue.course(other) {
                 s.chosenCourse = other
@@ -734,7 +735,8 @@ extension TurnBuilder {
                 // ("et ca marche sur mac ?": nor a question of several words around a yes phrase.)
                 ?? u.intent(q, memo: memo).flatMap { [.yes, .no].contains($0) && (u.opensQuestion(q) || q.tokens.count >= 4) ? nil : Side.intent($0) }
                 // "what is this, a quiz?? this is so annoying": the whole message says what the question does not.
-                // (Not a yes or a no: "Performer me semble trop avancé, non ?" asks, it refuses nothing.)
+                // (Never a yes or a no, read from the whole message beside a question: "Performer me
+                // semble trop avancé, non ?" asks, it refuses nothing.)
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).flatMap { [.yes, .no].contains($0) ? nil : Side.intent($0) }
                 ?? .unknown(parts.answer.isEmpty ? trimmed : asked(parts.questionText ?? trimmed))
         }
@@ -1938,7 +1940,8 @@ extension TurnBuilder {
     }
 
     /// How many months ahead month `m` starts, as an option's `months` reads it: its first day
-    /// within 31 days plus a week's slack per month counts as one month, and so on (0: this month).
+    /// within 31 days plus a week's slack per month counts as one month, and so on (0: this month);
+    /// `day`: counted to that day of the month instead of its first.
     static func monthsAhead(_ m: Int, from today: Day, day: Int = 1) -> Int {
         if m == today.month { return 0 }
         let year = today.year + (m < today.month ? 1 : 0)
@@ -2906,7 +2909,10 @@ extension TurnBuilder {
         if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
         // A phrase of several words that says its own negation ("la plupart ne l'utilisent pas ou
         // très peu", "n'ont jamais touché") is surer than the examples, which hear the verb.
-        if !negated, span.count >= 3, input.tokenStrings[span].contains(where: Self.ownNegations.contains) { return nil }
+        // (Not when another option is said too: "je ne connais rien en technique mais j'utilise
+        // chatgpt tous les jours" is for the examples to weigh.)
+        if !negated, span.count >= 3, input.tokenStrings[span].contains(where: Self.ownNegations.contains),
+           u.match(step: step, input.masking(span)).choice.optionId.map({ $0 == id }) ?? true { return nil }
         // "no" in "i have no idea where to start"; but not a synonym right after the question's cue
         // ("je suis directeur administratif et financier…"): kept unless the classifier reads another.
         let tiny = span.count * 4 < content && !u.cued(step.id, span, input)
@@ -2934,9 +2940,15 @@ extension TurnBuilder {
         return tiny ? reject : nil
     }
 
-    /// Words that ask where a group's session is held ("dans nos locaux", "come to our office").
-    static let venueWords: Set<String> = ["locaux", "bureaux", "intra", "venir", "deplacer", "deplace", "chez", "office", "offices", "premises",
-                                          "come", "onsite", "site", "in-house", "inhouse", "shop", "school", "ecole", "boutique", "magasin"]
+    /// Whether the message asks for the session to come to the prospect's place: "dans nos
+    /// locaux", "venir chez nous", "en intra", "come to our office", "at our premises", "on site".
+    static func asksVenue(_ w: [String]) -> Bool {
+        venuePhrases.contains { p in w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) } }
+    }
+    static let venuePhrases: [[String]] = [["nos", "locaux"], ["nos", "bureaux"], ["venir", "chez"], ["chez", "nous", "pour"], ["en", "intra"],
+                                           ["sur", "site"], ["se", "deplacer"], ["se", "deplace"], ["come", "to", "our"], ["come", "to", "us"],
+                                           ["our", "office"], ["our", "offices"], ["our", "premises"], ["on", "site"], ["onsite"], ["in", "house"],
+                                           ["inhouse"], ["trainer", "come"], ["formateur", "vient"], ["formateur", "venir"], ["formatrice", "venir"]]
 
     static let ownNegations: Set<String> = ["pas", "jamais", "rien", "not", "never", "nothing"]
 
@@ -3822,13 +3834,16 @@ extension TurnBuilder {
         if let chosen, chosen == besides { return nil }
         guard let first = chosen ?? all.first(where: { $0 != besides }),
               let span = nameSpan(first, input) else { return nil }
-        return u.denied(span, input) || Self.saidAsFallback(input.tokenStrings, before: span.lowerBound) ? nil : first
+        return u.denied(span, input) || Self.saidAsFallback(input, before: span.lowerBound) ? nil : first
     }
 
-    /// A course named as the way out if the first fails ("sinon je prends le performer",
-    /// "otherwise i'll do starter"): no choice yet.
-    static func saidAsFallback(_ w: [String], before lo: Int) -> Bool {
-        w[max(0, lo - 5)..<lo].contains { ["sinon", "otherwise", "else"].contains($0) }
+    /// A course named as the way out if what was asked before fails ("c financable par le FIFPL ?
+    /// sinon je prends le performer", "if not, otherwise i'll do starter"): no choice yet. Only
+    /// after a question or an "if": "ok. sinon je préfère le master" opens another topic.
+    static func saidAsFallback(_ input: PreparedInput, before lo: Int) -> Bool {
+        let w = input.tokenStrings
+        guard let k = w[max(0, lo - 5)..<lo].lastIndex(where: { ["sinon", "otherwise"].contains($0) }) else { return false }
+        return input.raw.utf8.contains(0x3F) || w[..<k].contains { $0 == "si" || $0 == "if" }
     }
 
     /// A question that weighs courses rather than chooses one: two named, or words of comparing
@@ -4333,7 +4348,7 @@ extension TurnBuilder {
             if entry.id == "fit", s.recommendation != nil, let rec = engine.recommendation(for: s), let course = content.catalogue.course(rec.course),
                let reasons = reasonList(rec), content.strings.has("faq.fit.recommended", lang) {
                 say("faq.fit.recommended", ["name": course.name, "reasons": reasons])
-            } else if entry.id == "group", lastInput.tokenStrings.contains(where: Self.venueWords.contains), content.strings.has("faq.group.venue", lang) {
+            } else if entry.id == "group", Self.asksVenue(lastInput.tokenStrings), content.strings.has("faq.group.venue", lang) {
                 // ("btw can the trainer come to our office?": where first, the price after.)
                 say(known("faq.group.venue"))
             } else if entry.id == "fit", s.recommendation == nil, startsFromScratch, content.strings.has("faq.fit.beginner", lang) {
@@ -4512,12 +4527,20 @@ extension TurnBuilder {
     }
 
     /// "je ne donnerai pas mon adresse", "i won't share my address": giving it refused in words.
+    /// (Not a prospect who does not know how, "je sais pas comment donner mon adresse ici", nor
+    /// one who offers another, "…pas donner mon adresse perso, je vais vous donner celle du boulot".)
     static func refusesToGiveAddress(_ w: [String]) -> Bool {
-        guard let at = w.firstIndex(where: { $0 == "adresse" || $0 == "address" || $0 == "mail" || $0 == "email" }) else { return false }
-        let before = w[max(0, at - 5)..<at]
-        return before.contains { v in ["donn", "give", "giv", "laiss", "leav", "shar", "fil"].contains { v.hasPrefix($0) } }
-            && before.contains { ["pas", "ne", "n", "not", "won", "wont", "never", "jamais", "refuse"].contains($0) }
+        guard let at = w.firstIndex(where: { $0 == "adresse" || $0 == "address" || $0 == "mail" || $0 == "email" }),
+              !w.contains(where: unsureOfHow.contains) else { return false }
+        let window = max(0, at - 5)..<at
+        guard let v = window.first(where: { i in ["donn", "give", "giv", "laiss", "leav", "shar"].contains { w[i].hasPrefix($0) } }) else { return false }
+        // The negation on the verb: before it ("won't give", "ne pas donner", "je ne donnerai") or
+        // right after it ("je ne donnerai pas").
+        return w[max(0, v - 3)..<v].contains { ["pas", "ne", "n", "not", "won", "wont", "never", "jamais", "refuse"].contains($0) }
+            || (v + 1 < w.count && ["pas", "jamais"].contains(w[v + 1]))
     }
+    static let unsureOfHow: Set<String> = ["comment", "ou", "sais", "sait", "vois", "trouve", "how", "where", "know", "see", "find",
+                                           "celle", "autre", "boulot", "pro", "perso", "work", "other", "another"]
 
     /// The text, or its start up to `limit` characters cut after a whole word, with "…".
     static func cutAtWord(_ text: String, limit: Int) -> String {

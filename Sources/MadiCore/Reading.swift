@@ -581,8 +581,13 @@ extension Understanding {
         }
         guard at.count >= 2, let last = at.last, case let before = at[at.count - 2], last > before + 1 else { return nil }
         let between = PreparedInput(words[(before + 1)..<last].joined(separator: " ")).tokenStrings
+        // (Not an address set aside, "non pas marie.dupond@…", nor one for a copy, "my boss wants
+        // to be in copy too: boss@…", "no need to cc jo@…".)
+        guard !between.contains(where: notCorrecting.contains) else { return nil }
         return between.contains(where: correctionWords.contains) ? String(words[last]) : nil
     }
+    static let notCorrecting: Set<String> = ["pas", "not", "need", "cc", "copie", "copy", "aussi", "too", "also", "boss", "chef", "collegue",
+                                             "colleague", "manager", "et", "and"]
 
     /// Words that take back what was just typed.
     static let correctionWords: Set<String> = ["non", "no", "nope", "pardon", "sorry", "oops", "oups", "dsl", "desole", "desolee", "plutot",

@@ -116,29 +116,45 @@ public enum Sanitize {
         }.joined(separator: "\n")
     }
 
-    /// The text with what reaches a person masked: an e-mail address becomes "[e-mail]", a phone
-    /// number (8 digits or more, with spaces, dots, dashes, brackets or a plus between them)
-    /// becomes "[phone]". For text kept apart from any lead, where nobody agreed to be contacted
-    /// (the questions Madi could not answer, kept for the content's authors).
+    /// The text with what reaches a person masked: an e-mail address becomes "[e-mail]" (also
+    /// with spaces around its "@"), a phone number "[phone]": 9 to 15 digits that open on "+", "0"
+    /// or "(", with spaces, dots, dashes or brackets between them (so no date, "19/01/2027", nor
+    /// a range of years, "2025-2026"). For text kept apart from any lead, where nobody agreed to
+    /// be contacted (the questions Madi could not answer, kept for the content's authors).
     public static func withoutContacts(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x40 || (0x30...0x39).contains($0) }) || text.hasAtSign else { return text }
-        // Words with an "@" first.
-        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        for i in words.indices where words[i].hasAtSign { words[i] = "[e-mail]" }
-        let chars = Array(words.joined(separator: " "))
+        // Spaces and dashes of other widths as the plain ones.
+        let plain = String(text.map { c -> Character in
+            switch c {
+            case "\u{202F}", "\u{2009}", "\u{00A0}": " "
+            case "\u{2013}", "\u{2011}": "-"
+            default: c
+            }
+        })
+        // Words with an "@", and the words on either side of an "@" typed alone ("jo @ gmail.com").
+        var words = plain.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for i in words.indices where words[i].hasAtSign {
+            if words[i] == "@" || words[i] == "＠" {
+                if i > 0 { words[i - 1] = "" }
+                if i + 1 < words.count { words[i + 1] = "" }
+            }
+            words[i] = "[e-mail]"
+        }
+        let chars = Array(words.filter { !$0.isEmpty }.joined(separator: " "))
         var out = ""
         var i = 0
-        func isSeparator(_ c: Character) -> Bool { c == " " || c == "." || c == "-" || c == "(" || c == ")" || c == "+" || c == "/" }
+        func isSeparator(_ c: Character) -> Bool { c == " " || c == "." || c == "-" || c == "(" || c == ")" }
         while i < chars.count {
             let c = chars[i]
-            guard c.isASCII, c.isNumber || c == "+" || c == "(" else { out.append(c); i += 1; continue }
-            // A run of digits and separators from here; its trailing separators are not part of it.
-            var j = i, digits = 0, end = i
-            while j < chars.count, chars[j].isASCII, chars[j].isNumber || isSeparator(chars[j]) {
+            // A number opens on "+", "(" or "0", after a space or at the start.
+            let opens = (c == "+" || c == "(" || c == "0") && (i == 0 || chars[i - 1] == " ")
+            guard opens else { out.append(c); i += 1; continue }
+            var j = i + 1, digits = c == "0" ? 1 : 0, end = c == "0" ? i + 1 : i
+            while j < chars.count, chars[j].isASCII, chars[j].isNumber || isSeparator(chars[j]) || (chars[j] == "+" && j == i + 1) {
                 if chars[j].isNumber { digits += 1; end = j + 1 }
                 j += 1
             }
-            if digits >= 8 {
+            if (9...15).contains(digits) {
                 out += "[phone]"
                 i = end
             } else {

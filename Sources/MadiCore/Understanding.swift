@@ -1584,10 +1584,14 @@ public final class Understanding: Sendable {
     static func deniedAfter(_ w: [String], _ at: Int) -> Bool {
         let after = w[at..<min(w.count, at + 6)]
         guard let k = after.firstIndex(where: { $0 == "concerne" || $0 == "concernent" || $0 == "apply" || $0 == "applies" || $0 == "concern" }) else { return false }
+        // ("ne me concerne plus", "me concerne pas": the negation right around the verb.)
         if w[k].hasPrefix("concerne") {
-            return after[k...].contains { $0 == "pas" || $0 == "plus" } || w[max(at, k - 2)..<k].contains { $0 == "ne" || $0 == "n" }
+            return w[max(at, k - 3)..<k].contains { $0 == "ne" || $0 == "n" } && w[(k + 1)..<min(w.count, k + 2)].contains { $0 == "pas" || $0 == "plus" }
+                || w[(k + 1)..<min(w.count, k + 2)].contains { $0 == "pas" }
         }
-        return w[max(at, k - 3)..<k].contains { ["doesn", "doesnt", "don", "dont", "not", "no", "t"].contains($0) }
+        // ("doesn't apply to me", "doesn't concern me": said of the prospect.)
+        return w[max(at, k - 2)..<k].contains { ["doesn", "doesnt", "dont", "t"].contains($0) }
+            && w[(k + 1)..<min(w.count, k + 3)].contains { $0 == "me" || $0 == "anymore" }
     }
 
     static let intentVerbs: Set<String> = ["cherche", "cherchons", "veux", "voulons", "voudrais", "souhaite", "souhaitons", "compte", "comptons", "former", "train",

@@ -108,6 +108,10 @@ struct UnderstandingTests {
         #expect(Sanitize.withoutContacts("+33 (0)6.12.34.56.78 ou marie@exemple.fr !") == "[phone] ou [e-mail] !")
         #expect(Sanitize.withoutContacts("c'est 490 € pour 2 jours, 14 h ?") == "c'est 490 € pour 2 jours, 14 h ?")
         #expect(Sanitize.withoutContacts("y a-t-il un parking ?") == "y a-t-il un parking ?")
+        #expect(Sanitize.withoutContacts("appelez le 0612345678 ou jo.dupont @ gmail.com") == "appelez le [phone] ou [e-mail]")
+        #expect(Sanitize.withoutContacts("call +44 20 7946 0958 please") == "call [phone] please")
+        #expect(Sanitize.withoutContacts("la session du 19/01/2027, en 2025-2026, pour 1500-2000 € ?") == "la session du 19/01/2027, en 2025-2026, pour 1500-2000 € ?")
+        #expect(Sanitize.withoutContacts("le 12.01.2026 à 10 personnes") == "le 12.01.2026 à 10 personnes")
     }
 
     /// A tool named as what is to be learnt says nothing of today's use; the "ai" of "j'ai" is
