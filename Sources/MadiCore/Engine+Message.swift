@@ -4387,7 +4387,7 @@ extension TurnBuilder {
                 // ("c'est pris en charge par l'OPCO ?" from a firm, "can i pay in a few times?" from
                 // a student: the ways of paying that fit who asks.)
                 say(known(key))
-            } else if entry.scope == .none, teamSize != nil || s.answers["goal"]?.option == "team", content.strings.has(entry.answer + ".for_team", lang) {
+            } else if entry.scope == .none, teamSize != nil || inTeamQuestions, content.strings.has(entry.answer + ".for_team", lang) {
                 // ("il y a une attestation ?" from whoever trains a team: each participant gets one.)
                 say(known(entry.answer + ".for_team"))
             } else if entry.scope == .none, known(entry.answer) != entry.answer {
@@ -4421,7 +4421,7 @@ extension TurnBuilder {
             if entry.id == "format", content.strings.has("faq.format.where", lang), u.asksWhere(lastInput) {
                 keepQuestion()
                 say("faq.format.where")
-            } else if entry.id == "format", teamSize != nil || s.answers["goal"]?.option == "team", content.strings.has("faq.format.for_team", lang) {
+            } else if entry.id == "format", teamSize != nil || inTeamQuestions, content.strings.has("faq.format.for_team", lang) {
                 // ("5 days in person is a lot for my team. no remote at all for master?": for a
                 // team, the session can come to them.)
                 say("faq.format.for_team")
@@ -4491,7 +4491,7 @@ extension TurnBuilder {
     /// The funding answer for who asks, as far as it is known: a team or a firm's manager, then
     /// the profile. Nil when nothing is known yet.
     func fundingKey() -> String? {
-        if teamSize != nil || s.answers["goal"]?.option == "team" { return "faq.funding.company" }
+        if teamSize != nil || inTeamQuestions { return "faq.funding.company" }
         switch s.answers["profile"]?.option {
         case "manager"?: return "faq.funding.company"
         case "freelance"?: return "faq.funding.freelance"
