@@ -86,11 +86,15 @@ public final class AnswerOption: Sendable {
     /// A start date: this option is a start within this many months ("en janvier" picks the first
     /// option, in order, whose `months` reach that month).
     public let months: Int?
+    /// Phrases (among the synonyms) that make this the answer when said beside another option's:
+    /// "je suis infirmière et je pense à me reconvertir" names the job being left.
+    public let prevails: LocalizedList
     public let line: Int?
 
     public init(id: String, label: Localized, synonyms: LocalizedList, weights: [String: Int], cap: String?, next: Next?,
-                reason: Localized = [:], months: Int? = nil, line: Int?) {
+                reason: Localized = [:], months: Int? = nil, prevails: LocalizedList = [:], line: Int?) {
         self.reason = reason
+        self.prevails = prevails
         self.months = months
         self.id = id
         self.label = label

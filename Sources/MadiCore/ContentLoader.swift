@@ -268,7 +268,7 @@ public enum ContentLoader {
 
     static let stepKeys: Set<String> = ["id", "kind", "prompt", "options", "next", "yes", "no", "min", "max", "field",
                                         "aspiration", "prefill", "navigation", "quote_when", "consent_version", "decline", "cues", "not_after", "names", "personal"]
-    static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next", "reason", "months"]
+    static let optionKeys: Set<String> = ["id", "label", "synonyms", "weights", "cap", "next", "reason", "months", "prevails"]
 
     static func parseStep(_ node: Node, _ r: inout YAMLReader) -> Step? {
         guard node.mapping != nil else { r.error(node, "every step must be a mapping"); return nil }
@@ -336,15 +336,20 @@ public enum ContentLoader {
         for (course, _, v) in r.pairs(r.value(node, "weights"), "\(what).weights") {
             if let s = v.scalar?.string, let n = Int(s) { weights[course] = n } else { r.error(v, "\(what).weights.\(course) must be a whole number") }
         }
+        // Phrases that prevail are synonyms too.
+        let prevails = r.localizedList(r.value(node, "prevails"), in: "\(what).prevails")
+        var synonyms = r.localizedList(r.value(node, "synonyms"), in: "\(what).synonyms")
+        for (lang, list) in prevails { synonyms[lang, default: []] += list }
         return AnswerOption(
             id: id,
             label: r.localized(r.value(node, "label"), in: "\(what).label"),
-            synonyms: r.localizedList(r.value(node, "synonyms"), in: "\(what).synonyms"),
+            synonyms: synonyms,
             weights: weights,
             cap: r.string(node, "cap", in: what, required: false),
             next: parseNext(r.value(node, "next"), in: "\(what).next", &r),
             reason: r.localized(r.value(node, "reason"), in: "\(what).reason"),
             months: r.int(node, "months", in: what, required: false),
+            prevails: prevails,
             line: node.mark?.line)
     }
 

@@ -179,6 +179,7 @@ struct Packer {
         next(o.next)
         localized(o.reason)
         optional(o.months) { $0.int($1) }
+        localizedList(o.prevails)
         line(o.line)
     }
 
@@ -357,7 +358,7 @@ struct Unpacker {
     mutating func option() throws -> AnswerOption {
         AnswerOption(id: try string(), label: try localized(), synonyms: try localizedList(), weights: try map { try $0.int() },
                      cap: try optional { try $0.string() }, next: try next(), reason: try localized(),
-                     months: try optional { try $0.int() }, line: try line())
+                     months: try optional { try $0.int() }, prevails: try localizedList(), line: try line())
     }
 
     mutating func course() throws -> Course {

@@ -123,6 +123,8 @@ public final class Understanding: Sendable {
     /// Per choice step, the words right before an option's phrase that make it someone else's
     /// (`not_after`, one word each).
     let stepBlockers: [String: Set<[UInt32]>]
+    /// Per choice step, the words of its options' `prevails` phrases.
+    let prevailing: [String: Set<[[UInt32]]>]
     /// Per course, the words right before its name that make it something else (`not_after`,
     /// one word each).
     let courseBlockers: [String: Set<[UInt32]>]
@@ -329,6 +331,12 @@ public final class Understanding: Sendable {
             if let n = step.choice?.notAfter, !n.isEmpty { blockers[step.id] = words(n) }
         }
         stepBlockers = blockers
+        var prevailing: [String: Set<[[UInt32]]>] = [:]
+        for step in content.steps {
+            let phrases = Set(step.options.flatMap { $0.prevails.inKeyOrder.joined().map { Phrase($0).words } })
+            if !phrases.isEmpty { prevailing[step.id] = phrases }
+        }
+        self.prevailing = prevailing
         courseBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { ($0.id, words($0.notAfter)) })
         courseAfterBlockers = Dictionary(uniqueKeysWithValues: content.catalogue.courses.map { ($0.id, words($0.notBefore)) })
         nameLeadIns = Set(content.lexicon.inKeyOrder.flatMap(\.nameLeadIns).map { PreparedInput($0).tokenStrings }.filter { !$0.isEmpty })
@@ -1378,12 +1386,13 @@ public final class Understanding: Sendable {
         if let blockers = stepBlockers[stepId] {
             matches.removeAll { $0.span.lowerBound > 0 && blockers.contains(input.tokens[$0.span.lowerBound - 1]) }
         }
-        return pick(list, matches, input)
+        return pick(list, matches, input, prevailing: prevailing[stepId] ?? [])
     }
 
     /// The best of the matches; ambiguous on a tie, or when another option is named exactly by
     /// other words of the input.
-    func pick(_ list: [OptionPhrases], _ matches: [(id: String, score: Int, span: Range<Int>)], _ input: PreparedInput) -> (choice: Choice, span: Range<Int>?) {
+    func pick(_ list: [OptionPhrases], _ matches: [(id: String, score: Int, span: Range<Int>)], _ input: PreparedInput,
+              prevailing: Set<[[UInt32]]> = []) -> (choice: Choice, span: Range<Int>?) {
         // An option named only to be denied ("pas des débutants", "not really a beginner") is not
         // chosen; nor is a negative phrase that denies the option named after it ("not really" in
         // "not really a beginner").
@@ -1415,6 +1424,10 @@ public final class Understanding: Sendable {
         // option named after an exception, or said of the past, gives way to one named otherwise.
         let aside = matches.filter { Self.saidAside($0.span, input.tokenStrings) }
         if !aside.isEmpty, aside.count < matches.count { matches.removeAll { m in aside.contains { $0.span == m.span } } }
+        // "je suis infirmière et je pense à me reconvertir": a phrase that prevails over the others.
+        if !prevailing.isEmpty, let winner = matches.first(where: { prevailing.contains(Array(input.tokens[$0.span])) }) {
+            matches.removeAll { $0.id != winner.id && !prevailing.contains(Array(input.tokens[$0.span])) }
+        }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
         if tied.count > 1 { return (.ambiguous(tied.map(\.id)), top.span) }
