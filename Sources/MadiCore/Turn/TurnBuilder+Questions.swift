@@ -23,6 +23,7 @@ extension TurnBuilder {
 
     /// Says what was noted from this message and the side question's answer, before what comes next.
     mutating func flush() {
+        notePendingLater()
         if !prefilled.isEmpty {
             let list = prefilled.count == 1 ? prefilled[0]
                 : prefilled.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + prefilled.last!
@@ -30,6 +31,24 @@ extension TurnBuilder {
             prefilled = []
         }
         if !preface.isEmpty { out += preface; preface = [] }
+    }
+
+    /// Answers to later questions read from this message with the answer to this one ("je suis
+    /// infirmière et je pense à me reconvertir" at the welcome): said now, in the same line as what
+    /// else was noted, and not again when their question is skipped.
+    mutating func notePendingLater() {
+        guard !trace.noted.isEmpty else { return }
+        let team = teamSteps
+        for n in trace.noted where n.step != s.step && !(s.prefillsSaid ?? []).contains(n.step + "=" + n.value) {
+            guard let step = content.step(n.step), step.kind == .choice || step.kind == .number else { continue }
+            if team.contains(n.step), !inTeamQuestions { continue }
+            if step.kind == .number, s.answers[n.step] == nil, let q = s.prefillQuantity {
+                prefilled.append(t("noted.team_size", ["team": quantityText(q)]))
+            } else if s.prefills[n.step] == n.value, let option = step.option(n.value) {
+                prefilled.append(ChoiceStep.noteText(option, self))
+            } else { continue }
+            s.prefillsSaid = (s.prefillsSaid ?? []) + [n.step + "=" + n.value]
+        }
     }
 
     /// (Re)asks the current question; `again`: in its short form, when the prospect saw it already.
