@@ -1529,6 +1529,14 @@ extension TurnBuilder {
             answer(choice: team, said: input.raw)
             return .answered
         }
+        // "Never. I'm a bit scared of it to be honest": a short first sentence that names one of
+        // the options on its own is the answer; what follows says more about it.
+        if let id = firstSentenceOption(m.choice, input, step) {
+            notePrefills(input, except: step.id)
+            note(step.id, id, .synonym)
+            answer(choice: id, said: input.raw)
+            return .answered
+        }
         switch m.choice {
         case let .option(id):
             // A synonym inside a longer sentence is checked against the classifier: "pas tout de
@@ -1576,7 +1584,7 @@ extension TurnBuilder {
         // ("je dirige une PME de 15 personnes, la plupart n'y connaissent rien": what the prospect
         // says of themselves is no use of their own; the firm's count is the team's size.)
         if let team = teamSizeOption(step), let level = teamLevelStep, s.answers[level.id] == nil,
-           input.tokenStrings.contains(where: Self.othersSaid.contains),
+           Self.saysOthers(input.tokenStrings),
            !u.saysMixed(input), // ("certains débutent, d'autres utilisent déjà chatgpt": no one level to keep)
            !input.tokenStrings.contains(where: Self.selfWords.contains) || !u.clauses(input.raw).contains(where: { Self.aboutSelf(u.prepare($0).tokenStrings) || Self.saysOwnLevel(u.prepare($0).tokenStrings) }),
            // (A phrase of the level's own said exactly, "ne l'utilisent pas", before the examples.)
@@ -1634,6 +1642,11 @@ extension TurnBuilder {
     }
     /// Words that speak of others as a whole: "ils", "la plupart", "most of them", "nobody".
     static let othersSaid: Set<String> = ["ils", "elles", "plupart", "they", "theyre", "them", "most", "nobody", "everyone", "everybody"]
+    /// Whether the message speaks of others ("they", "la plupart", "most of them"; not the
+    /// superlative "the most advanced course").
+    static func saysOthers(_ w: [String]) -> Bool {
+        w.indices.contains { i in othersSaid.contains(w[i]) && !(w[i] == "most" && i > 0 && w[i - 1] == "the") }
+    }
 
     /// The option of `step` that leads to the team's size.
     func teamSizeOption(_ step: Step) -> AnswerOption? {
@@ -2130,7 +2143,8 @@ extension TurnBuilder {
               !w.contains(where: ["they", "them", "ils", "elles", "eux", "team", "equipe"].contains) else { return false }
         // (The verb of use right after the subject: "i use", "moi j'utilise", "jutilise".)
         if w[f] == "jutilise" { return true }
-        return w[(f + 1)..<min(w.count, f + 4)].contains { ["use", "using", "used", "utilise", "jutilise", "utilisais", "try", "tried", "play", "teste", "joue"].contains($0) }
+        return w[(f + 1)..<min(w.count, f + 4)].contains { ["use", "using", "used", "utilise", "jutilise", "utilisais", "try", "tried", "play", "teste", "joue",
+                                                            "call", "build", "code", "write", "appelle", "developpe", "programme"].contains($0) }
     }
 
     static let selfWords: Set<String> = ["i", "moi", "je", "j", "jutilise", "perso", "personally", "myself"]
@@ -2974,6 +2988,31 @@ extension TurnBuilder {
     /// ("None of them are technical, I'm afraid; the odd one has tried Copilot once": beginners).
     /// (Not one word that names both, "pm", nor two options said together, "comprendre et
     /// automatiser": those are asked back.)
+    /// "Never. I'm a bit scared of it to be honest": a short first sentence that is one of the
+    /// options named on its own is the answer; what follows says more about it.
+    func firstSentenceOption(_ choice: Understanding.Choice, _ input: PreparedInput, _ step: Step) -> String? {
+        let ids: [String]
+        switch choice {
+        case let .option(id): ids = [id]
+        case let .ambiguous(list): ids = list
+        case .none: return nil
+        }
+        // (A stop or "!" alone ends it: "pas vraiment… enfin de temps en temps" goes on.)
+        let raw = Array(input.raw.utf8)
+        guard let end = raw.indices.first(where: { i in (raw[i] == UInt8(ascii: ".") || raw[i] == UInt8(ascii: "!"))
+                  && (i + 1 == raw.count || raw[i + 1] == UInt8(ascii: " ")) && (i == 0 || raw[i - 1] != UInt8(ascii: ".")) }),
+              end + 1 < raw.count,
+              case let head = String(decoding: raw[..<end], as: UTF8.self), case let rest = u.prepare(String(decoding: raw[(end + 1)...], as: UTF8.self)),
+              let next = rest.tokenStrings.first, !Self.goingOn.contains(next),
+              case let first = u.prepare(head), (1...3).contains(first.tokens.count),
+              case let .option(id) = u.match(step: step, first).choice, ids.contains(id),
+              u.match(step: step, input.masking(0..<first.tokens.count)).choice != .none || ids.count > 1 else { return nil }
+        return id
+    }
+
+    /// Words that open a sentence taking back or qualifying the one before ("Jamais. Enfin si…").
+    static let goingOn: Set<String> = ["enfin", "mais", "but", "well", "actually", "sauf", "except", "ou", "or", "plutot", "rather", "sinon", "en", "quoique", "though", "si"]
+
     func settled(_ ids: [String], _ span: Range<Int>?, _ input: PreparedInput, _ step: Step) -> String? {
         guard input.tokens.count >= 4, let span, !Self.joined(span, input) else { return nil }
         // (Another option named elsewhere in the message, not by the same words.)
@@ -3137,6 +3176,14 @@ extension TurnBuilder {
             // l'IA, est-ce que c'est pour moi ?".)
             return (s.answers[id]?.option ?? s.prefills[id]) == first || said.contains { $0.step == id && $0.option == first }
                 || (current?.id == id && u.match(step: step, lastInput).choice == .option(first))
+        }
+    }
+
+    /// Whether the prospect gives an age of 50 or more: "I am 71", "j'ai 67 ans", "68 years old".
+    static func saysOlderAge(_ w: [String]) -> Bool {
+        w.indices.contains { i in
+            guard let n = Int(w[i]), (50...110).contains(n) else { return false }
+            return (i + 1 < w.count && ["ans", "years", "yo", "year"].contains(w[i + 1])) || (i > 0 && ["am", "m", "im", "ai"].contains(w[i - 1]))
         }
     }
 
@@ -4351,6 +4398,9 @@ extension TurnBuilder {
             } else if entry.id == "group", Self.asksVenue(lastInput.tokenStrings), content.strings.has("faq.group.venue", lang) {
                 // ("btw can the trainer come to our office?": where first, the price after.)
                 say(known("faq.group.venue"))
+            } else if entry.id == "fit", Self.saysOlderAge(lastInput.tokenStrings), content.faq.contains(where: { $0.id == "age" }) {
+                // ("I am 71 and not very good with computers, is this for people like me?": age first.)
+                say("faq.age")
             } else if entry.id == "fit", s.recommendation == nil, startsFromScratch, content.strings.has("faq.fit.beginner", lang) {
                 // ("Je ne connais rien du tout à l'IA, est-ce que c'est pour moi ?": yes, said first.)
                 say("faq.fit.beginner")
