@@ -3442,6 +3442,14 @@ extension TurnBuilder {
             id = "interested"; how = .synonym
         }
         if id == nil, callsOnly {
+            // Consent is given in words: "non, pas d'appel", "je préfère pas être appelée" refuse
+            // the calls and say nothing of e-mail; asked again ("oui mais pas d'appel", "pas de
+            // téléphone, mail uniquement" consent).
+            guard u.saysYesWord(input) || u.saysMailAsTheWay(input) || !content.strings.has("consent.no_calls", lang) else {
+                say("consent.no_calls")
+                ask(again: true)
+                return .handled
+            }
             say("consent.email_only")
             id = "yes"; how = .synonym
         }

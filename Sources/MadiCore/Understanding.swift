@@ -1951,13 +1951,28 @@ public final class Understanding: Sendable {
 
     static let onlyWords: Set<String> = ["seulement", "uniquement", "only", "just", "que", "exclusivement"]
 
+    /// A yes word or phrase anywhere in the message ("yes but no calls pls").
+    public func saysYesWord(_ input: PreparedInput) -> Bool {
+        yes.contains { Fuzzy.score($0, in: input, fuzzy: false) != nil }
+    }
+
+    /// E-mail said as the way to be reached: "mail uniquement", "par mail c'est mieux", "email
+    /// is fine" (not "pas de mail").
+    public func saysMailAsTheWay(_ input: PreparedInput) -> Bool {
+        let words = input.tokenStrings
+        let mail = words.indices.filter { i in mailWords.contains { words[i].hasPrefix($0) } }
+        guard !mail.isEmpty else { return false }
+        return mail.allSatisfy { i in words[max(0, i - 2)...min(words.count - 1, i + 2)].contains(where: Self.onlyWords.contains) }
+            || mail.allSatisfy { i in !input.tokens[max(0, i - 3)..<i].contains(where: negations.contains) }
+    }
+
     /// At consent: "oui mais pas de spam", "ok but no spam": a yes whose negation is about
     /// unwanted mail, not about being written to.
     public func yesButNoSpam(_ input: PreparedInput) -> Bool {
         let words = input.tokenStrings
         guard words.contains(where: { w in spamWords.contains { w.hasPrefix($0) } }) else { return false }
         // ("only if its the syllabus and no spam", "seulement si pas de pub": a yes on a condition.)
-        return yes.contains { Fuzzy.score($0, in: input, fuzzy: false) != nil } || Self.contains(words, anyOf: Self.conditions)
+        return saysYesWord(input) || Self.contains(words, anyOf: Self.conditions)
     }
 
     /// Words that make what follows the condition of a yes.
