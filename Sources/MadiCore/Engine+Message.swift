@@ -531,6 +531,13 @@ extension TurnBuilder {
         }
         // "Will someone be able to ring me rather than email? I do prefer the phone." at consent: the
         // wish kept for the team and said so; consent asked again (a yes still takes the address).
+        // ("vous allez m'appeler ?", "will you call me?": whether they will be called, answered.)
+        if step.kind == .consent, trimmed.utf8.contains(0x3F), u.asksForCall(input), u.yesNo(input) == nil,
+           Self.asksWhetherCalled(input.tokenStrings), content.strings.has("consent.call_question", lang) {
+            say("consent.call_question")
+            ask(again: true)
+            return
+        }
         if step.kind == .consent, trimmed.utf8.contains(0x3F), u.asksForCall(input), u.yesNo(input) == nil {
             keepQuestion(trimmed)
             say("consent.call_noted")
@@ -546,6 +553,12 @@ extension TurnBuilder {
                 return
             }
             s.emailTried = nil
+            // "si je refuse vous gardez mon adresse ou pas": a question about refusing, said without
+            // a question mark, answered and the address asked again (no refusal).
+            if !hasAt, Self.asksWhatIf(input.tokenStrings) || Self.opensQuestionWord(input.tokenStrings), let side = readSide(input, keywordsOnly: true) {
+                answerSide(side, reask: true)
+                return
+            }
             // "no email yet. show me performer pls": that course's facts, and the address asked again
             // (not a refusal).
             if !hasAt, input.tokenStrings.contains(where: Self.seeWords.contains),
@@ -661,7 +674,9 @@ extension TurnBuilder {
             // "ok never mind, no thanks for now, i'll think about it": a refusal said at length, not
             // an address to ask for again (nor "say 'no thanks' if you'd rather not").
             // ("Non, je ne donnerai pas mon adresse. Tant pis alors.": the address itself refused.)
-            if address == nil, !hasAt, !trimmed.utf8.contains(0x3F), u.saysNoThanks(input) || u.refusesMail(input) || Self.refusesToGiveAddress(input.tokenStrings), u.yesNo(input) != true {
+            // ("si je refuse vous gardez mon adresse ou pas": a question about refusing, answered.)
+            if address == nil, !hasAt, !trimmed.utf8.contains(0x3F), !Self.asksWhatIf(input.tokenStrings),
+               u.saysNoThanks(input) || u.refusesMail(input) || Self.refusesToGiveAddress(input.tokenStrings), u.yesNo(input) != true {
                 s.lead = .none
                 trace.intent = .decline
                 advance(step, resolve(step.no))
@@ -4587,6 +4602,33 @@ extension TurnBuilder {
     /// "je ne donnerai pas mon adresse", "i won't share my address": giving it refused in words.
     /// (Not a prospect who does not know how, "je sais pas comment donner mon adresse ici", nor
     /// one who offers another, "…pas donner mon adresse perso, je vais vous donner celle du boulot".)
+    /// A question about what would happen, said without a question mark: "si je refuse vous
+    /// gardez mon adresse ou pas", "what if i say no".
+    static func asksWhatIf(_ w: [String]) -> Bool {
+        let start = w.first.map { ["et", "and", "what", "mais", "but"].contains($0) } == true ? 1 : 0
+        if start < w.count, ["si", "if"].contains(w[start]) { return true }
+        return zip(w, w.dropFirst()).contains { ($0 == "ou" && $1 == "pas") || ($0 == "or" && $1 == "not") }
+    }
+
+    /// A question said without a question mark, opening on its word after at most one filler:
+    /// "hmm why do u need my email", "pourquoi vous voulez mon mail".
+    static func opensQuestionWord(_ w: [String]) -> Bool {
+        let start = w.first.map { ["hmm", "hm", "euh", "heu", "ok", "et", "and", "but", "mais", "so", "alors", "bon"].contains($0) } == true ? 1 : 0
+        return start < w.count && ["why", "pourquoi", "how", "comment", "what", "quoi", "qui", "who"].contains(w[start])
+    }
+
+    /// Whether the prospect asks if they will be called ("vous allez m'appeler ?", "will you
+    /// call me?"), not for a call ("can someone ring me instead?", "je préfère être appelé").
+    static func asksWhetherCalled(_ w: [String]) -> Bool {
+        let asks: [[String]] = [["vous", "allez"], ["tu", "vas"], ["on", "va"], ["ils", "vont"], ["va", "t", "on"], ["allez", "vous"],
+                                ["will", "you"], ["are", "you", "going"], ["will", "they"], ["will", "someone"], ["will", "somebody"],
+                                ["is", "someone", "going"], ["am", "i", "going"], ["will", "i", "get"]]
+        let wish: Set<String> = ["prefere", "prefer", "plutot", "rather", "instead", "pouvez", "pourriez", "pourrait", "peux", "peut",
+                                 "could", "can", "able", "possible", "mieux", "better", "want", "veux", "voudrais", "aimerais", "like"]
+        guard !w.contains(where: wish.contains) else { return false }
+        return asks.contains { p in w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) } }
+    }
+
     static func refusesToGiveAddress(_ w: [String]) -> Bool {
         guard let at = w.firstIndex(where: { $0 == "adresse" || $0 == "address" || $0 == "mail" || $0 == "email" }),
               !w.contains(where: unsureOfHow.contains) else { return false }
