@@ -642,6 +642,9 @@ extension Understanding {
                                            "ugh", "fine", "alright", "hmm", "euh", "pff", "bref"]
 
     public func rebuiltAddress(_ raw: String) -> String? {
+        // ("p.girard(at)free.fr", "jean[at]gmail[dot]com": the signs written in brackets.)
+        let unbracketed = Self.bracketedSigns(raw)
+        let raw = unbracketed ?? raw
         // (One word: nothing to join, so nothing rebuilt.)
         guard raw.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) else { return nil }
         var words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
@@ -682,6 +685,31 @@ extension Understanding {
         let found = Self.address(in: text)
         guard let address = found.address, found.rest == nil, case .valid = EmailValidator.validate(address) else { return nil }
         return address
+    }
+
+    /// The text with "(at)", "[at]", "{at}" written as " @ " and "(dot)", "[dot]", "{dot}" as " . ",
+    /// in any case; nil when it holds none.
+    static func bracketedSigns(_ raw: String) -> String? {
+        let bytes = Array(raw.utf8)
+        var out: [UInt8] = []
+        var i = 0, found = false
+        let pairs: [(open: UInt8, close: UInt8)] = [(0x28, 0x29), (0x5B, 0x5D), (0x7B, 0x7D)]
+        func lower(_ b: UInt8) -> UInt8 { (0x41...0x5A).contains(b) ? b + 32 : b }
+        while i < bytes.count {
+            if let pair = pairs.first(where: { $0.open == bytes[i] }),
+               let (end, sign) = [(Array("at".utf8), UInt8(ascii: "@")), (Array("dot".utf8), UInt8(ascii: "."))].lazy.compactMap({ word, sign -> (Int, UInt8)? in
+                   let end = i + 1 + word.count
+                   return end < bytes.count && bytes[end] == pair.close && zip(bytes[(i + 1)..<end], word).allSatisfy({ lower($0) == $1 }) ? (end, sign) : nil
+               }).first {
+                out += [0x20, sign, 0x20]
+                i = end + 1
+                found = true
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return found ? String(decoding: out, as: UTF8.self) : nil
     }
 
     /// "je m'appelle Julie Martin", "hi, I'm Tom, we run a bakery": the prospect's name said in the

@@ -777,14 +777,17 @@ public final class Understanding: Sendable {
                                            "fin": 12, "end": 12, "late": 12]
     static let yearWords: Set<String> = ["annee", "year"]
 
-    /// Whether the message is a lone unknown word, a space, then `address` ("marie
-    /// dubois76@gmail.com"): that word may be the address's first part (not "voici", "ok", "merci").
+    /// Whether an unknown word comes right before `address` with only a space between ("marie
+    /// dubois76@gmail.com", "ok put me down anyway. zoe martin@gmail.com"): that word may be the
+    /// address's first part (not "voici", "ok", "merci", "is").
     func gluedWordBefore(_ address: String, in raw: String) -> Bool {
         guard raw.utf8.contains(0x20) else { return false }
         let parts = raw.split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[1].lowercased() == address.lowercased(),
-              parts[0].count >= 2, parts[0].allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" || $0 == "." }) else { return false }
-        let word = PreparedInput(String(parts[0]))
+        guard let k = parts.firstIndex(where: { $0.lowercased() == address.lowercased() }), k >= 1,
+              case let before = parts[k - 1],
+              before.count >= 2, before.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" || $0 == "." }),
+              before.last != "." else { return false }
+        let word = PreparedInput(String(before))
         guard word.tokens.count == 1 else { return false }
         // (A word of the examples, "perfect", "parfait", says something; a name does not.)
         return !vocabulary.contains(word.tokens[0]) && !classifier.knows(word: word.tokenStrings[0])

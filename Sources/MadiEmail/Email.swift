@@ -383,6 +383,9 @@ public enum EmailSuggester {
         guard let at = text.lastIndex(of: "@") else { return nil }
         let local = String(text[..<at]), domain = String(text[text.index(after: at)...])
         guard !local.isEmpty, !domain.isEmpty, !domain.contains("."), !domain.contains(" ") else { return nil }
+        // ("lea.martin@gmail": a provider's name with one domain only, that domain.)
+        let named = providers.filter { $0.prefix(while: { $0 != "." }) == domain }
+        if named.count == 1 { return local + "@" + named[0] }
         // (A provider's typo only for a name long enough to tell: "jo@fr" is no "sfr.fr".)
         for tld in ["com", "fr"] where domain.count >= 4 {
             if let fixed = providerSuggestion(local + "@" + domain + "." + tld) { return fixed }
