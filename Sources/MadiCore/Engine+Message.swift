@@ -1968,7 +1968,8 @@ extension TurnBuilder {
     }
 
     /// How many months ahead month `m` starts, as an option's `months` reads it: its first day
-    /// within 31 days plus a week's slack per month counts as one month, and so on (0: this month);
+    /// within 31 days counts as one month ("janvier" said on 25 November is no "as soon as
+    /// possible"), then 31 days plus a week's slack per month, and so on (0: this month);
     /// `day`: counted to that day of the month instead of its first.
     static func monthsAhead(_ m: Int, from today: Day, day: Int = 1) -> Int {
         if m == today.month { return 0 }
@@ -1981,7 +1982,7 @@ extension TurnBuilder {
             mo = mo % 12 + 1
             if mo == 1 { y += 1 }
         }
-        var n = 1
+        var n = days < 31 ? 1 : 2
         while days >= n * 31 + 7 * n { n += 1 }
         return n
     }
