@@ -216,6 +216,23 @@ extension TurnBuilder {
         s.clarifyMonth = nil
         s.clarifyMixed = nil
 
+        // "ni l'un ni l'autre, je te dis mai", "en mai", "neither? summer is when im free": a month
+        // asked back between a sooner start and a later one, said again or with neither taken, is
+        // the later start it says.
+        if let month, let pair = clarifying, let later = pair.last, step.option(later) != nil, step.kind == .choice,
+           Self.saysNeither(input.tokenStrings) || u.monthsSaid(input, afterRefusal: false).contains(where: { $0.month == month.number }),
+           !pair.dropLast().contains(where: { u.match(step: step, input).choice == .option($0) }) {
+            note(step.id, later, .synonym)
+            if let option = step.option(later) { sayMonth(month.name, option, step) }
+            choiceDetail = (month.number, month.name)
+            answer(choice: later, said: input.raw)
+            return
+        }
+        // ("plus tard", "within three months then": one of the two, with the month said before it.)
+        if let month, let pair = clarifying, step.kind == .choice, case let .option(id) = u.match(step: step, input).choice, pair.contains(id) {
+            choiceDetail = (month.number, month.name)
+        }
+
         // "yes pls. we're Acme Ltd, based in Leeds": a company's name said before its question is
         // kept for it (before it is answered, in a message with a capital; one named only in
         // passing, "prof au collège Jean Moulin", on a team's way or when none was kept).
@@ -4609,6 +4626,11 @@ extension TurnBuilder {
         let start = w.first.map { ["et", "and", "what", "mais", "but"].contains($0) } == true ? 1 : 0
         if start < w.count, ["si", "if"].contains(w[start]) { return true }
         return zip(w, w.dropFirst()).contains { ($0 == "ou" && $1 == "pas") || ($0 == "or" && $1 == "not") }
+    }
+
+    /// "ni l'un ni l'autre", "neither", "aucun des deux", "none of them".
+    static func saysNeither(_ w: [String]) -> Bool {
+        w.contains("neither") || zip(w, w.dropFirst()).contains { ($0 == "ni" && ["l", "un", "une", "les"].contains($1)) || (["aucun", "aucune", "none"].contains($0) && ["des", "of"].contains($1)) }
     }
 
     /// A question said without a question mark, opening on its word after at most one filler:

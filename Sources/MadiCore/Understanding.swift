@@ -492,7 +492,9 @@ public final class Understanding: Sendable {
             let before = i > 0 ? w[i - 1] : ""
             // ("Q1 next year ideally", "T1 2027": a quarter is no word of its own, said anywhere.)
             let quarter = isSeason && Self.isQuarter(word)
-            if quarter || (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
+            // ("summer holidays ideally", "summer break": the season's holidays.)
+            let holidaysAfter = isSeason && i + 1 < w.count && ["holidays", "holiday", "break", "vacation", "ideally", "idealement"].contains(w[i + 1])
+            if quarter || holidaysAfter || (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
                 || (i == 0 && w.count <= 5 && w.count > 2 && ["or", "ou"].contains(w[1]) && monthNumbers[w[2]] != nil)
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
                 || (afterRefusal && Self.monthChangeWords.contains(before))
