@@ -3389,8 +3389,10 @@ extension TurnBuilder {
             // one pre-registered.)
             || (!alsoAsks && deniesCourse(lead, input)) {
             choose(course: other)
-            // "oui ok. mais en fait plutôt performer": the yes said with it is taken.
-            if u.yesNo(input) == true {
+            // "oui ok. mais en fait plutôt performer": the yes said with it is taken; so is one said
+            // in a sentence of its own at the end ("non en fait reste sur performer. oui ok pour le mail").
+            let sentences = Understanding.pieces(input.raw, cutAt: ".!;")
+            if u.yesNo(input) == true || (sentences.count > 1 && u.yesNo(u.prepare(sentences[sentences.count - 1])) == true) {
                 answer(choice: "yes", said: input.raw)
             } else {
                 ask(again: true)
