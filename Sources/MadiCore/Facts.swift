@@ -139,6 +139,12 @@ struct FAQAnswerer {
             } + footer).joined(separator: "\n")
         case .pair:
             var ids = mentioned
+            // ("c quoi la diff entre vos formations ?": none named, none in focus, all of them.)
+            if ids.isEmpty, focus == nil, catalogue.courses.count > 2,
+               content.strings.has(entry.answer + ".all", language), content.strings.has(entry.answer + ".all.course", language) {
+                let lines = catalogue.courses.map { facts.t(entry.answer + ".all.course", facts.courseParams($0)) }
+                return facts.t(entry.answer + ".all", ["courses": lines.joined(separator: " ")])
+            }
             if ids.isEmpty, let focus { ids = [focus] }
             // One course named with another in focus ("c quoi la diff avec performer ?" while Starter
             // is recommended): those two.
