@@ -542,7 +542,11 @@ extension TurnBuilder {
             let lead = leadCourse()
             if let other = namedCourse(rest, besides: lead), deniesCourse(lead, rest) || u.saysChoice(rest) {
                 choose(course: other)
-            } else if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) } else { keepQuestion(rest.raw) }
+            } else if let side = readSide(rest, keywordsOnly: false) {
+                prefaceSide(side)
+            } else if !(u.saysGoodbye(rest) && rest.tokens.count <= 5) { // ("Ok then yes. Thank you dear": thanks, nothing to keep.)
+                keepQuestion(rest.raw)
+            }
             takeConsent(step, said: trimmed)
             return
         }
