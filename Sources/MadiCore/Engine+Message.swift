@@ -3577,8 +3577,23 @@ extension TurnBuilder {
         guard let course = content.catalogue.course(id) else { return nil }
         let name = PreparedInput(course.name).tokenStrings
         let w = input.tokenStrings
-        return w.indices.first(where: { w[$0...].starts(with: name) }).map { $0..<($0 + name.count) }
+        if let i = w.indices.first(where: { w[$0...].starts(with: name) }) { return i..<(i + name.count) }
+        // ("i want the advanced course", "la formation avancée": a level said of a course.)
+        guard w.contains(where: Self.levelNouns.contains) else { return nil }
+        for list in course.synonyms.inKeyOrder {
+            for synonym in list {
+                let words = PreparedInput(synonym).tokenStrings
+                guard !words.isEmpty else { continue }
+                for i in w.indices where w[i...].starts(with: words) {
+                    let end = i + words.count
+                    if (end < w.count && Self.levelNouns.contains(w[end])) || (i > 0 && ["formation", "course"].contains(w[i - 1])) { return i..<end }
+                }
+            }
+        }
+        return nil
     }
+    /// Words after a level that make it a course's name ("the advanced one", "the advanced course").
+    static let levelNouns: Set<String> = ["course", "one", "formation", "training", "class", "program", "programme", "level", "niveau"]
 
     /// Whether the message names a course only to deny it ("performer not starter").
     func deniesCourse(_ id: String?, _ input: PreparedInput) -> Bool {
