@@ -958,6 +958,14 @@ extension TurnBuilder {
             side = nil
             answeredAsQuestion = text
         }
+        // ("not much, like twice?", "pas trop, genre 2 fois ?": how often, said with doubt after
+        // an answer, is part of it, no question.)
+        if several == nil, answeredAsQuestion == nil, step.kind == .choice, !step.navigation, !parts.answer.isEmpty,
+           let q = parts.question, let text = parts.questionText, q.tokens.count <= 5, !u.opensQuestion(q, afterLeadIns: true), u.faqEntry(q) == nil,
+           q.tokenStrings.contains(where: { Self.howOften.contains($0) || Int($0) != nil }), u.match(step: step, parts.answer).choice.isOption {
+            side = nil
+            answeredAsQuestion = text
+        }
         // "which one would you recommend for someone like me?" at the course list: the questions
         // are how Madi answers that (the FAQ entry `fit`).
         if step.kind == .courses, case let .faq(i)? = side, content.faq[i].id == "fit",
@@ -3234,6 +3242,8 @@ extension TurnBuilder {
 
     /// A start month said as a question with nothing refused in it ("so like end of january?",
     /// not "not rn, maybe after summer?").
+    static let howOften: Set<String> = ["twice", "once", "times", "time", "fois", "semaine", "week", "month", "mois", "jour", "day", "year", "an"]
+
     func monthAskedAsAnswer(_ q: PreparedInput) -> Bool {
         u.startMonth(q) != nil && !q.tokenStrings.contains(where: Understanding.refusals.contains)
     }
