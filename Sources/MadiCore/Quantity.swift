@@ -246,6 +246,14 @@ public struct QuantityReader: Sendable {
     /// learn", "we'd like to get trained": the prospect's whole group, "on", "nous", "we", is to be
     /// trained, within a few words ("former" with its reflexive: "on voudrait former nos managers"
     /// trains others).
+    /// "the whole team", "toute la boîte", "everyone", "tout le monde": all of the firm.
+    static func wholeFirm(_ w: [String]) -> Bool {
+        wholeFirmPhrases.contains { p in w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) } }
+    }
+    static let wholeFirmPhrases: [[String]] = [["whole", "team"], ["whole", "company"], ["entire", "team"], ["entire", "company"], ["everyone"],
+                                               ["all", "of", "us"], ["toute", "l", "equipe"], ["toute", "la", "boite"], ["toute", "l", "entreprise"],
+                                               ["toute", "la", "societe"], ["tout", "le", "monde"], ["tous", "les", "salaries"], ["l", "ensemble", "des"]]
+
     static func firmTrainsItself(_ w: [String]) -> Bool {
         for (i, word) in w.enumerated() where ["on", "nous", "we"].contains(word) {
             let near = (i + 1)..<min(w.count, i + 5)
@@ -394,6 +402,12 @@ public struct QuantityReader: Sendable {
         // ("je dirige un cabinet de 6 personnes, on voudrait se former à l'IA": the firm trains
         // itself, so its size is the team's.)
         let w = input.tokenStrings
+        // ("cofounder of a 12 person fintech startup. want to get the whole team trained… 4 devs…",
+        // "PME de 40 personnes… on veut former toute la boîte": the whole firm is the team.)
+        if !companyWords.isEmpty, Self.wholeFirm(w),
+           case let firms = all(input).filter({ Self.sizeOfCompany($0.span, w, companyWords) }), firms.count == 1 {
+            return firms[0]
+        }
         let firmTrains = Self.firmTrainsItself(w)
         var found = all(input).filter { f in !companyWords.isEmpty && (firmTrains || !Self.sizeOfCompany(f.span, w, companyWords)) }
         // "former environ 3 groupes", "two teams of beginners": groups counted, not people.

@@ -38,10 +38,12 @@ extension TurnBuilder {
     /// else was noted, and not again when their question is skipped.
     mutating func notePendingLater() {
         guard !trace.noted.isEmpty else { return }
-        let team = teamSteps
+        var ahead: [String]?
         for n in trace.noted where n.step != s.step && !(s.prefillsSaid ?? []).contains(n.step + "=" + n.value) {
             guard let step = content.step(n.step), step.kind == .choice || step.kind == .number else { continue }
-            if team.contains(n.step), !inTeamQuestions { continue }
+            // (Only a question this path still asks: a team's path asks nothing of the prospect's own use.)
+            if ahead == nil { ahead = stepsAhead() }
+            guard ahead!.contains(n.step) else { continue }
             if step.kind == .number, s.answers[n.step] == nil, let q = s.prefillQuantity {
                 prefilled.append(t("noted.team_size", ["team": quantityText(q)]))
             } else if s.prefills[n.step] == n.value, let option = step.option(n.value) {
@@ -49,6 +51,18 @@ extension TurnBuilder {
             } else { continue }
             s.prefillsSaid = (s.prefillsSaid ?? []) + [n.step + "=" + n.value]
         }
+    }
+
+    /// The steps from the current one on, as the answers and the answers noted early lead.
+    func stepsAhead() -> [String] {
+        var ids: [String] = []
+        var id: String? = s.step
+        while let at = id, !ids.contains(at), ids.count < 32, let step = content.step(at) {
+            ids.append(at)
+            let option = (s.answers[at]?.option ?? s.prefills[at]).flatMap { step.option($0) }
+            id = resolve(option?.next ?? step.next)
+        }
+        return ids
     }
 
     /// (Re)asks the current question; `again`: in its short form, when the prospect saw it already.
