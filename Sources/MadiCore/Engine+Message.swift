@@ -1198,6 +1198,12 @@ extension TurnBuilder {
             if answerable, !answerInput.isEmpty, parts.question != nil, !(offer && yesInQuestion && u.yesNo(answerInput) == nil) {
                 if case .faq = side {} else if case .answered = read(input, step) { return }
             }
+            // ("je suis au chomage depuis 6 mois… est ce que france travail peut payer ?": the
+            // answers to later questions said beside the question are kept, and said, before it is answered.)
+            if step.kind == .choice || step.kind == .number, !step.navigation, !answerInput.isEmpty {
+                let before = trace.noted.count
+                if notesLaterAnswers(answerInput, step) { sayNotedLater(Array(trace.noted[before...])) }
+            }
             answerSide(side, reask: true)
             return
         }
@@ -4614,7 +4620,8 @@ extension TurnBuilder {
     /// the profile. Nil when nothing is known yet.
     func fundingKey() -> String? {
         if teamSize != nil || inTeamQuestions { return "faq.funding.company" }
-        switch s.answers["profile"]?.option {
+        // (An answer noted early counts: "je suis au chomage… est ce que france travail peut payer ?".)
+        switch s.answers["profile"]?.option ?? s.prefills["profile"] {
         case "manager"?: return "faq.funding.company"
         case "freelance"?: return "faq.funding.freelance"
         case "employee"?, "developer"?: return "faq.funding.employee"
