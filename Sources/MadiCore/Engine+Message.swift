@@ -4533,16 +4533,31 @@ extension TurnBuilder {
                     (c.id, asked.flatMap { day in c.sessionDays.contains(where: { $0 >= day }) ? day : nil } ?? sessionsFrom(c))
                 }, uniquingKeysWith: { a, _ in a })
                 let today = s.today
+                var noneAfter = false
                 // ("any session in feb? dec is way too soon": none that month, said before the
                 // next ones from then, for the course in view.)
                 if let asked, let id = mentionedForSide().first ?? focusCourse(), let course = content.catalogue.course(id), content.strings.has("faq.dates.none_in", lang),
                    !course.sessionDays.contains(where: { $0.year == asked.year && $0.month == asked.month }),
                    case let names = monthNames, names.indices.contains(asked.month - 1) {
                     say("faq.dates.none_in", ["name": course.name, "month": names[asked.month - 1]])
+                } else if let asked, mentionedForSide().isEmpty, focusCourse() == nil, content.strings.has("faq.dates.none_in_any", lang),
+                          case let names = monthNames, names.indices.contains(asked.month - 1),
+                          !content.catalogue.courses.contains(where: { $0.sessionDays.contains { $0.year == asked.year && $0.month == asked.month } }) {
+                    // ("do u have sessions in july?" before any course is in view: none that month, for
+                    // any course; and when none comes after it either, that the team will say.)
+                    say("faq.dates.none_in_any", ["month": names[asked.month - 1]])
+                    if !content.catalogue.courses.contains(where: { $0.sessionDays.contains { $0 >= asked } }),
+                       content.strings.has("faq.dates.none_from_any", lang) {
+                        keepQuestion()
+                        say("faq.dates.none_from_any", ["month": names[asked.month - 1]])
+                        noneAfter = true
+                    }
                 }
-                out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today })
-                    .answer(entry, mentioned: mentionedForSide(), focus: Understanding.comparesPrices(lastInput) ? nil : focusCourse(),
-                            team: team.flatMap { $0 >= 2 ? $0 : nil }))
+                if !noneAfter {
+                    out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today })
+                        .answer(entry, mentioned: mentionedForSide(), focus: Understanding.comparesPrices(lastInput) ? nil : focusCourse(),
+                                team: team.flatMap { $0 >= 2 ? $0 : nil }))
+                }
             }
             // ("ça se passe où ?", "where is it held tho? i'm in lyon": where the sessions are held
             // is the team's to say; said so, and the question kept for it.)
