@@ -308,6 +308,11 @@ extension TurnBuilder {
             keepQuestion(trimmed)
             let said = split.map { t("quote.split.part", ["count": String($0.count) + ($0.unit.map { " " + $0 } ?? ""), "course": $0.name]) }
             say("quote.split", ["split": said.dropLast().joined(separator: t("format.list_separator")) + t("format.and") + said.last!])
+            // ("oui. par contre mettez starter pour les 2 nouveaux…" at consent: the yes said first is taken.)
+            if step.kind == .consent, let first = Understanding.pieces(trimmed, cutAt: ".!;,").first, u.yesNo(u.prepare(first)) == true {
+                takeConsent(step, said: trimmed)
+                return
+            }
             ask(again: true)
             return
         }
@@ -1573,6 +1578,13 @@ extension TurnBuilder {
         // option that asks for it, whatever else the message names.
         // ("former mon équipe de 8 collaborateurs à l'IA": the option named and the count agree,
         // whatever the classifier makes of the rest.)
+        // ("i want my 4 staff to learn ai": the team named by its count beside what it is to learn.)
+        if case let .ambiguous(ids) = m.choice, let team = teamOption(input, step), ids.contains(team), Self.wishForOthers(input.tokenStrings) {
+            notePrefills(input, except: step.id)
+            note(step.id, team, .quantity)
+            answer(choice: team, said: input.raw)
+            return .answered
+        }
         if case let .option(id) = m.choice, let team = teamOption(input, step) {
             notePrefills(input, except: step.id)
             note(step.id, team, team == id ? how(id, step, input) : .quantity)
@@ -1814,6 +1826,19 @@ extension TurnBuilder {
                   !Self.splitUnits.contains(w[j + 1]) else { continue }
             used.insert(j)
             found.append((Int(w[j])!, course.name, j + 1 < i && Self.groupWords.contains(w[j + 1]) ? w[j + 1] : nil))
+        }
+        // ("starter pour les 2 nouveaux et performer pour les 12 autres": the course, then its count.)
+        if found.count < 2 {
+            found = []; used = []
+            for (i, word) in w.enumerated() {
+                guard let course = content.catalogue.courses.first(where: { TextFold.fold($0.id) == word || TextFold.fold($0.name) == word }),
+                      !found.contains(where: { $0.name == course.name }),
+                      let j = ((i + 1)..<min(w.count, i + 4)).first(where: { !used.contains($0) && Int(w[$0]).map { (1...500).contains($0) } == true }),
+                      w[(i + 1)..<j].allSatisfy(["pour", "for", "les", "the", "des", "of", "avec", "with"].contains), j > i + 1,
+                      j + 1 >= w.count || !Self.splitUnits.contains(w[j + 1]) else { continue }
+                used.insert(j)
+                found.append((Int(w[j])!, course.name, nil))
+            }
         }
         return found.count >= 2 ? found : nil
     }
@@ -3016,6 +3041,14 @@ extension TurnBuilder {
                                            ["inhouse"], ["trainer", "come"], ["formateur", "vient"], ["formateur", "venir"], ["formatrice", "venir"]]
 
     static let ownNegations: Set<String> = ["pas", "jamais", "rien", "not", "never", "nothing"]
+
+    /// A wish for others to learn: "want them to learn", "my 4 staff to learn", "que mes salariés apprennent".
+    static func wishForOthers(_ w: [String]) -> Bool {
+        zip(w, w.dropFirst()).contains { a, b in
+            (["them", "staff", "team", "employees", "people", "guys", "ppl"].contains(a) && ["to", "learn", "get"].contains(b))
+                || (["qu", "que"].contains(a) && ["ils", "elles", "mes", "nos"].contains(b))
+        }
+    }
 
     /// The people at `span` named as those a wish is for: "like my team to…", "veux que mon
     /// équipe apprenne…".

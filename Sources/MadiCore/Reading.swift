@@ -419,6 +419,10 @@ extension Understanding {
         while afterLeadIns, w.count > 2, let first = w.first, Self.leadIns.contains(first) { w = w.dropFirst() }
         // ("pourquoi pas", "why not": a yes.)
         guard let first = w.first, let openers = questionOpeners[first] else { return false }
+        // ("what i really want is to automate my reports": what is wanted, said, no question.)
+        if first == "what", w.count > 3, ["i", "we"].contains(w[w.startIndex + 1]),
+           w.dropFirst(2).prefix(2).contains(where: ["want", "need", "wanna", "like", "mean", "do"].contains),
+           w.contains(where: ["is", "its", "s"].contains) { return false }
         return openers.contains { w.starts(with: $0) } && !isWholeYes(input)
     }
 
