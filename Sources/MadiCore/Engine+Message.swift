@@ -132,6 +132,7 @@ extension TurnBuilder {
             return
         }
         if input.isEmpty { ask(again: true); return }
+        if engine.wholeAnswers, wholeAnswer(input) { return }
         // "Je m'appelle Julie Martin" at the company's question, "hi, I'm Tom" at the welcome: the
         // name kept for the lead and said back, and the rest of the message read on its own (a
         // greeting in it gives way to the name). A name is no company.
@@ -1222,6 +1223,18 @@ extension TurnBuilder {
     }
 
     // MARK: - Answers
+
+    /// "3", "dès que possible", "Freelance / indépendant·e": a message that is exactly one option's
+    /// number, label or synonym at a question, in the middle of the questions, is that answer: the
+    /// rules below read such a message the same way (tested on every question of every path, with
+    /// every option's number, labels and synonyms), at a fraction of the cost.
+    mutating func wholeAnswer(_ input: PreparedInput) -> Bool {
+        guard !s.done, s.clarify == nil, s.leadId == nil, let step = current,
+              step.kind == .choice, !step.navigation, let id = u.wholeOption(step, input) else { return false }
+        note(step.id, id, how(id, step, input))
+        answer(choice: id, said: input.raw)
+        return true
+    }
 
     mutating func read(_ input: PreparedInput, _ step: Step) -> Reading {
         switch step.kind {

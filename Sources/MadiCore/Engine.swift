@@ -24,9 +24,19 @@ public struct Engine: Sendable {
     /// Each choice step's options as shown, per language.
     let choiceViews: [String: [String: [OptionView]]]
 
+    /// Whether a message that is exactly an option's number, label or synonym is taken at once
+    /// (`TurnBuilder.wholeAnswer`); off, every message goes through all the rules (the plain
+    /// reading that one is tested against).
+    let wholeAnswers: Bool
+
     /// `classifierStore`: where the trained classifier is kept between runs (none: trained each time).
     public init(content: Content, classifierStore: (any ClassifierStore)? = nil) {
+        self.init(content: content, classifierStore: classifierStore, wholeAnswers: true)
+    }
+
+    init(content: Content, classifierStore: (any ClassifierStore)? = nil, wholeAnswers: Bool) {
         self.content = content
+        self.wholeAnswers = wholeAnswers
         index = Once { Understanding(content, classifierStore: classifierStore) }
         factsTables = Once { Engine.courseFactsTables(content) }
         recommendSteps = content.recommendSteps

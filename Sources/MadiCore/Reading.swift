@@ -339,7 +339,9 @@ extension Understanding {
                 // ("is remote like live video during the day, or can i do it in the evenings?": a
                 // question between two things is one question.)
                 // (Its own letters: "où a lieu la formation ?" asks where.)
-                let alternative = marked && tail.split(separator: " ").first.map { ["or", "ou"].contains(String($0).lowercased()) } == true
+                // (Nor, without a question mark, an alternative said: "Plus tard, ou je me renseigne
+                // pour l'instant", an option's label typed as shown, is no question.)
+                let alternative = tail.split(separator: " ").first.map { ["or", "ou"].contains(String($0).lowercased()) } == true
                 if !tail.isEmpty, !head.isEmpty, !(marked && joined), !alternative, marked ? (tailAsks || !opensQuestion(PreparedInput(head))) : (tailAsks && !opensQuestion(PreparedInput(head))) {
                     answer.append(head); question.append(tail); continue
                 }

@@ -120,6 +120,8 @@ public final class Understanding: Sendable {
     let notNames: Set<String>
     /// Per choice step, its options' labels as shown (every language), folded → option id.
     let labelOptions: [String: [String: String]]
+    /// Per choice step, the phrases that name exactly one of its options, by folded text.
+    let wholeOptions: [String: [String: String]]
     /// Per choice step, the words right before an option's phrase that make it someone else's
     /// (`not_after`, one word each).
     let stepBlockers: [String: Set<[UInt32]>]
@@ -325,6 +327,22 @@ public final class Understanding: Sendable {
             labelOptions[step.id] = table
         }
         self.labelOptions = labelOptions
+        // Each phrase that names one option of a choice step, said alone (labels in every language,
+        // synonyms); a phrase two options share names neither.
+        var wholeOptions: [String: [String: String]] = [:]
+        for step in content.steps where step.kind == .choice {
+            var table: [String: String] = [:], shared: Set<String> = []
+            for list in Self.phrases(of: step) {
+                for p in list.phrases {
+                    if let other = table[p.folded], other != list.id { shared.insert(p.folded) } else { table[p.folded] = list.id }
+                }
+            }
+            for p in shared { table[p] = nil }
+            // (A number in words, "zéro", "deux", is read as a number first, by the rules.)
+            for p in table.keys where numbers[p] != nil { table[p] = nil }
+            wholeOptions[step.id] = table
+        }
+        self.wholeOptions = wholeOptions
         func words(_ list: LocalizedList) -> Set<[UInt32]> { Set(list.inKeyOrder.joined().flatMap { Phrase($0).words }) }
         var blockers: [String: Set<[UInt32]>] = [:]
         for step in content.steps {
@@ -1353,6 +1371,15 @@ public final class Understanding: Sendable {
     /// The option of a choice step whose label as shown the whole input is, in any language.
     func labelOption(_ stepId: String, _ input: PreparedInput) -> String? {
         labelOptions[stepId]?[input.folded]
+    }
+
+    /// The option of a choice step that the whole input names: its number in digits, or one of
+    /// its labels or synonyms said alone, exactly (no other option shares the phrase).
+    func wholeOption(_ step: Step, _ input: PreparedInput) -> String? {
+        if let first = input.folded.utf8.first, (0x30...0x39).contains(first), input.tokens.count == 1, let n = Int(input.folded) {
+            return (1...max(1, step.options.count)).contains(n) && !step.options.isEmpty ? step.options[n - 1].id : nil
+        }
+        return wholeOptions[step.id]?[input.folded]
     }
 
     /// Whether the input is the option's label as shown, in any language (not a synonym).
