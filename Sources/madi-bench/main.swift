@@ -196,6 +196,42 @@ do {
     record("engine conversations ending in a lead", Double(saved), "of \(allScripts.count)")
 }
 
+// Engine, in process, on messages as prospects type them: every conversation case of
+// Dialogues/tests (their `user:` lines, free text), five times each.
+do {
+    let dir = URL(fileURLWithPath: dialogues).appendingPathComponent("tests")
+    var cases: [Scenario] = []
+    for name in ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() where name.hasSuffix(".yaml") {
+        guard let text = try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8) else { continue }
+        cases += ScenarioLoader.parse(file: name, text: text).0.filter { !$0.usesAssistant }
+    }
+    if !cases.isEmpty {
+        note("engine, free text: \(cases.count) conversation cases")
+        var samples: [Double] = []
+        var slowest: [(us: Double, step: String, text: String)] = []
+        for round in 0..<5 {
+            for c in cases {
+                let sink = MemoryLeadSink()
+                var turn = Conversation.start(engine, language: c.language, source: "bench", today: c.today)
+                for case let (.user(text), _) in c.steps {
+                    let step = turn.session.step
+                    let t0 = now()
+                    turn = Conversation.turn(engine, turn.session, .text(text), leads: sink)
+                    let us = Double(now() - t0) / 1000
+                    samples.append(us)
+                    if byStep, round == 4 { slowest.append((us, step, text)) }
+                }
+            }
+        }
+        for t in slowest.sorted(by: { $0.us > $1.us }).prefix(15) {
+            note(String(format: "free text, slowest: %.0f µs at %@: %@", t.us, t.step, String(t.text.prefix(120))))
+        }
+        samples.sort()
+        record("engine p50 per turn, the conversation cases' free text", percentile(samples, 0.5), "µs")
+        record("engine p99 per turn, the conversation cases' free text", percentile(samples, 0.99), "µs")
+    }
+}
+
 // The JSON-lines request lines for the scripts, interleaved across sessions.
 func requestLines(_ scripts: [Script]) -> [String] {
     var lines: [String] = []
