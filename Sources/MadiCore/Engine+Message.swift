@@ -3582,6 +3582,10 @@ extension TurnBuilder {
         if step.kind == .recommend, id == "no", u.saysChoice(input), case let recommended = recommendation()?.course,
            let other = namedCourse(input, besides: recommended),
            !alsoAsks || choosesInOneSentence(input.raw, course: other) { id = "interested" }
+        // "bon non ca a l'air trop basique pr moi, je reste sur performer. chaud" after Starter was
+        // asked about: the no refuses the course asked about; the one chosen in a clause after it
+        // (the one recommended too) is the interest.
+        if step.kind == .recommend, id == "no", choiceAfterNo(input) != nil { id = "interested" }
         // "tu peux noter mon mail : julie@…", "can you just email me the syllabus? aisha@…" at the
         // offer: an address given to be written to, no refusal with it, is interest.
         if id == nil, step.kind == .recommend, messageAddress != nil, u.yesNo(input) != false, !u.saysNoThanks(input) {
@@ -4010,6 +4014,23 @@ extension TurnBuilder {
         u.mentionedCourses(input).count >= 2 || input.tokenStrings.contains("vs") || input.tokenStrings.contains { w in
             ["diff", "compar", "versus", "should", "devrais", "mieux", "better"].contains { w.hasPrefix($0) }
         }
+    }
+
+    /// The course chosen in a clause after a no that opens an earlier one ("bon non ça a l'air trop
+    /// basique, je reste sur performer. chaud", "nah too basic, i'll stick with performer"): its
+    /// name with words of choice and no negation, nothing refused after it. Nil otherwise.
+    func choiceAfterNo(_ input: PreparedInput) -> String? {
+        let clauses = Understanding.pieces(input.raw, cutAt: ",.;!").map { u.prepare($0) }
+        guard let no = clauses.firstIndex(where: { c in c.tokenStrings.prefix(2).contains { Self.openingNos.contains($0) || $0 == "nah" } }) else { return nil }
+        guard let k = clauses.indices.dropFirst(no + 1).first(where: { i in
+                  u.saysChoice(clauses[i]) && !u.mentionedCourses(clauses[i]).isEmpty && !clauses[i].tokens.contains(where: u.negations.contains)
+                      // (Not a course to see first, nor one said with a doubt: "je préfère voir la master peut-être".)
+                      && !clauses[i].tokenStrings.contains(where: { Self.seeWords.contains($0) || Understanding.maybeWords.contains($0) })
+              }),
+              // (Nothing taken back after it: "…je reste sur performer. non en fait laisse tomber".)
+              !clauses[(k + 1)...].contains(where: { u.yesNo($0) == false || u.saysNoThanks($0) || u.intent($0, memo: nil) == .decline }),
+              let course = u.mentionedCourses(clauses[k]).first, !deniesCourse(course, clauses[k]), !refusedBefore(course, clauses[k]) else { return nil }
+        return course
     }
 
     /// Words of choice and the course in one sentence ("je prefere le starter alors, je peux
