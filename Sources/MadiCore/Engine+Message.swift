@@ -4360,6 +4360,19 @@ extension TurnBuilder {
         let named = u.mentionedCourses(q)
         guard named.count == 1, nameSpan(named[0], q) != nil, !u.saysChoice(q, interest: true),
               let about = content.faq.firstIndex(where: { $0.needsCourse }) else { return nil }
+        // ("dans le master y a du RAG, des agents, de l'eval ?", "does performer do automations?":
+        // an aim the question of aims names, asked of the course, is what it teaches: its programme.)
+        // (Not the team's option: "le master c'est pour mon équipe ?" asks no programme.)
+        if let aims = content.steps.first(where: { $0.choice?.aspiration == true }), let programme = content.faq.firstIndex(where: { $0.id == "content" }),
+           case let m = u.match(step: aims, q), let span = m.span, !u.denied(span, q) {
+            let ids: [String]
+            switch m.choice {
+            case let .option(id): ids = [id]
+            case let .ambiguous(list): ids = list
+            case .none: ids = []
+            }
+            if ids.contains(where: { $0 != teamSizeOption(aims)?.id }) { return .faq(programme) }
+        }
         return .faq(about)
     }
 
