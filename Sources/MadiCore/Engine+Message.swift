@@ -2544,6 +2544,12 @@ extension TurnBuilder {
                 prefaceSide(side)
             }
             enter(current.id)
+        } else if current.kind == .choice, inTeamQuestions, let before = sentencesBeforeCorrection(input),
+                  case let said = u.prepare(before), majorityOption(said, current) != nil || u.saysMixed(said) {
+            // "2-3 commerciaux utilisent chatgpt…, les autres quasi jamais. ah et en fait ce serait
+            // plutot 12": levels said as a mix, or most and the others, are read from the whole
+            // sentences before, not from their first clause.
+            text(before)
         } else if current.kind == .choice, let id = answerBeforeCorrection(input, current) {
             // "I'm an accountant. oh actually, I use chatgpt every day": the job is still taken.
             note(current.id, id, .learnt)
@@ -2764,6 +2770,13 @@ extension TurnBuilder {
             // ("Non non, 7 personnes, pas septante": each no that opens it.)
             && !(w[...i].allSatisfy(Self.openingNos.contains) && u.quantities.value(of: w[i + 1]) != old) {
             denied = denied.masking(i..<(i + 2))
+        }
+        // ("2-3 commerciaux utilisent chatgpt tous les jours… en fait ce serait plutot 12": people
+        // counted as those who do something are some of the team, not its size, beside another count.)
+        let counts = u.quantities.all(denied)
+        let doing = counts.filter { f in (f.span.upperBound..<min(w.count, f.span.upperBound + 3)).contains { Self.fewVerbs.contains(w[$0]) } }
+        if !doing.isEmpty, doing.count < counts.count {
+            for f in doing { denied = denied.masking(f.span) }
         }
         let deniesOld = deniesTeamSize(input, id, old)
         // ("the team size is 8", "change team size to 15", "we're 8 people": the size named as
