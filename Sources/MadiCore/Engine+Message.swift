@@ -1946,7 +1946,7 @@ extension TurnBuilder {
                                           "mois": 30, "month": 30, "months": 30, "an": 365, "ans": 365, "annee": 365, "annees": 365,
                                           "year": 365, "years": 365, "yr": 365, "yrs": 365]
     /// Words that make a month a bound of the option named with it ("avant l'été", "d'ici mars").
-    static let boundWords: Set<String> = ["avant", "before", "ici", "by", "until", "jusqu"]
+    static let boundWords: Set<String> = ["avant", "before", "ici", "by"]
 
     /// The text without what says it is said again, at its end ("… je viens de le dire lol",
     /// "… like i said").
@@ -2118,8 +2118,10 @@ extension TurnBuilder {
         let w = input.tokenStrings
         for (i, word) in w.enumerated() {
             // ("le 10 mai c tard": a date said, the one shown, is not the month asked about.)
-            guard let m = u.monthNumbers[word], u.seasonNames[word] == nil, word.count >= 3, i == 0 || Int(w[i - 1]) == nil,
+            guard var m = u.monthNumbers[word], u.seasonNames[word] == nil, word.count >= 3, i == 0 || Int(w[i - 1]) == nil,
                   !w[max(0, i - 2)..<i].contains(where: Understanding.monthNegations.contains) else { continue }
+            // ("une session après mars ?", "anything after march?": from the month after it.)
+            if Understanding.saidAfter(w, at: i) { m = m % 12 + 1 }
             let year = s.today.year + (m < s.today.month ? 1 : 0)
             guard let first = Day(year: year, month: m, day: 1) else { return nil }
             return first > s.today ? first : s.today
@@ -4614,9 +4616,19 @@ extension TurnBuilder {
                 }, uniquingKeysWith: { a, _ in a })
                 let today = s.today
                 var noneAfter = false
-                // ("any session in feb? dec is way too soon": none that month, said before the
-                // next ones from then, for the course in view.)
-                if let asked, let id = mentionedForSide().first ?? focusCourse(), let course = content.catalogue.course(id), content.strings.has("faq.dates.none_in", lang),
+                // ("il y a une session apres mars plutot ?", "anything after march?": from the month
+                // after it on; the course in view with none announced then says so, not its earlier
+                // sessions, and the question is kept for the team.)
+                let fromAsked = asked != nil && lastInput.tokenStrings.indices.contains { i in
+                    u.monthNumbers[lastInput.tokenStrings[i]] != nil && Understanding.saidAfter(lastInput.tokenStrings, at: i)
+                }
+                if let asked, fromAsked, let id = mentionedForSide().first ?? focusCourse(), let course = content.catalogue.course(id),
+                   !course.sessionDays.contains(where: { $0 >= asked }), content.strings.has("faq.dates.none_from", lang),
+                   case let names = monthNames, names.indices.contains(asked.month - 1) {
+                    keepQuestion()
+                    say("faq.dates.none_from", ["name": course.name, "month": names[asked.month - 1]])
+                    noneAfter = true
+                } else if let asked, let id = mentionedForSide().first ?? focusCourse(), let course = content.catalogue.course(id), content.strings.has("faq.dates.none_in", lang),
                    !course.sessionDays.contains(where: { $0.year == asked.year && $0.month == asked.month }),
                    case let names = monthNames, names.indices.contains(asked.month - 1) {
                     say("faq.dates.none_in", ["name": course.name, "month": names[asked.month - 1]])
