@@ -1959,7 +1959,7 @@ extension TurnBuilder {
                                           "mois": 30, "month": 30, "months": 30, "an": 365, "ans": 365, "annee": 365, "annees": 365,
                                           "year": 365, "years": 365, "yr": 365, "yrs": 365]
     /// Words that make a month a bound of the option named with it ("avant l'été", "d'ici mars").
-    static let boundWords: Set<String> = ["avant", "before", "ici", "by", "until", "jusqu"]
+    static let boundWords: Set<String> = ["avant", "before", "ici", "by"]
 
     /// The text without what says it is said again, at its end ("… je viens de le dire lol",
     /// "… like i said").
@@ -2131,8 +2131,10 @@ extension TurnBuilder {
         let w = input.tokenStrings
         for (i, word) in w.enumerated() {
             // ("le 10 mai c tard": a date said, the one shown, is not the month asked about.)
-            guard let m = u.monthNumbers[word], u.seasonNames[word] == nil, word.count >= 3, i == 0 || Int(w[i - 1]) == nil,
+            guard var m = u.monthNumbers[word], u.seasonNames[word] == nil, word.count >= 3, i == 0 || Int(w[i - 1]) == nil,
                   !w[max(0, i - 2)..<i].contains(where: Understanding.monthNegations.contains) else { continue }
+            // ("une session après mars ?", "anything after march?": from the month after it.)
+            if Understanding.saidAfter(w, at: i) { m = m % 12 + 1 }
             let year = s.today.year + (m < s.today.month ? 1 : 0)
             guard let first = Day(year: year, month: m, day: 1) else { return nil }
             return first > s.today ? first : s.today
@@ -2557,6 +2559,12 @@ extension TurnBuilder {
                 prefaceSide(side)
             }
             enter(current.id)
+        } else if current.kind == .choice, inTeamQuestions, let before = sentencesBeforeCorrection(input),
+                  case let said = u.prepare(before), majorityOption(said, current) != nil || u.saysMixed(said) {
+            // "2-3 commerciaux utilisent chatgpt…, les autres quasi jamais. ah et en fait ce serait
+            // plutot 12": levels said as a mix, or most and the others, are read from the whole
+            // sentences before, not from their first clause.
+            text(before)
         } else if current.kind == .choice, let id = answerBeforeCorrection(input, current) {
             // "I'm an accountant. oh actually, I use chatgpt every day": the job is still taken.
             note(current.id, id, .learnt)
@@ -2777,6 +2785,13 @@ extension TurnBuilder {
             // ("Non non, 7 personnes, pas septante": each no that opens it.)
             && !(w[...i].allSatisfy(Self.openingNos.contains) && u.quantities.value(of: w[i + 1]) != old) {
             denied = denied.masking(i..<(i + 2))
+        }
+        // ("2-3 commerciaux utilisent chatgpt tous les jours… en fait ce serait plutot 12": people
+        // counted as those who do something are some of the team, not its size, beside another count.)
+        let counts = u.quantities.all(denied)
+        let doing = counts.filter { f in (f.span.upperBound..<min(w.count, f.span.upperBound + 3)).contains { Self.fewVerbs.contains(w[$0]) } }
+        if !doing.isEmpty, doing.count < counts.count {
+            for f in doing { denied = denied.masking(f.span) }
         }
         let deniesOld = deniesTeamSize(input, id, old)
         // ("the team size is 8", "change team size to 15", "we're 8 people": the size named as
@@ -3595,6 +3610,10 @@ extension TurnBuilder {
         if step.kind == .recommend, id == "no", u.saysChoice(input), case let recommended = recommendation()?.course,
            let other = namedCourse(input, besides: recommended),
            !alsoAsks || choosesInOneSentence(input.raw, course: other) { id = "interested" }
+        // "bon non ca a l'air trop basique pr moi, je reste sur performer. chaud" after Starter was
+        // asked about: the no refuses the course asked about; the one chosen in a clause after it
+        // (the one recommended too) is the interest.
+        if step.kind == .recommend, id == "no", choiceAfterNo(input) != nil { id = "interested" }
         // "tu peux noter mon mail : julie@…", "can you just email me the syllabus? aisha@…" at the
         // offer: an address given to be written to, no refusal with it, is interest.
         if id == nil, step.kind == .recommend, messageAddress != nil, u.yesNo(input) != false, !u.saysNoThanks(input) {
@@ -4025,6 +4044,23 @@ extension TurnBuilder {
         }
     }
 
+    /// The course chosen in a clause after a no that opens an earlier one ("bon non ça a l'air trop
+    /// basique, je reste sur performer. chaud", "nah too basic, i'll stick with performer"): its
+    /// name with words of choice and no negation, nothing refused after it. Nil otherwise.
+    func choiceAfterNo(_ input: PreparedInput) -> String? {
+        let clauses = Understanding.pieces(input.raw, cutAt: ",.;!").map { u.prepare($0) }
+        guard let no = clauses.firstIndex(where: { c in c.tokenStrings.prefix(2).contains { Self.openingNos.contains($0) || $0 == "nah" } }) else { return nil }
+        guard let k = clauses.indices.dropFirst(no + 1).first(where: { i in
+                  u.saysChoice(clauses[i]) && !u.mentionedCourses(clauses[i]).isEmpty && !clauses[i].tokens.contains(where: u.negations.contains)
+                      // (Not a course to see first, nor one said with a doubt: "je préfère voir la master peut-être".)
+                      && !clauses[i].tokenStrings.contains(where: { Self.seeWords.contains($0) || Understanding.maybeWords.contains($0) })
+              }),
+              // (Nothing taken back after it: "…je reste sur performer. non en fait laisse tomber".)
+              !clauses[(k + 1)...].contains(where: { u.yesNo($0) == false || u.saysNoThanks($0) || u.intent($0, memo: nil) == .decline }),
+              let course = u.mentionedCourses(clauses[k]).first, !deniesCourse(course, clauses[k]), !refusedBefore(course, clauses[k]) else { return nil }
+        return course
+    }
+
     /// Words of choice and the course in one sentence ("je prefere le starter alors, je peux
     /// m'inscrire ?"), not a wish in one and the course asked about in another ("i want to code
     /// agents w/ apis. is master more that?").
@@ -4352,6 +4388,19 @@ extension TurnBuilder {
         let named = u.mentionedCourses(q)
         guard named.count == 1, nameSpan(named[0], q) != nil, !u.saysChoice(q, interest: true),
               let about = content.faq.firstIndex(where: { $0.needsCourse }) else { return nil }
+        // ("dans le master y a du RAG, des agents, de l'eval ?", "does performer do automations?":
+        // an aim the question of aims names, asked of the course, is what it teaches: its programme.)
+        // (Not the team's option: "le master c'est pour mon équipe ?" asks no programme.)
+        if let aims = content.steps.first(where: { $0.choice?.aspiration == true }), let programme = content.faq.firstIndex(where: { $0.id == "content" }),
+           case let m = u.match(step: aims, q), let span = m.span, !u.denied(span, q) {
+            let ids: [String]
+            switch m.choice {
+            case let .option(id): ids = [id]
+            case let .ambiguous(list): ids = list
+            case .none: ids = []
+            }
+            if ids.contains(where: { $0 != teamSizeOption(aims)?.id }) { return .faq(programme) }
+        }
         return .faq(about)
     }
 
@@ -4580,9 +4629,19 @@ extension TurnBuilder {
                 }, uniquingKeysWith: { a, _ in a })
                 let today = s.today
                 var noneAfter = false
-                // ("any session in feb? dec is way too soon": none that month, said before the
-                // next ones from then, for the course in view.)
-                if let asked, let id = mentionedForSide().first ?? focusCourse(), let course = content.catalogue.course(id), content.strings.has("faq.dates.none_in", lang),
+                // ("il y a une session apres mars plutot ?", "anything after march?": from the month
+                // after it on; the course in view with none announced then says so, not its earlier
+                // sessions, and the question is kept for the team.)
+                let fromAsked = asked != nil && lastInput.tokenStrings.indices.contains { i in
+                    u.monthNumbers[lastInput.tokenStrings[i]] != nil && Understanding.saidAfter(lastInput.tokenStrings, at: i)
+                }
+                if let asked, fromAsked, let id = mentionedForSide().first ?? focusCourse(), let course = content.catalogue.course(id),
+                   !course.sessionDays.contains(where: { $0 >= asked }), content.strings.has("faq.dates.none_from", lang),
+                   case let names = monthNames, names.indices.contains(asked.month - 1) {
+                    keepQuestion()
+                    say("faq.dates.none_from", ["name": course.name, "month": names[asked.month - 1]])
+                    noneAfter = true
+                } else if let asked, let id = mentionedForSide().first ?? focusCourse(), let course = content.catalogue.course(id), content.strings.has("faq.dates.none_in", lang),
                    !course.sessionDays.contains(where: { $0.year == asked.year && $0.month == asked.month }),
                    case let names = monthNames, names.indices.contains(asked.month - 1) {
                     say("faq.dates.none_in", ["name": course.name, "month": names[asked.month - 1]])

@@ -285,6 +285,10 @@ public struct QuantityReader: Sendable {
         between.contains(where: contrasts.contains)
             || (between.contains(where: ["non", "no", "nope"].contains) && between.contains(where: apologies.contains))
     }
+    /// Words between a count and some of its people that say they are in it ("12 avec les 2
+    /// alternants", "12 including the 2 interns").
+    static let includedOpeners: [[String]] = [["avec", "les"], ["dont"], ["y", "compris", "les"], ["including"], ["including", "the"],
+                                              ["incl"], ["with", "the"], ["of", "which"]]
     /// Words after a count that make it no team size ("2 utilisent chatgpt", "2 sessions").
     static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups",
                                           "fois", "times", "jours", "days", "ans", "years", "mois", "months", "semaines", "weeks"]
@@ -416,6 +420,17 @@ public struct QuantityReader: Sendable {
         // are no count of the team (when another count is said).
         if found.count >= 2, case let kept = found.filter({ f in !Self.leftOut(f.span, w) }), !kept.isEmpty, kept.count < found.count {
             found = kept
+        }
+        // "plutôt 12 avec les 2 alternants", "12 including the 2 interns", "12 dont 2 alternants": a
+        // count said with some of its people right after it is the whole; they are in it, no count
+        // of their own.
+        if found.count >= 2, let j = found.indices.dropFirst().first(where: { j in
+            let (a, b) = (found[j - 1], found[j])
+            return b.aboutPeople && b.quantity.high < a.quantity.low && a.span.upperBound <= b.span.lowerBound
+                && Self.includedOpeners.contains { w[a.span.upperBound..<b.span.lowerBound].elementsEqual($0) }
+        }) {
+            found[j - 1].aboutPeople = true
+            found.remove(at: j)
         }
         // "DRH dans une PME (80 salariés), on voudrait former une quinzaine de personnes": beside
         // another count, one right after a word for a company is the company's size.

@@ -342,7 +342,11 @@ extension Understanding {
                 // (Nor, without a question mark, an alternative said: "Plus tard, ou je me renseigne
                 // pour l'instant", an option's label typed as shown, is no question.)
                 let alternative = tail.split(separator: " ").first.map { ["or", "ou"].contains(String($0).lowercased()) } == true
-                if !tail.isEmpty, !head.isEmpty, !(marked && joined), !alternative, marked ? (tailAsks || !opensQuestion(PreparedInput(head))) : (tailAsks && !opensQuestion(PreparedInput(head))) {
+                // ("dans le master y a du RAG, des agents, de l'eval ?": the last of a list of things,
+                // each after its article, is no question of its own.)
+                let listed = marked && !tailAsks && Self.listsItems(head, tail)
+                if !tail.isEmpty, !head.isEmpty, !(marked && joined), !alternative, !listed,
+                   marked ? (tailAsks || !opensQuestion(PreparedInput(head))) : (tailAsks && !opensQuestion(PreparedInput(head))) {
                     answer.append(head); question.append(tail); continue
                 }
             }
@@ -361,6 +365,18 @@ extension Understanding {
                             question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q,
                             questions: asked.count > 1 ? asked : [])
     }
+
+    /// Whether `tail`, said after the last comma of `head`, is the last of a list of things: it and
+    /// the piece before it, a few words each, open with an article ("du RAG, des agents, de
+    /// l'eval"), or are a word or two each after a longer clause that opens the list ("does master
+    /// have rag, agents, evals").
+    static func listsItems(_ head: String, _ tail: String) -> Bool {
+        let pieces = head.split(separator: ",").map { PreparedInput(String($0)).tokenStrings }
+        guard let a = pieces.last, case let b = PreparedInput(tail).tokenStrings, (1...4).contains(b.count), (1...4).contains(a.count) else { return false }
+        if listArticles.contains(a[0]), listArticles.contains(b[0]) { return true }
+        return pieces.count >= 2 && a.count <= 2 && b.count <= 2 && pieces[0].count >= 3
+    }
+    static let listArticles: Set<String> = ["du", "de", "des", "d", "la", "le", "les", "l", "un", "une", "the", "some", "any"]
 
     /// Where a question said indirectly starts ("je me demande…", "I was wondering…"), when it
     /// asks several things (a comma after it).

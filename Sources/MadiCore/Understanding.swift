@@ -534,12 +534,9 @@ public final class Understanding: Sendable {
                 || (!isSeason && Self.suitableMonthWord(word)
                     && (i == w.count - 1 || w[(i + 1)..<min(w.count, i + 3)].contains(where: Self.takingWords.contains))
                     && (0..<i).contains { k in monthNumbers[w[k]] != nil && seasonNames[w[k]] == nil && Self.saidNotToSuit(w, after: k) }) {
-                // ("busy until end of january", "after january", "jusqu'à fin janvier": the month
-                // after it is the start.)
-                // (Only "end of", "fin de" between: "après les partiels en janvier" starts in January.)
-                let after = !isSeason && w[max(0, i - 4)..<i].lastIndex(where: Self.untilWords.contains).map { j in
-                    w[(j + 1)..<i].allSatisfy(["end", "of", "fin", "de", "la", "a", "the", "d"].contains)
-                } == true
+                // ("busy until end of january", "after january", "jusqu'à fin janvier", "jusqu'en
+                // mars": the month after it is the start.)
+                let after = !isSeason && Self.saidAfter(w, at: i)
                 // ("la session du 8 décembre ne me convient pas", "january doesn't work for me": a
                 // month said not to suit is no start.)
                 if Self.saidNotToSuit(w, after: i) { continue }
@@ -635,6 +632,15 @@ public final class Understanding: Sendable {
     /// Words that refuse the month said after them even with a lead-in between ("not in dec").
     static let monthNegations: Set<String> = ["not", "pas", "sauf", "except"]
     static let untilWords: Set<String> = ["until", "till", "til", "jusqu", "after", "apres", "through"]
+
+    /// Whether the month at `i` is said as the one until or after which something lasts ("busy
+    /// until end of january", "jusqu'en mars", "après mars"): the start is the month after it.
+    /// (Only "end of", "fin de", "en" between: "après les partiels en janvier" starts in January.)
+    static func saidAfter(_ w: [String], at i: Int) -> Bool {
+        w[max(0, i - 4)..<i].lastIndex(where: untilWords.contains).map { j in
+            w[(j + 1)..<i].allSatisfy(["end", "of", "fin", "de", "la", "a", "the", "d", "en", "in"].contains)
+        } == true
+    }
 
     /// "no, not january, not february", "pas janvier ni février": months only refused, none wanted;
     /// the month after the last of them (counted from `today`'s month) is when a start would
@@ -822,6 +828,9 @@ public final class Understanding: Sendable {
         return zip(w, w.dropFirst()).contains { a, b in
             ["pas", "not", "no"].contains(a) && ["avant", "before", "until", "till", "sooner", "earlier"].contains(b)
         }
+            // ("des chantiers jusqu'en mars", "busy until march", "après mars": the month after it
+            // is the earliest start.)
+            || w.indices.contains { i in monthNumbers[w[i]] != nil && seasonNames[w[i]] == nil && Self.saidAfter(w, at: i) }
             // ("i can only start after the school holidays in april", "je ne peux commencer qu'en
             // avril": the start said to be the only one possible.)
             || zip(w, w.dropFirst()).contains { a, b in
