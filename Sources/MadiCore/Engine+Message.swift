@@ -555,6 +555,24 @@ extension TurnBuilder {
             takeConsent(step, said: trimmed)
             return
         }
+        // "no, I don't like emails much. Can I just ring you lot instead? whats the phone number",
+        // "non merci pas de mail, appelez-moi plutôt" at consent: e-mail refused with a wish to be
+        // called instead. Nothing is saved, so no call back is promised: there is no number to
+        // give here, and a call back needs a request saved with the address (`consent.call_refused`);
+        // then the refusal's end.
+        // (Read clause by clause: in "no, don't email me, just call me instead" the "don't" is the
+        // mail's; "pas de mail ni de téléphone" refuses both.)
+        if step.kind == .consent, s.leadId == nil, !hasAt, u.asksForCall(input),
+           !u.saysYesWord(input), content.strings.has("consent.call_refused", lang),
+           case let clauses = Understanding.pieces(trimmed, cutAt: ".,;!?").map({ u.prepare($0) }),
+           !clauses.contains(where: { q in u.asksForCall(q) && (u.deniesCall(q) || q.tokenStrings.contains(where: Understanding.neitherWords.contains)) }),
+           input.tokenStrings.first.map(Self.openingNos.contains) == true
+            || clauses.contains(where: { q in !u.asksForCall(q) && !u.saysUnsure(q) && (u.refusesMail(q) || u.yesNo(q) == false) }) {
+            say("consent.call_refused")
+            note(step.id, "no", .synonym)
+            answer(choice: "no", said: trimmed)
+            return
+        }
         // "Will someone be able to ring me rather than email? I do prefer the phone." at consent: the
         // wish kept for the team and said so; consent asked again (a yes still takes the address).
         // ("vous allez m'appeler ?", "will you call me?": whether they will be called, answered.)
@@ -1152,8 +1170,23 @@ extension TurnBuilder {
             // (the next question, a "did you mean", a reprompt); taken back if nothing is answered.
             let (saved, start) = ((trace, s.questions, s.unknownSaid), out.count)
             if let side { prefaceSide(side) }
+            let made = preface
             switch read(answerInput, step) {
             case .answered:
+                // "no thanks. do you do evening classes?" at consent: consent refused, nothing will
+                // carry the question to the team; its answer is made again as for a lead not saved
+                // ("without your OK to email you, the team can't get back to you about it"), not "the
+                // team will cover it when they get back to you".
+                if step.kind == .consent, s.lead == .declined, let side, !made.isEmpty,
+                   let at = out[start...].firstIndex(of: made[0]), out[at...].starts(with: made) {
+                    out.removeSubrange(at..<(at + made.count))
+                    undoPreface(saved)
+                    consentRefused = true
+                    prefaceSide(side)
+                    consentRefused = false
+                    out.insert(contentsOf: preface, at: at)
+                    preface = []
+                }
                 return
             case let .clarify(options):
                 flush()
@@ -3873,6 +3906,9 @@ extension TurnBuilder {
     /// there is no number to call, and how to be called back (`intent.human.phone`).
     /// ("can u just call me? 06 12 34 56 78": the number given is kept, `intent.human.number`.)
     var humanReply: String {
+        // ("no. can i talk to someone?" at consent, or after a no thanks: nobody gets back without
+        // an address the team may write to.)
+        if s.done, s.lead != .saved, content.strings.has("intent.human.after_end", lang) { return known("intent.human.after_end") }
         if Understanding.looksLikePhone(lastInput.raw), content.strings.has("intent.human.number", lang) { return known("intent.human.number") }
         if s.email == nil, messageAddress == nil, lastInput.tokenStrings.contains(where: Self.phoneWords.contains),
            content.strings.has("intent.human.phone", lang) { return "intent.human.phone" }
@@ -4633,8 +4669,11 @@ extension TurnBuilder {
             trace.side = "unknown"
             // (Said in full once; a question kept before, the next is "noted too".)
             keepQuestion(question)
-            // (After a no thanks, no lead will carry it: said so, rather than "noted for the team".)
-            if s.done, s.lead != .saved, content.strings.has("faq.unknown.after_end", lang) {
+            // (Beside a consent refused, no lead will carry it: said so, rather than "noted for the team".)
+            if consentRefused, content.strings.has("faq.unknown.refused", lang) {
+                say("faq.unknown.refused")
+            } else if s.done, s.lead != .saved, content.strings.has("faq.unknown.after_end", lang) {
+                // (After a no thanks, the same.)
                 say("faq.unknown.after_end")
             } else {
                 // ("noted too" in turns: its forms `.2`, `.3`, when the strings have them, one after the other.)

@@ -1097,7 +1097,8 @@ public final class Understanding: Sendable {
             let word = w[i]
             // ("je m'appelle Julie", "the company is called Acme": a name, no call.)
             guard isCallWord(word), word != "called", !word.hasPrefix("mappelle"), !word.hasPrefix("sappelle") else { return false }
-            return !(word.hasPrefix("appelle") && i > 0 && ["m", "s", "t"].contains(w[i - 1]))
+            // ("je préfère qu'on m'appelle", "que quelqu'un m'appelle": a call, said by whoever calls.)
+            return !(word.hasPrefix("appelle") && i > 0 && ["m", "s", "t"].contains(w[i - 1]) && !(i > 1 && ["on", "un"].contains(w[i - 2])))
         }
     }
 
@@ -1940,8 +1941,12 @@ public final class Understanding: Sendable {
     public func refusesCallsOnly(_ input: PreparedInput) -> Bool {
         let words = input.tokenStrings
         let mail = words.indices.filter { i in mailWords.contains { words[i].hasPrefix($0) } }
+        // ("no, don't email me, just call me instead": the mail refused, its "just" the call's; a
+        // negation before the mail word and after any call word refuses it.)
+        let lastCall = { (i: Int) in words[..<i].lastIndex(where: self.isCallWord).map { $0 + 1 } ?? 0 }
         let mailOnly = !mail.isEmpty && mail.allSatisfy { i in
             words[max(0, i - 2)...min(words.count - 1, i + 2)].contains(where: Self.onlyWords.contains)
+                && !input.tokens[max(0, i - 3, lastCall(i))..<i].contains(where: negations.contains)
         }
         if mailOnly, !words.contains(where: { $0 == "pas" || $0 == "not" || $0 == "no" || $0 == "dont" } ) || words.contains(where: isCallWord) { return true }
         guard words.contains(where: { w in callWords.contains { w.hasPrefix($0) } }),
