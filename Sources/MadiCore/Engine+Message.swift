@@ -5008,6 +5008,14 @@ extension TurnBuilder {
         // (with the lead when there is one).
         if u.asksToNote(input) {
             keepQuestion(raw)
+            // ("pls note its for 3 ppl total, me + 2 devs" after a team's sign-up: the team's size
+            // said in the note corrects it, and the lead is saved again with both.)
+            // (A size said as the whole only: "2 personnes seraient à distance" is some of them.)
+            if s.lead == .saved, let step = current, u.quantities.saysWhole(input), u.quantities.teamSize(input, anyNumber: false) != nil,
+               correctedTeamSize(input, step, cue: true) {
+                leadChanged = true
+                return
+            }
             say(s.lead == .saved ? "note.kept.saved" : "note.kept")
             return
         }
