@@ -845,6 +845,9 @@ extension TurnBuilder {
         // (The message is then read whole: "hein" may be what says an earlier answer was misread.)
         var interjected = false
         if case .unknown? = side, let q = parts.question, u.onlyInterjections(q) { side = nil; interjected = true }
+        // "what question lol. um asap i guess…", "quelle question ? …": which question is asked, said
+        // beside its answer, asks the team nothing (nor is it a doubt); the rest is read.
+        if side != nil, let q = parts.question, !parts.answer.isEmpty, Self.asksWhichQuestion(q.tokenStrings) { side = nil }
         // "ok but can u tell me about starter", "parle moi du performer": a request about a course
         // (an entry that needs one named), answered, not the course chosen.
         var aboutCourse = false
@@ -1537,6 +1540,17 @@ extension TurnBuilder {
             || delayOption(rest, step) != nil || monthOption(rest, step) != nil {
             return readChoice(rest, step)
         }
+        // "um asap i guess, christmas rush is killing me. actually no, after xmas, jan-ish", "euh
+        // dès que possible… non en fait plutôt janvier": an answer taken back with a no and a word
+        // that corrects; what follows it, when it answers, is the answer.
+        // (The option taken back is not what a month after it reads as: "jan-ish" said on 6
+        // December, after "asap… actually no", is within three months, not as soon as possible.)
+        if !step.navigation, takenBack == nil, let (rest, before) = afterTakeBack(input),
+           u.match(step: step, rest).choice.isOption || delayOption(rest, step) != nil || monthOption(rest, step) != nil {
+            takenBack = u.match(step: step, before).choice.optionId
+            defer { takenBack = nil }
+            return readChoice(rest, step)
+        }
         let m = u.match(step: step, input)
         // "dans 6 mois", "right after my exams, so in like 3 weeks": a delay counted picks the
         // option whose months reach it (an option named outright, "au plus vite, nous avons un
@@ -1717,6 +1731,36 @@ extension TurnBuilder {
         case nil:
             return readByClause(input, step)
         }
+    }
+
+    /// "what question lol", "which question?", "quelle question mdr": which question is meant (laughs
+    /// and sounds around it).
+    static func asksWhichQuestion(_ w: [String]) -> Bool {
+        let said = w.filter { !Self.laughs.contains($0) && !Understanding.interjections.contains($0) || $0 == "what" }
+        return [["what", "question"], ["which", "question"], ["what", "was", "the", "question"], ["quelle", "question"],
+                ["c", "etait", "quoi", "la", "question"], ["c", "est", "quoi", "la", "question"]].contains(said)
+    }
+    static let laughs: Set<String> = ["lol", "lool", "mdr", "ptdr", "haha", "hahaha", "lmao", "xd", "jk"]
+
+    /// The words after the last "no" said with a word that corrects, right before it or after it
+    /// ("actually no, after xmas": "after xmas"; "non en fait plutôt janvier": "plutôt janvier"),
+    /// when words come before it; nil otherwise. (Not the "no" of an answer, "asap. actually no
+    /// rush": what is left, "rush", answers nothing, and the message is read whole.)
+    func afterTakeBack(_ input: PreparedInput) -> (rest: PreparedInput, before: PreparedInput)? {
+        let w = input.tokenStrings
+        // (Its words first: most messages hold no "no" past their first word.)
+        guard w.dropFirst().contains(where: Self.openingNos.contains) else { return nil }
+        func cue(_ r: Range<Int>) -> Bool { !r.isEmpty && u.saysCorrection(u.prepare(w[r].joined(separator: " "))) }
+        for i in w.indices.dropFirst().reversed() where Self.openingNos.contains(w[i]) && i + 1 < w.count {
+            var start: Int?
+            // ("actually no", "enfin non": the cue before the no, or ending on it.)
+            if cue(max(0, i - 2)..<(i + 1)) { start = i + 1 }
+            // ("non en fait…", "no wait…": the cue after the no, and the words after the cue.)
+            else if let j = ((i + 2)...min(w.count, i + 3)).first(where: { cue((i + 1)..<$0) }) { start = j }
+            guard let start, start < w.count else { continue }
+            return (u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")))
+        }
+        return nil
     }
 
     /// An age or a count of years said: "in their 60s", "58 ans", "62 years old", "ils ont la
@@ -2085,7 +2129,7 @@ extension TurnBuilder {
         // November (98 days) is within the next three months, "en janvier" (39 days) not as soon
         // as possible. (`day`: counted to that day of the month, "fin janvier" to the 15th.)
         let ahead = Self.monthsAhead(m, from: s.today, day: day)
-        guard let option = step.options.first(where: { ($0.months ?? -1) >= ahead }) else { return nil }
+        guard let option = step.options.first(where: { ($0.months ?? -1) >= ahead && $0.id != takenBack }) else { return nil }
         let names = monthNames
         return (m <= names.count ? names[m - 1] : String(m), m, option)
     }
