@@ -1453,12 +1453,18 @@ public final class Understanding: Sendable {
         let before = w[max(0, span.lowerBound - 4)..<span.lowerBound]
         if before.contains(where: exceptions.contains) { return true }
         if let i = before.lastIndex(of: "part"), i > 0, w[i - 1] == "a" { return true }
+        // ("cto, technical, though i manage the dev team", "technique, même si je gère l'équipe": a
+        // concession, said in passing.)
+        if before.contains(where: concessions.contains) { return true }
+        if let i = before.lastIndex(where: { $0 == "if" || $0 == "si" || $0 == "que" }), i > 0,
+           ["even", "meme", "bien"].contains(w[i - 1]), w[i] != "que" || w[i - 1] == "bien" { return true }
         if before.contains(where: pastMarkers.contains) { return true }
         let after = w[span.upperBound..<min(w.count, span.upperBound + 2)]
         if let i = after.firstIndex(where: pastAfter.contains), !(w[i] == "avant" && i + 1 < w.count && w[i + 1] == "tout") { return true }
         return false
     }
     static let exceptions: Set<String> = ["sauf", "hormis", "excepte", "except", "apart", "besides"]
+    static let concessions: Set<String> = ["though", "tho", "although", "albeit", "quoique"]
     static let pastMarkers: Set<String> = ["etais", "etait", "was", "used", "ancien", "ancienne", "anciennement", "formerly", "ex", "retired"]
     /// ("professeur retraitée": the job is the past one.)
     static let pastAfter: Set<String> = ["avant", "auparavant", "until", "till", "jusqu", "retraite", "retraitee", "retraites", "retraitees"]
@@ -1471,7 +1477,8 @@ public final class Understanding: Sendable {
         let blockers = stepBlockers[stepId] ?? []
         let negated = input.tokens.contains(where: negators.contains)
         let w = input.tokenStrings
-        let asides = w.contains { Self.exceptions.contains($0) || Self.pastMarkers.contains($0) || Self.pastAfter.contains($0) || $0 == "part" }
+        let asides = w.contains { Self.exceptions.contains($0) || Self.pastMarkers.contains($0) || Self.pastAfter.contains($0) || $0 == "part"
+            || Self.concessions.contains($0) || $0 == "if" || $0 == "si" || $0 == "que" }
         guard negated || !blockers.isEmpty || asides else { return [] }
         let matches = exactMatches(index.list, index, ids(input), minChars: 0)
         let own = negating(matches.map(\.span), input)
