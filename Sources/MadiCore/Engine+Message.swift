@@ -3072,8 +3072,13 @@ extension TurnBuilder {
         // apprenne…": the team named as those a wish is for is the answer, whatever they learn.
         // (Not a wish denied: "I don't want my team to learn this, it's just for me".)
         if !negated, id == teamSizeOption(step)?.id, Self.teamWished(span, input.tokenStrings) { return .answered(id) }
-        // A short message, or one the synonym says most of, keeps the rule's reading.
-        if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
+        // A short message, or one the synonym says most of, keeps the rule's reading; so does a
+        // phrase of several words that prevails ("tous les jours, et on a des features en prod sur
+        // l'api openai": building on an API, however long the rest; not "api" alone).
+        if !negated, input.tokens.count <= 3 || span.count * 2 >= content
+            || (span.count >= 2 && u.prevailing[step.id]?.contains(Array(input.tokens[span])) == true) {
+            return nil
+        }
         // A phrase of several words that says its own negation ("la plupart ne l'utilisent pas ou
         // très peu", "n'ont jamais touché") is surer than the examples, which hear the verb.
         // (Not when another option is said too: "je ne connais rien en technique mais j'utilise
