@@ -556,6 +556,24 @@ extension TurnBuilder {
             takeConsent(step, said: trimmed)
             return
         }
+        // "no, I don't like emails much. Can I just ring you lot instead? whats the phone number",
+        // "non merci pas de mail, appelez-moi plutôt" at consent: e-mail refused with a wish to be
+        // called instead. Nothing is saved, so no call back is promised: there is no number to
+        // give here, and a call back needs a request saved with the address (`consent.call_refused`);
+        // then the refusal's end.
+        // (Read clause by clause: in "no, don't email me, just call me instead" the "don't" is the
+        // mail's; "pas de mail ni de téléphone" refuses both.)
+        if step.kind == .consent, s.leadId == nil, !hasAt, u.asksForCall(input),
+           !u.saysYesWord(input), content.strings.has("consent.call_refused", lang),
+           case let clauses = Understanding.pieces(trimmed, cutAt: ".,;!?").map({ u.prepare($0) }),
+           !clauses.contains(where: { q in u.asksForCall(q) && (u.deniesCall(q) || q.tokenStrings.contains(where: Understanding.neitherWords.contains)) }),
+           input.tokenStrings.first.map(Self.openingNos.contains) == true
+            || clauses.contains(where: { q in !u.asksForCall(q) && !u.saysUnsure(q) && (u.refusesMail(q) || u.yesNo(q) == false) }) {
+            say("consent.call_refused")
+            note(step.id, "no", .synonym)
+            answer(choice: "no", said: trimmed)
+            return
+        }
         // "Will someone be able to ring me rather than email? I do prefer the phone." at consent: the
         // wish kept for the team and said so; consent asked again (a yes still takes the address).
         // ("vous allez m'appeler ?", "will you call me?": whether they will be called, answered.)
@@ -828,6 +846,9 @@ extension TurnBuilder {
         // (The message is then read whole: "hein" may be what says an earlier answer was misread.)
         var interjected = false
         if case .unknown? = side, let q = parts.question, u.onlyInterjections(q) { side = nil; interjected = true }
+        // "what question lol. um asap i guess…", "quelle question ? …": which question is asked, said
+        // beside its answer, asks the team nothing (nor is it a doubt); the rest is read.
+        if side != nil, let q = parts.question, !parts.answer.isEmpty, Self.asksWhichQuestion(q.tokenStrings) { side = nil }
         // "ok but can u tell me about starter", "parle moi du performer": a request about a course
         // (an entry that needs one named), answered, not the course chosen.
         var aboutCourse = false
@@ -1153,8 +1174,23 @@ extension TurnBuilder {
             // (the next question, a "did you mean", a reprompt); taken back if nothing is answered.
             let (saved, start) = ((trace, s.questions, s.unknownSaid), out.count)
             if let side { prefaceSide(side) }
+            let made = preface
             switch read(answerInput, step) {
             case .answered:
+                // "no thanks. do you do evening classes?" at consent: consent refused, nothing will
+                // carry the question to the team; its answer is made again as for a lead not saved
+                // ("without your OK to email you, the team can't get back to you about it"), not "the
+                // team will cover it when they get back to you".
+                if step.kind == .consent, s.lead == .declined, let side, !made.isEmpty,
+                   let at = out[start...].firstIndex(of: made[0]), out[at...].starts(with: made) {
+                    out.removeSubrange(at..<(at + made.count))
+                    undoPreface(saved)
+                    consentRefused = true
+                    prefaceSide(side)
+                    consentRefused = false
+                    out.insert(contentsOf: preface, at: at)
+                    preface = []
+                }
                 return
             case let .clarify(options):
                 flush()
@@ -1517,6 +1553,17 @@ extension TurnBuilder {
             || delayOption(rest, step) != nil || monthOption(rest, step) != nil {
             return readChoice(rest, step)
         }
+        // "um asap i guess, christmas rush is killing me. actually no, after xmas, jan-ish", "euh
+        // dès que possible… non en fait plutôt janvier": an answer taken back with a no and a word
+        // that corrects; what follows it, when it answers, is the answer.
+        // (The option taken back is not what a month after it reads as: "jan-ish" said on 6
+        // December, after "asap… actually no", is within three months, not as soon as possible.)
+        if !step.navigation, takenBack == nil, let (rest, before) = afterTakeBack(input),
+           u.match(step: step, rest).choice.isOption || delayOption(rest, step) != nil || monthOption(rest, step) != nil {
+            takenBack = u.match(step: step, before).choice.optionId
+            defer { takenBack = nil }
+            return readChoice(rest, step)
+        }
         let m = u.match(step: step, input)
         // "dans 6 mois", "right after my exams, so in like 3 weeks": a delay counted picks the
         // option whose months reach it (an option named outright, "au plus vite, nous avons un
@@ -1697,6 +1744,36 @@ extension TurnBuilder {
         case nil:
             return readByClause(input, step)
         }
+    }
+
+    /// "what question lol", "which question?", "quelle question mdr": which question is meant (laughs
+    /// and sounds around it).
+    static func asksWhichQuestion(_ w: [String]) -> Bool {
+        let said = w.filter { !Self.laughs.contains($0) && !Understanding.interjections.contains($0) || $0 == "what" }
+        return [["what", "question"], ["which", "question"], ["what", "was", "the", "question"], ["quelle", "question"],
+                ["c", "etait", "quoi", "la", "question"], ["c", "est", "quoi", "la", "question"]].contains(said)
+    }
+    static let laughs: Set<String> = ["lol", "lool", "mdr", "ptdr", "haha", "hahaha", "lmao", "xd", "jk"]
+
+    /// The words after the last "no" said with a word that corrects, right before it or after it
+    /// ("actually no, after xmas": "after xmas"; "non en fait plutôt janvier": "plutôt janvier"),
+    /// when words come before it; nil otherwise. (Not the "no" of an answer, "asap. actually no
+    /// rush": what is left, "rush", answers nothing, and the message is read whole.)
+    func afterTakeBack(_ input: PreparedInput) -> (rest: PreparedInput, before: PreparedInput)? {
+        let w = input.tokenStrings
+        // (Its words first: most messages hold no "no" past their first word.)
+        guard w.dropFirst().contains(where: Self.openingNos.contains) else { return nil }
+        func cue(_ r: Range<Int>) -> Bool { !r.isEmpty && u.saysCorrection(u.prepare(w[r].joined(separator: " "))) }
+        for i in w.indices.dropFirst().reversed() where Self.openingNos.contains(w[i]) && i + 1 < w.count {
+            var start: Int?
+            // ("actually no", "enfin non": the cue before the no, or ending on it.)
+            if cue(max(0, i - 2)..<(i + 1)) { start = i + 1 }
+            // ("non en fait…", "no wait…": the cue after the no, and the words after the cue.)
+            else if let j = ((i + 2)...min(w.count, i + 3)).first(where: { cue((i + 1)..<$0) }) { start = j }
+            guard let start, start < w.count else { continue }
+            return (u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")))
+        }
+        return nil
     }
 
     /// An age or a count of years said: "in their 60s", "58 ans", "62 years old", "ils ont la
@@ -2065,7 +2142,7 @@ extension TurnBuilder {
         // November (98 days) is within the next three months, "en janvier" (39 days) not as soon
         // as possible. (`day`: counted to that day of the month, "fin janvier" to the 15th.)
         let ahead = Self.monthsAhead(m, from: s.today, day: day)
-        guard let option = step.options.first(where: { ($0.months ?? -1) >= ahead }) else { return nil }
+        guard let option = step.options.first(where: { ($0.months ?? -1) >= ahead && $0.id != takenBack }) else { return nil }
         let names = monthNames
         return (m <= names.count ? names[m - 1] : String(m), m, option)
     }
@@ -3023,8 +3100,13 @@ extension TurnBuilder {
         // apprenne…": the team named as those a wish is for is the answer, whatever they learn.
         // (Not a wish denied: "I don't want my team to learn this, it's just for me".)
         if !negated, id == teamSizeOption(step)?.id, Self.teamWished(span, input.tokenStrings) { return .answered(id) }
-        // A short message, or one the synonym says most of, keeps the rule's reading.
-        if !negated, input.tokens.count <= 3 || span.count * 2 >= content { return nil }
+        // A short message, or one the synonym says most of, keeps the rule's reading; so does a
+        // phrase of several words that prevails ("tous les jours, et on a des features en prod sur
+        // l'api openai": building on an API, however long the rest; not "api" alone).
+        if !negated, input.tokens.count <= 3 || span.count * 2 >= content
+            || (span.count >= 2 && u.prevailing[step.id]?.contains(Array(input.tokens[span])) == true) {
+            return nil
+        }
         // A phrase of several words that says its own negation ("la plupart ne l'utilisent pas ou
         // très peu", "n'ont jamais touché") is surer than the examples, which hear the verb.
         // (Not when another option is said too: "je ne connais rien en technique mais j'utilise
@@ -3905,6 +3987,9 @@ extension TurnBuilder {
     /// there is no number to call, and how to be called back (`intent.human.phone`).
     /// ("can u just call me? 06 12 34 56 78": the number given is kept, `intent.human.number`.)
     var humanReply: String {
+        // ("no. can i talk to someone?" at consent, or after a no thanks: nobody gets back without
+        // an address the team may write to.)
+        if s.done, s.lead != .saved, content.strings.has("intent.human.after_end", lang) { return known("intent.human.after_end") }
         if Understanding.looksLikePhone(lastInput.raw), content.strings.has("intent.human.number", lang) { return known("intent.human.number") }
         if s.email == nil, messageAddress == nil, lastInput.tokenStrings.contains(where: Self.phoneWords.contains),
            content.strings.has("intent.human.phone", lang) { return "intent.human.phone" }
@@ -4705,8 +4790,11 @@ extension TurnBuilder {
             trace.side = "unknown"
             // (Said in full once; a question kept before, the next is "noted too".)
             keepQuestion(question)
-            // (After a no thanks, no lead will carry it: said so, rather than "noted for the team".)
-            if s.done, s.lead != .saved, content.strings.has("faq.unknown.after_end", lang) {
+            // (Beside a consent refused, no lead will carry it: said so, rather than "noted for the team".)
+            if consentRefused, content.strings.has("faq.unknown.refused", lang) {
+                say("faq.unknown.refused")
+            } else if s.done, s.lead != .saved, content.strings.has("faq.unknown.after_end", lang) {
+                // (After a no thanks, the same.)
                 say("faq.unknown.after_end")
             } else {
                 // ("noted too" in turns: its forms `.2`, `.3`, when the strings have them, one after the other.)
@@ -5041,6 +5129,14 @@ extension TurnBuilder {
         // (with the lead when there is one).
         if u.asksToNote(input) {
             keepQuestion(raw)
+            // ("pls note its for 3 ppl total, me + 2 devs" after a team's sign-up: the team's size
+            // said in the note corrects it, and the lead is saved again with both.)
+            // (A size said as the whole only: "2 personnes seraient à distance" is some of them.)
+            if s.lead == .saved, let step = current, u.quantities.saysWhole(input), u.quantities.teamSize(input, anyNumber: false) != nil,
+               correctedTeamSize(input, step, cue: true) {
+                leadChanged = true
+                return
+            }
             say(s.lead == .saved ? "note.kept.saved" : "note.kept")
             return
         }

@@ -340,6 +340,14 @@ public struct QuantityReader: Sendable {
         return withSelf.contains { Self.span(of: $0, in: w) != nil }
     }
 
+    /// Whether the message gives a count as the whole group: a word of total ("3 ppl total", "8
+    /// au total", "en tout") or a group said in the first person plural ("we're 3", "on est 8").
+    public func saysWhole(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        // ("finalement" is no word of total here: "2 personnes seront finalement à distance" is some.)
+        return (Self.totalsAfter.filter { $0 != ["finalement"] && $0 != ["all", "in"] } + inclusiveOpeners).contains { Self.span(of: $0, in: w) != nil }
+    }
+
     /// "just me", "c'est juste pour moi": the prospect alone (`self_only`), nobody added.
     public func saysSelfOnly(_ input: PreparedInput) -> Bool {
         // ("just me + 2 coworkers": the sign read as the word, "me plus".)
@@ -483,6 +491,16 @@ public struct QuantityReader: Sendable {
            t > 0, !found[t].quantity.isRange,
            found[t].span.lowerBound == 0 || !["sur", "of", "parmi", "among"].contains(w[found[t].span.lowerBound - 1]) {
             found = [found[t]]
+            restated = true
+        }
+        // ("3 ppl total, me + 2 devs", "we're 3, me + 2 devs", "on est 3 au total, moi + 2 devs":
+        // the total said first, then what it is made of, the prospect in it: the total.)
+        if !restated, found.count >= 2, !found[0].quantity.isRange, case let end = found[0].span.upperBound,
+           Self.totalsAfter.contains(where: { p in w[end...].starts(with: p) || (end < w.count && people.contains(w[end]) && w[(end + 1)...].starts(with: p)) })
+            || inclusiveOpeners.contains(where: { o in found[0].span.lowerBound >= o.count && w[(found[0].span.lowerBound - o.count)..<found[0].span.lowerBound].elementsEqual(o) }),
+           plusSelf.contains(where: { p in Self.span(of: p, in: Array(w[end...])) != nil }) {
+            // (People, since what it is made of counts the prospect: "3 au total, moi + 2".)
+            found = [Found(quantity: found[0].quantity, span: found[0].span, aboutPeople: true)]
             restated = true
         }
         // "non pas 9, 8 au total", "not 6, 8": a count denied, then the one meant.

@@ -1124,7 +1124,8 @@ public final class Understanding: Sendable {
             let word = w[i]
             // ("je m'appelle Julie", "the company is called Acme": a name, no call.)
             guard isCallWord(word), word != "called", !word.hasPrefix("mappelle"), !word.hasPrefix("sappelle") else { return false }
-            return !(word.hasPrefix("appelle") && i > 0 && ["m", "s", "t"].contains(w[i - 1]))
+            // ("je préfère qu'on m'appelle", "que quelqu'un m'appelle": a call, said by whoever calls.)
+            return !(word.hasPrefix("appelle") && i > 0 && ["m", "s", "t"].contains(w[i - 1]) && !(i > 1 && ["on", "un"].contains(w[i - 2])))
         }
     }
 
@@ -1488,12 +1489,18 @@ public final class Understanding: Sendable {
         let before = w[max(0, span.lowerBound - 4)..<span.lowerBound]
         if before.contains(where: exceptions.contains) { return true }
         if let i = before.lastIndex(of: "part"), i > 0, w[i - 1] == "a" { return true }
+        // ("cto, technical, though i manage the dev team", "technique, même si je gère l'équipe": a
+        // concession, said in passing.)
+        if before.contains(where: concessions.contains) { return true }
+        if let i = before.lastIndex(where: { $0 == "if" || $0 == "si" || $0 == "que" }), i > 0,
+           ["even", "meme", "bien"].contains(w[i - 1]), w[i] != "que" || w[i - 1] == "bien" { return true }
         if before.contains(where: pastMarkers.contains) { return true }
         let after = w[span.upperBound..<min(w.count, span.upperBound + 2)]
         if let i = after.firstIndex(where: pastAfter.contains), !(w[i] == "avant" && i + 1 < w.count && w[i + 1] == "tout") { return true }
         return false
     }
     static let exceptions: Set<String> = ["sauf", "hormis", "excepte", "except", "apart", "besides"]
+    static let concessions: Set<String> = ["though", "tho", "although", "albeit", "quoique"]
     static let pastMarkers: Set<String> = ["etais", "etait", "was", "used", "ancien", "ancienne", "anciennement", "formerly", "ex", "retired"]
     /// ("professeur retraitée": the job is the past one.)
     static let pastAfter: Set<String> = ["avant", "auparavant", "until", "till", "jusqu", "retraite", "retraitee", "retraites", "retraitees"]
@@ -1506,7 +1513,8 @@ public final class Understanding: Sendable {
         let blockers = stepBlockers[stepId] ?? []
         let negated = input.tokens.contains(where: negators.contains)
         let w = input.tokenStrings
-        let asides = w.contains { Self.exceptions.contains($0) || Self.pastMarkers.contains($0) || Self.pastAfter.contains($0) || $0 == "part" }
+        let asides = w.contains { Self.exceptions.contains($0) || Self.pastMarkers.contains($0) || Self.pastAfter.contains($0) || $0 == "part"
+            || Self.concessions.contains($0) || $0 == "if" || $0 == "si" || $0 == "que" }
         guard negated || !blockers.isEmpty || asides else { return [] }
         let matches = exactMatches(index.list, index, ids(input), minChars: 0)
         let own = negating(matches.map(\.span), input)
@@ -1976,8 +1984,12 @@ public final class Understanding: Sendable {
     public func refusesCallsOnly(_ input: PreparedInput) -> Bool {
         let words = input.tokenStrings
         let mail = words.indices.filter { i in mailWords.contains { words[i].hasPrefix($0) } }
+        // ("no, don't email me, just call me instead": the mail refused, its "just" the call's; a
+        // negation before the mail word and after any call word refuses it.)
+        let lastCall = { (i: Int) in words[..<i].lastIndex(where: self.isCallWord).map { $0 + 1 } ?? 0 }
         let mailOnly = !mail.isEmpty && mail.allSatisfy { i in
             words[max(0, i - 2)...min(words.count - 1, i + 2)].contains(where: Self.onlyWords.contains)
+                && !input.tokens[max(0, i - 3, lastCall(i))..<i].contains(where: negations.contains)
         }
         if mailOnly, !words.contains(where: { $0 == "pas" || $0 == "not" || $0 == "no" || $0 == "dont" } ) || words.contains(where: isCallWord) { return true }
         guard words.contains(where: { w in callWords.contains { w.hasPrefix($0) } }),

@@ -52,6 +52,12 @@ struct TurnBuilder {
     /// courses it names are the ones it asks about ("Il y a une session en janvier ? Et quelle
     /// différence avec Performer ?": the dates of the course in view, not Performer's).
     var oneOfSeveral: String?
+    /// A side question is answered beside consent refused in the same message ("no thanks. do you
+    /// do evening classes?"): no lead will carry it to the team.
+    var consentRefused = false
+    /// The option an answer took back before the one it gives ("asap… actually no, jan-ish":
+    /// "soon"): a month said after it does not read as that option.
+    var takenBack: String?
 
     init(engine: Engine, session: consuming Session) {
         self.engine = engine
