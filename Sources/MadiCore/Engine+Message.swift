@@ -1265,9 +1265,9 @@ extension TurnBuilder {
     /// rules below read such a message the same way (tested on every question of every path, with
     /// every option's number, labels and synonyms), at a fraction of the cost.
     mutating func wholeAnswer(_ input: PreparedInput) -> Bool {
-        guard !s.done, s.clarify == nil, s.leadId == nil, let step = current,
-              step.kind == .choice, !step.navigation, let id = u.wholeOption(step, input) else { return false }
-        note(step.id, id, how(id, step, input))
+        guard !s.done, s.clarify == nil, s.clarifyMixed == nil, s.clarifyMonth == nil, s.leadId == nil, let step = current,
+              step.kind == .choice, !step.navigation, let (id, how) = u.wholeAnswer(step, input) else { return false }
+        note(step.id, id, how)
         answer(choice: id, said: input.raw)
         return true
     }

@@ -121,7 +121,9 @@ public final class Understanding: Sendable {
     /// Per choice step, its options' labels as shown (every language), folded → option id.
     let labelOptions: [String: [String: String]]
     /// Per choice step, the phrases that name exactly one of its options, by folded text.
-    let wholeOptions: [String: [String: String]]
+    let wholeOptions: [String: [String: WholeOption]]
+    /// An option named by a whole phrase, and whether the phrase is one of its labels as shown.
+    struct WholeOption: Sendable, Equatable { let id: String; let label: Bool }
     /// Per choice step, the words right before an option's phrase that make it someone else's
     /// (`not_after`, one word each).
     let stepBlockers: [String: Set<[UInt32]>]
@@ -329,12 +331,18 @@ public final class Understanding: Sendable {
         self.labelOptions = labelOptions
         // Each phrase that names one option of a choice step, said alone (labels in every language,
         // synonyms); a phrase two options share names neither.
-        var wholeOptions: [String: [String: String]] = [:]
+        var wholeOptions: [String: [String: WholeOption]] = [:]
         for step in content.steps where step.kind == .choice {
-            var table: [String: String] = [:], shared: Set<String> = []
-            for list in Self.phrases(of: step) {
+            var table: [String: WholeOption] = [:], shared: Set<String> = []
+            for (list, option) in zip(Self.phrases(of: step), step.options) {
+                // (The list holds the option's labels first: `phrases(of:)`.)
+                let labels = Set(list.phrases.prefix(option.label.count).map(\.folded))
                 for p in list.phrases {
-                    if let other = table[p.folded], other != list.id { shared.insert(p.folded) } else { table[p.folded] = list.id }
+                    if let other = table[p.folded], other.id != list.id {
+                        shared.insert(p.folded)
+                    } else if table[p.folded] == nil || labels.contains(p.folded) {
+                        table[p.folded] = WholeOption(id: list.id, label: labels.contains(p.folded))
+                    }
                 }
             }
             for p in shared { table[p] = nil }
@@ -1386,10 +1394,15 @@ public final class Understanding: Sendable {
     /// The option of a choice step that the whole input names: its number in digits, or one of
     /// its labels or synonyms said alone, exactly (no other option shares the phrase).
     func wholeOption(_ step: Step, _ input: PreparedInput) -> String? {
+        wholeAnswer(step, input)?.id
+    }
+
+    /// The same, with how it was said (its number, a label, a synonym), as `TurnBuilder.how` says it.
+    func wholeAnswer(_ step: Step, _ input: PreparedInput) -> (id: String, how: Understood)? {
         if let first = input.folded.utf8.first, (0x30...0x39).contains(first), input.tokens.count == 1, let n = Int(input.folded) {
-            return (1...max(1, step.options.count)).contains(n) && !step.options.isEmpty ? step.options[n - 1].id : nil
+            return (1...max(1, step.options.count)).contains(n) && !step.options.isEmpty ? (step.options[n - 1].id, .number) : nil
         }
-        return wholeOptions[step.id]?[input.folded]
+        return wholeOptions[step.id]?[input.folded].map { ($0.id, $0.label ? .label : .synonym) }
     }
 
     /// Whether the input is the option's label as shown, in any language (not a synonym).

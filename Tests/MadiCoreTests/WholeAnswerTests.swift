@@ -42,7 +42,18 @@ struct WholeAnswerTests {
         let named = quick.understanding.wholeOption(step, quick.understanding.prepare(text))
         func took(_ t: Turn) -> Bool { t.session.answers[step.id]?.option == named && t.session.step != session.step }
         if !took(p), took(q) { return (nil, true) }
-        return ("\(step.id) \"\(text)\": quick \(q.reply.messages) \(q.session.answers.mapValues(\.option)) / plain \(p.reply.messages) \(p.session.answers.mapValues(\.option))", false)
+        return ("\(step.id) \"\(text)\": quick \(q.reply.messages) / plain \(p.reply.messages); the session differs in \(differingFields(q.session, p.session)), the reply's trace \(q.reply.trace == p.reply.trace ? "not" : "too")", false)
+    }
+
+    /// The names of the session's fields that differ (as encoded).
+    static func differingFields(_ a: Session, _ b: Session) -> [String] {
+        func fields(_ s: Session) -> [String: String] {
+            guard let data = try? JSONEncoder().encode(s),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+            return object.mapValues { "\($0)" }
+        }
+        let (x, y) = (fields(a), fields(b))
+        return Set(x.keys).union(y.keys).filter { x[$0] != y[$0] }.sorted()
     }
 
     /// The sessions met along the way of the given inputs (before each input), at a question the

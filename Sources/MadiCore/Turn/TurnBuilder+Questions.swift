@@ -41,14 +41,16 @@ extension TurnBuilder {
         var ahead: [String]?
         for n in trace.noted where n.step != s.step && !(s.prefillsSaid ?? []).contains(n.step + "=" + n.value) {
             guard let step = content.step(n.step), step.kind == .choice || step.kind == .number else { continue }
+            let said: String
+            if step.kind == .number, s.answers[n.step] == nil, let q = s.prefillQuantity {
+                said = t("noted.team_size", ["team": quantityText(q)])
+            } else if s.prefills[n.step] == n.value, let option = step.option(n.value) {
+                said = ChoiceStep.noteText(option, self)
+            } else { continue }
             // (Only a question this path still asks: a team's path asks nothing of the prospect's own use.)
             if ahead == nil { ahead = stepsAhead() }
             guard ahead!.contains(n.step) else { continue }
-            if step.kind == .number, s.answers[n.step] == nil, let q = s.prefillQuantity {
-                prefilled.append(t("noted.team_size", ["team": quantityText(q)]))
-            } else if s.prefills[n.step] == n.value, let option = step.option(n.value) {
-                prefilled.append(ChoiceStep.noteText(option, self))
-            } else { continue }
+            prefilled.append(said)
             s.prefillsSaid = (s.prefillsSaid ?? []) + [n.step + "=" + n.value]
         }
     }
