@@ -749,7 +749,7 @@ extension TurnBuilder {
             // "lucas.b@etu.univ-lyon1,fr": an ending after a comma glued to the address is its
             // last label, the comma typed for a dot; asked back before it is taken.
             // (Not after an ending already: "jean@x.fr,merci".)
-            if let address, let last = address.split(separator: ".").last, !Self.isEnding(last),
+            if let address, let last = Self.lastLabel(address), !Self.isEnding(last),
                let r = trimmed.firstRange(of: address), trimmed[r.upperBound...].first == ",",
                case let ending = trimmed[trimmed.index(after: r.upperBound)...].prefix(while: { $0.isLetter }),
                Self.isEnding(ending), trimmed[trimmed.index(after: r.upperBound)...].dropFirst(ending.count).first.map({ $0 == " " || $0 == "." }) ?? true {
@@ -1858,6 +1858,16 @@ extension TurnBuilder {
 
     /// Letters that can end an address's domain ("fr", "com", "museum"): two to six letters.
     static func isEnding<S: StringProtocol>(_ s: S) -> Bool { (2...6).contains(s.count) && s.allSatisfy(\.isLetter) }
+
+    /// The text after the last dot of an address, dots at its end left out (as the last piece of
+    /// `split(separator: ".")`); nil when nothing but dots.
+    static func lastLabel(_ address: String) -> Substring? {
+        var end = address.endIndex
+        while end > address.startIndex, address[address.index(before: end)] == "." { end = address.index(before: end) }
+        guard end > address.startIndex else { return nil }
+        let start = address[..<end].lastIndex(of: ".").map { address.index(after: $0) } ?? address.startIndex
+        return address[start..<end]
+    }
 
     /// "oops it's .fr not .com", "c'est pas .com mais .fr": the address given with its ending
     /// changed (the first ending said, unless a negation comes right before it).

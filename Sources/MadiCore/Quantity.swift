@@ -43,6 +43,8 @@ public struct QuantityReader: Sendable {
     let withSelf: [[String]]
     /// "juste moi", "only me": a team of one.
     let selfOnly: [[String]]
+    /// The first words of `plusSelf` and `selfOnly`: a message with none says no size without a count.
+    let selfFirstWords: Set<String>
     /// The group openers said in the first person plural ("on est", "we are"): their count
     /// includes the prospect.
     let inclusiveOpeners: [[String]]
@@ -73,6 +75,7 @@ public struct QuantityReader: Sendable {
         }
         companyWords = companies
         plusSelf = plus
+        selfFirstWords = Set((plus + alone).compactMap(\.first))
         withSelf = Self.selfIncluded + Self.selfWith + plus
         selfOnly = alone
         self.numbers = numbers
@@ -414,14 +417,18 @@ public struct QuantityReader: Sendable {
         // ("je dirige un cabinet de 6 personnes, on voudrait se former à l'IA": the firm trains
         // itself, so its size is the team's.)
         let w = input.tokenStrings
+        let quantities = all(input)
+        // (No count said: only "moi et mon associé" or "only me" says a size, below; most messages
+        // hold neither.)
+        if quantities.isEmpty, !w.contains(where: selfFirstWords.contains) { return nil }
         // ("cofounder of a 12 person fintech startup. want to get the whole team trained… 4 devs…",
         // "PME de 40 personnes… on veut former toute la boîte": the whole firm is the team.)
-        if !companyWords.isEmpty, Self.wholeFirm(w),
-           case let firms = all(input).filter({ Self.sizeOfCompany($0.span, w, companyWords) }), firms.count == 1 {
+        if !companyWords.isEmpty, !quantities.isEmpty, Self.wholeFirm(w),
+           case let firms = quantities.filter({ Self.sizeOfCompany($0.span, w, companyWords) }), firms.count == 1 {
             return firms[0]
         }
         let firmTrains = Self.firmTrainsItself(w)
-        var found = all(input).filter { f in !companyWords.isEmpty && (firmTrains || !Self.sizeOfCompany(f.span, w, companyWords)) }
+        var found = quantities.filter { f in !companyWords.isEmpty && (firmTrains || !Self.sizeOfCompany(f.span, w, companyWords)) }
         // "former environ 3 groupes", "two teams of beginners": groups counted, not people.
         found.removeAll { f in f.span.upperBound < w.count && Self.groupUnits.contains(w[f.span.upperBound]) }
         // "10 sans compter les 2 associés", "15 not counting the 3 managers": the people left out

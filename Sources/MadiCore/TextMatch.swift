@@ -39,8 +39,9 @@ public struct PreparedInput: Sendable {
     var ids: [Int32]?
 
     public init(_ raw: String) {
-        if let bytes = TextFold.foldASCIIBytes(raw) {
-            // ASCII: words and scalars straight from the folded bytes (one space between words).
+        if let bytes = TextFold.foldLatinBytes(raw) {
+            // ASCII and accented Latin letters: words and scalars straight from the folded bytes
+            // (ASCII, one space between words).
             let count = bytes.isEmpty ? 0 : bytes.reduce(1) { $1 == 0x20 ? $0 + 1 : $0 }
             var words: [String] = []
             var tokens: [[UInt32]] = []

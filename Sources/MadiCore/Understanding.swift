@@ -65,6 +65,8 @@ public final class Understanding: Sendable {
     let sideLabels: Set<String>
     /// Word beginnings that speak of calls ("appel", "phone") and of e-mail ("mail", "écri").
     let callWords: [String]
+    /// The same, as a set, and those of four letters or more (they also begin longer words).
+    let callWordSet: Set<String>, callPrefixes: [String]
     let mailWords: [String]
     let spamWords: [String]
     let politeness: Set<String>
@@ -265,6 +267,8 @@ public final class Understanding: Sendable {
         func phrases(_ list: KeyPath<Lexicon, [String]>) -> [String: [[String]]] { Self.byFirstWord(lexicons.flatMap { $0[keyPath: list] }) }
         func words(_ list: KeyPath<Lexicon, [String]>) -> [String] { lexicons.flatMap { $0[keyPath: list] }.map(TextFold.fold) }
         callWords = words(\.callWords)
+        callWordSet = Set(callWords)
+        callPrefixes = callWords.filter { $0.count >= 4 }
         mailWords = words(\.mailWords)
         spamWords = words(\.spamWords)
         politeness = Set(words(\.politeness))
@@ -485,13 +489,15 @@ public final class Understanding: Sendable {
         var holidays: [Int] = []
         for (i, word) in w.enumerated() {
             // ("après les fêtes", "after the holidays": January.)
-            if let (phrase, m) = Self.holidayStarts.first(where: { p, _ in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }) {
+            if Self.holidayAndQuarterFirstWords.contains(word),
+               let (phrase, m) = Self.holidayStarts.first(where: { p, _ in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }) {
                 found.append((i + phrase.count - 1, m))
                 holidays.append(i + phrase.count - 1)
                 continue
             }
             // ("premier trimestre", "the first quarter": the quarter from its first month, as "T1".)
-            if let (phrase, m) = Self.quarterPhrases.first(where: { p, _ in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }) {
+            if Self.holidayAndQuarterFirstWords.contains(word),
+               let (phrase, m) = Self.quarterPhrases.first(where: { p, _ in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }) {
                 found.append((i + phrase.count - 1, m))
                 continue
             }
@@ -1031,6 +1037,9 @@ public final class Understanding: Sendable {
         (["after", "the", "holidays"], 1), (["after", "christmas"], 1), (["after", "xmas"], 1), (["after", "new", "year"], 1),
         (["after", "new", "years"], 1), (["after", "the", "new", "year"], 1), (["after", "the", "christmas", "break"], 1),
     ]
+    /// The first words of `holidayStarts` and `quarterPhrases` (a word that opens neither is
+    /// passed over with one look-up).
+    static let holidayAndQuarterFirstWords = Set((holidayStarts + quarterPhrases).compactMap(\.0.first))
     static let quarterPhrases: [([String], Int)] = [
         (["premier", "trimestre"], 1), (["1er", "trimestre"], 1), (["deuxieme", "trimestre"], 4), (["second", "trimestre"], 4),
         (["2e", "trimestre"], 4), (["troisieme", "trimestre"], 7), (["3e", "trimestre"], 7), (["quatrieme", "trimestre"], 10),
@@ -1137,7 +1146,9 @@ public final class Understanding: Sendable {
         }
     }
 
-    func isCallWord(_ w: String) -> Bool { callWords.contains { w == $0 || ($0.count >= 4 && w.hasPrefix($0)) } }
+    /// A word for a call: one of `call_words`, or a word that starts with one of four letters or
+    /// more ("appelez", "phoned").
+    func isCallWord(_ w: String) -> Bool { callWordSet.contains(w) || callPrefixes.contains { w.utf8.starts(with: $0.utf8) } }
 
     /// Whether one sentence of the message refuses a call ("Ok. Non merci, ne m'appelez pas."),
     /// read sentence by sentence so that a negation in another ("pas de mail. appelez moi") does not.
@@ -1949,6 +1960,8 @@ public final class Understanding: Sendable {
     /// A no said beside a yes that no negation touches ("no no, go ahead", "non non c'est bon",
     /// "no thanks, i'm fine"): at consent, which one is meant is asked rather than guessed.
     public func saysYesAndNo(_ input: PreparedInput) -> Bool {
+        // (A yes and a no apart take two words at least.)
+        guard input.tokens.count >= 2 else { return false }
         let covered = negatedYesSpans(input)
         let outside = { (r: Range<Int>) in !r.contains(where: covered.contains) }
         let yesSpans = yes.compactMap { Fuzzy.match($0, in: input, fuzzy: false)?.tokens }
@@ -1965,6 +1978,8 @@ public final class Understanding: Sendable {
     /// "non, enfin si, oui", "no, sorry... actually wait, yes": a yes and a no, the one said last
     /// after a word that corrects (`correction_cues`) the other: the one said last. Nil otherwise.
     public func correctedYesNo(_ input: PreparedInput) -> Bool? {
+        // (One said after the other takes two words at least.)
+        guard input.tokens.count >= 2 else { return nil }
         let covered = negatedYesSpans(input)
         let said = yes.compactMap { Fuzzy.match($0, in: input, fuzzy: false)?.tokens }.map { (at: $0, yes: true) }
             + no.compactMap { Fuzzy.match($0, in: input, fuzzy: false)?.tokens }

@@ -205,7 +205,7 @@ do {
         guard let text = try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8) else { continue }
         cases += ScenarioLoader.parse(file: name, text: text).0.filter { !$0.usesAssistant }
     }
-    if !cases.isEmpty {
+    if !cases.isEmpty, profileStep == nil {
         note("engine, free text: \(cases.count) conversation cases")
         var samples: [Double] = []
         var slowest: [(us: Double, step: String, text: String)] = []

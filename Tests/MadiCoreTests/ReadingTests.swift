@@ -208,4 +208,11 @@ struct ReadingTests {
         #expect(ExamplesFile.parse("  - \"x\"\n") == nil)                  // an item before any label
         #expect(ExamplesFile.parse("a.b:\n  - \"\\n\"\n") == nil)        // another escape
     }
+
+    /// An address's last label, found from its end, against the last piece of splitting it at its dots.
+    @Test func anAddressLastLabelIsTheLastPieceBetweenDots() {
+        for a in ["lucas.b@etu.univ-lyon1", "a@b.fr", "a@b.", "a@b..", "nodot", "...", "", "x.y.z", ".fr", "jean@x.fr.", "é.à@ü.çom"] {
+            #expect(TurnBuilder.lastLabel(a).map(String.init) == a.split(separator: ".").last.map(String.init), "\(a)")
+        }
+    }
 }

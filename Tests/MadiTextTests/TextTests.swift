@@ -112,3 +112,37 @@ struct TrimmedTests {
         #expect("".trimmed() == "")
     }
 }
+
+@Suite("Folding Latin text on its bytes")
+struct LatinFoldTests {
+    @Test func accentedLettersAndTypographicSignsFoldOnTheBytes() {
+        let s = "Je suis INTÉRESSÉ·e, l’équipe « IA » coûte… 3 000 ? Œuvre naïve — ÇA"
+        #expect(TextFold.foldLatinBytes(s).map { String(decoding: $0, as: UTF8.self) } == "je suis interesse e l equipe ia coute 3 000 oeuvre naive ca")
+        // (The euro sign and what is not a Latin letter or a sign of the list: the general path.)
+        #expect(TextFold.foldLatinBytes("3 000 €") == nil)
+        #expect(TextFold.foldLatinBytes("ok 👍") == nil)
+        #expect(TextFold.foldLatinBytes("Ωmega") == nil)
+        #expect(TextFold.foldLatinBytes("e\u{301}te\u{301}").map { String(decoding: $0, as: UTF8.self) } == "ete")
+    }
+
+    /// The byte path against the general one (forced by a letter it does not read, then cut off),
+    /// on random text of ASCII, the table's letters, the signs and combining accents.
+    @Test func theBytePathAgreesWithTheGeneralOne() {
+        let pool: [Unicode.Scalar] = (0x20...0x7E).compactMap(Unicode.Scalar.init)
+            + TextFold.foldTable.keys.sorted().compactMap(Unicode.Scalar.init)
+            + TextFold.latinSigns.sorted().compactMap(Unicode.Scalar.init) + ["\u{301}", "\u{308}"]
+        var state: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for _ in 0..<20_000 {
+            let s = String(String.UnicodeScalarView((0..<next(12)).map { _ in pool[next(pool.count)] }))
+            let bytes = TextFold.foldLatinBytes(s)
+            #expect(bytes != nil)
+            let general = TextFold.fold(s + " ω")
+            let expected = general.hasSuffix(" ω") ? String(general.dropLast(2)) : String(general.dropLast(1))
+            #expect(bytes.map { String(decoding: $0, as: UTF8.self) } == expected, "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+}
