@@ -72,8 +72,11 @@ extension TurnBuilder {
             s.languageSettled = true
             // ("english pls. whats the cheapest one": the question read in it, after saying so; not
             // an "ok" at consent, nor an address cut at its dots.)
-            let pieces = Understanding.pieces(trimmed, cutAt: ".,;!?")
-            let rest = pieces.filter { u.requestedLanguage(u.prepare($0)) == nil }
+            // ("hi, sorry i dont speak french, do u have english?": each piece that asks for the
+            // language, by a request or by its name in a short question, is that request, never a
+            // question for the team.)
+            let pieces = Understanding.markedPieces(trimmed, cutAt: ".,;!?")
+            let rest = pieces.filter { u.requestedLanguage(u.prepare($0.text + ($0.asked ? " ?" : ""))) == nil }.map(\.text)
             let restText = rest.joined(separator: ". ")
             if pieces.count > 1, !rest.isEmpty, rest.count < pieces.count, !hasAt,
                current.map({ ![StepKind.consent, .email].contains($0.kind) }) ?? false {
