@@ -484,7 +484,9 @@ extension TurnBuilder {
         // "non je veux dire, retirer mon accord plus tard, c possible ?" at consent: a question about
         // the consent itself, answered, and consent asked again (its "non" refuses nothing).
         // ("will i get added to some newsletter? if so no": the same, with a no on the condition.)
-        if step.kind == .consent, trimmed.hasSuffix("?") || conditionAfterQuestion(trimmed), !hasAt, let k = u.faqEntry(input),
+        // ("wait r u gonna add me to some newsletter? i get enough spam already": and with why it
+        // is asked after it.)
+        if step.kind == .consent, trimmed.hasSuffix("?") || conditionAfterQuestion(trimmed) || reasonAfterQuestion(trimmed), !hasAt, let k = u.faqEntry(input),
            ["withdraw_later", "refusal", "privacy"].contains(content.faq[k].id) {
             answerSide(.faq(k), reask: true)
             return
@@ -3270,6 +3272,16 @@ extension TurnBuilder {
     func conditionAfterQuestion(_ text: String) -> Bool {
         guard let q = text.lastIndex(of: "?") else { return false }
         return Self.onCondition(u.prepare(String(text[text.index(after: q)...])).tokenStrings)
+    }
+
+    /// Whether the words after the last question of the text say why it is asked, and answer
+    /// nothing ("r u gonna add me to some newsletter? i get enough spam already"): no yes or no,
+    /// no refusal, no other question.
+    func reasonAfterQuestion(_ text: String) -> Bool {
+        guard let q = text.lastIndex(of: "?") else { return false }
+        let after = u.prepare(String(text[text.index(after: q)...]))
+        return !after.isEmpty && u.yesNo(after) == nil && !u.refusesMail(after) && !u.opensQuestion(after)
+            && ![Intent.decline, .no, .yes].contains(u.intent(after, memo: memo))
     }
 
     /// "if so no", "if yes then no", "si oui non merci", "si c'est le cas, non": an answer said on
