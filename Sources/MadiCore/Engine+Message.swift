@@ -4689,6 +4689,15 @@ extension TurnBuilder {
                 // team, the session can come to them.)
                 say("faq.format.for_team")
             }
+            // ("pk pas direct le master si mon but c'est de creer des chatbots ?" with Performer
+            // recommended: the prerequisites of the course asked about, then why the one
+            // recommended, lower on the ladder, comes first.)
+            if entry.id == "prerequisites", s.recommendation != nil, let rec = engine.recommendation(for: s),
+               case let named = mentionedForSide(), named.count == 1, let above = content.catalogue.course(named[0]),
+               let course = content.catalogue.course(rec.course), content.catalogue.rank(course.id) < content.catalogue.rank(above.id),
+               let reasons = reasonList(rec), content.strings.has("faq.prerequisites.first", lang) {
+                say("faq.prerequisites.first", ["name": course.name, "other_name": above.name, "reasons": reasons])
+            }
             // ("too expensive for me" once a course is offered: the first course of the ladder,
             // when it is another, said as the lighter way in.)
             if entry.id == "budget", current?.kind == .recommend, let course = leadCourse(),
