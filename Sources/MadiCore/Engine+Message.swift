@@ -491,6 +491,25 @@ extension TurnBuilder {
             answerSide(.faq(k), reask: true)
             return
         }
+        // "c bien pour le performer hein, pas le master ?" at consent or the address: a check of
+        // the course pre-registered, confirmed plainly ("Oui, c'est bien pour Performer."), or the
+        // course said when another is asked about; then the question again.
+        // ("yes, this is for performer right?" at consent: confirmed, and the yes taken.)
+        if [.consent, .email].contains(step.kind), s.leadId == nil, !hasAt, let lead = leadCourse(), let course = content.catalogue.course(lead),
+           let checked = checkedCourse(input, trimmed), case let yes = u.yesNo(input) == true, checked == lead || !yes,
+           content.strings.has("consent.course_check", lang) {
+            if checked == lead {
+                say("consent.course_check", ["name": course.name])
+                if yes, step.kind == .consent {
+                    takeConsent(step, said: trimmed)
+                    return
+                }
+            } else if let other = content.catalogue.course(checked), content.strings.has("consent.course_check.other", lang) {
+                say("consent.course_check.other", ["name": course.name, "other_name": other.name])
+            }
+            ask(again: true)
+            return
+        }
         // "Oui d'accord. Au fait vous êtes certifiés Qualiopi ? sinon l'OPCO ne prendra rien en
         // charge" at consent: a plain yes in a sentence of its own, then a question (whatever its
         // words of no): the consent, and the question answered or kept.
@@ -3274,6 +3293,26 @@ extension TurnBuilder {
         return Self.onCondition(u.prepare(String(text[text.index(after: q)...])).tokenStrings)
     }
 
+    /// The course a message checks it is pre-registering for ("c bien pour le performer hein, pas
+    /// le master ?", "this is for performer right?", "it's performer i'm signing up for?"): a
+    /// question, or a tag at its end, with a word of checking, that names one course not denied
+    /// (another may be), says no no, chooses none and asks nothing else of the FAQ but about the
+    /// course.
+    func checkedCourse(_ input: PreparedInput, _ raw: String) -> String? {
+        let w = input.tokenStrings
+        guard raw.utf8.contains(0x3F) || w.last.map(Self.checkTags.contains) == true,
+              Self.courseChecks.contains(where: { Understanding.holds(w, $0) }),
+              u.yesNo(input) != false, !u.saysChoice(input, interest: true), !u.asksToChangeAddress(input) else { return nil }
+        if let k = u.faqEntry(input), !["about", "fit", "difference", "register"].contains(content.faq[k].id) { return nil }
+        let named = u.mentionedCourses(input).filter { nameSpan($0, input) != nil && !deniesCourse($0, input) && !refusedBefore($0, input) }
+        return named.count == 1 ? named[0] : nil
+    }
+    static let courseChecks: [[String]] = [["bien"], ["right"], ["correct"], ["checking"], ["c", "est", "pour"], ["c", "pour"], ["it", "s", "for"],
+                                           ["its", "for"], ["this", "is", "for"], ["is", "it", "for"], ["is", "this", "for"], ["that", "s", "for"],
+                                           ["thats", "for"], ["signing", "up", "for"], ["signed", "up", "for"], ["registered", "for"],
+                                           ["inscrit"], ["inscrite"]]
+    static let checkTags: Set<String> = ["hein", "right", "correct", "non", "nan", "no"]
+
     /// Whether the words after the last question of the text say why it is asked, and answer
     /// nothing ("r u gonna add me to some newsletter? i get enough spam already"): no yes or no,
     /// no refusal, no other question.
@@ -3483,7 +3522,9 @@ extension TurnBuilder {
             || (u.yesNo(input) == true && input.tokens.count <= 6)
             // ("yes i said fine. and its starter not performer!!": the course named against the
             // one pre-registered.)
-            || (!alsoAsks && deniesCourse(lead, input)) {
+            || (!alsoAsks && deniesCourse(lead, input))
+            // ("master then", "alors plutôt le master": another course chosen and nothing else.)
+            || (!alsoAsks && choosesCourseOnly(input)) {
             choose(course: other)
             // "oui ok. mais en fait plutôt performer": the yes said with it is taken; so is one said
             // in a sentence of its own at the end ("non en fait reste sur performer. oui ok pour le mail").
