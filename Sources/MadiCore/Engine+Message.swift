@@ -2201,6 +2201,23 @@ extension TurnBuilder {
     func majorityOption(_ input: PreparedInput, _ step: Step) -> (String, exception: String?)? {
         let w = input.tokenStrings
         guard w.count >= 3 else { return nil }
+        // ("deux trois utilisent chatgpt de temps en temps, la plupart jamais", "a few of them use
+        // chatgpt now and then but most have never touched ai": a few said first, then most; the
+        // words that open the clause of most, "but", "la", go with neither.)
+        if let f = w.indices.prefix(2).first(where: { Self.fewAt(w, $0) }),
+           let m = w.indices.first(where: { $0 > f + 2 && Self.mostWords.contains(w[$0]) }) {
+            var at = m
+            while at > f + 2, Self.mostOpeners.contains(w[at - 1]) { at -= 1 }
+            let few = PreparedInput(w[..<at].joined(separator: " ")), most = PreparedInput(w[m...].joined(separator: " "))
+            // (Most read by the words, else by the examples: "la plupart jamais".)
+            guard case let .answered(majority)? = ruleOrLearnt(most, step),
+                  let mostAt = step.options.firstIndex(where: { $0.id == majority }) else { return nil }
+            if case let .option(other) = u.match(step: step, few).choice, let otherAt = step.options.firstIndex(where: { $0.id == other }) {
+                if otherAt == mostAt { return nil }
+                if otherAt < mostAt { return (majority, other) }
+            }
+            return (majority, nil)
+        }
         var cut: (at: Int, length: Int)?
         for i in w.indices {
             if Self.exceptWords.contains(w[i]) { cut = (i, 1); break }
@@ -2241,14 +2258,29 @@ extension TurnBuilder {
     /// of them", "2-3 of them".
     static func fewAt(_ w: [String], _ i: Int) -> Bool {
         if i + 2 < w.count, few.contains(w[i]), ["ou", "or", "a", "to"].contains(w[i + 1]), few.contains(w[i + 2]) { return true }
+        // ("a handful", "une poignée", "un couple", "quelques-uns", "deux trois", "2-3".)
         if i + 1 < w.count, w[i] == "a", w[i + 1] == "couple" { return true }
+        // (Else with what they do after it: "a few of them use…", "une poignée utilise…", not "a few times a week".)
+        if i + 2 < w.count, ["a", "un", "une"].contains(w[i]), fewNouns.contains(w[i + 1]), doAt(w, i + 2) { return true }
+        if i + 1 < w.count, w[i] == "quelques", ["uns", "unes", "personnes", "gens", "collegues"].contains(w[i + 1]) || doAt(w, i + 1) { return true }
+        if i + 2 < w.count, few.contains(w[i]), few.contains(w[i + 1]), w[i] != w[i + 1], doAt(w, i + 2) { return true }
         if i + 2 < w.count, few.contains(w[i]), ["of", "d"].contains(w[i + 1]), ["them", "entre"].contains(w[i + 2]) { return true }
         // ("deux utilisent un peu chatgpt", "two use it a bit": a few, then what they do.)
         if i + 1 < w.count, few.contains(w[i]), !["un", "une", "one"].contains(w[i]), fewVerbs.contains(w[i + 1]) { return true }
         return false
     }
     static let fewVerbs: Set<String> = ["utilisent", "use", "sont", "are", "ont", "have", "testent", "try", "connaissent", "know", "jouent", "play"]
+    /// Whether what a few do is said at `j`: a verb of `fewVerbs` (after a pronoun, "l'utilisent",
+    /// "s'en servent"), "of them", "d'entre eux".
+    static func doAt(_ w: [String], _ j: Int) -> Bool {
+        guard j < w.count else { return false }
+        if fewVerbs.contains(w[j]) || ["of", "d", "utilise", "uses", "servent", "dabble"].contains(w[j]) { return true }
+        return ["l", "y", "en", "s", "se"].contains(w[j]) && (w[(j + 1)...].prefix(2).contains { fewVerbs.contains($0) || $0 == "servent" })
+    }
     static let few: Set<String> = ["1", "2", "3", "un", "une", "deux", "trois", "one", "two", "three"]
+    static let fewNouns: Set<String> = ["couple", "few", "handful", "poignee"]
+    /// Words that open the clause of most ("…, but most…", "…, la plupart…").
+    static let mostOpeners: Set<String> = ["but", "mais", "and", "et", "while", "alors", "que", "la", "the", "a", "whereas"]
     /// A clause about the prospect's own use: its first word that counts is "i", "moi", "je"…,
     /// and it says a use ("i use chatgpt a bit", "moi jutilise un peu chatgpt"; not "I'd say
     /// they're beginners").
