@@ -1318,6 +1318,20 @@ extension TurnBuilder {
                case .answered = readPastWelcome(input, step, opened: nil) {
                 return .answered
             }
+            // "looking for an AI course for my staff, a dozen or so": none of the welcome's options
+            // named, the first question's answer named in words that answer it at that question
+            // only (not as an early answer, "pour mon équipe"); the questions start with it.
+            // (Not when the examples read another of the welcome's options, the courses; nor beside
+            // a question, read with the rest below.)
+            if let m = welcome, m.choice == .none, opened == nil, !input.raw.utf8.contains(0x3F), let start = step.options.first,
+               let target = resolve(start.next ?? step.next), let first = content.step(target), first.kind == .choice,
+               u.match(step: first, input).choice.isOption, !u.prefills(input, stepIds: [first.id]).contains(where: { $0.step == first.id }),
+               learntOption(input, step.id, step.options.map(\.id)).map({ if case .answered(start.id) = $0 { true } else { false } }) ?? true,
+               // (A greeting before a comma said back: "hi there, …".)
+               case let greeted = input.raw.firstIndex(of: ",").map({ u.intent(u.prepare(String(input.raw[..<$0])), memo: memo) == .greeting }) ?? false,
+               case .answered = readPastWelcome(input, step, opened: greeted ? (input, true) : nil) {
+                return .answered
+            }
             let r = readChoice(input, step)
             if step.navigation, case .answered = r, input.tokens.count <= 3, !u.isWholeYes(input),
                u.intent(input, memo: memo) == .greeting {
