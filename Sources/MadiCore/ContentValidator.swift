@@ -29,7 +29,7 @@ public enum ContentValidator {
 
     /// Placeholders a sentence may use.
     public static let placeholders: Set<String> = {
-        let course = ["name", "names", "summary", "price", "duration", "level", "next_date", "later", "formats", "prerequisites", "outcomes"]
+        let course = ["name", "names", "summary", "price", "duration", "level", "next_date", "later", "formats", "prerequisites", "outcomes", "days", "hours_per_day"]
         return Set(course + course.map { "other_" + $0 } + [
             "next_name", "next_summary", "order", "facts", "reasons", "ladder", "team_size", "email", "suggestion",
             "course", "command", "languages", "choices", "answer", "min", "max", "amount", "symbol", "day", "month",

@@ -72,8 +72,11 @@ extension TurnBuilder {
             s.languageSettled = true
             // ("english pls. whats the cheapest one": the question read in it, after saying so; not
             // an "ok" at consent, nor an address cut at its dots.)
-            let pieces = Understanding.pieces(trimmed, cutAt: ".,;!?")
-            let rest = pieces.filter { u.requestedLanguage(u.prepare($0)) == nil }
+            // ("hi, sorry i dont speak french, do u have english?": each piece that asks for the
+            // language, by a request or by its name in a short question, is that request, never a
+            // question for the team.)
+            let pieces = Understanding.markedPieces(trimmed, cutAt: ".,;!?")
+            let rest = pieces.filter { u.requestedLanguage(u.prepare($0.text + ($0.asked ? " ?" : ""))) == nil }.map(\.text)
             let restText = rest.joined(separator: ". ")
             if pieces.count > 1, !rest.isEmpty, rest.count < pieces.count, !hasAt,
                current.map({ ![StepKind.consent, .email].contains($0.kind) }) ?? false {
@@ -481,9 +484,30 @@ extension TurnBuilder {
         // "non je veux dire, retirer mon accord plus tard, c possible ?" at consent: a question about
         // the consent itself, answered, and consent asked again (its "non" refuses nothing).
         // ("will i get added to some newsletter? if so no": the same, with a no on the condition.)
-        if step.kind == .consent, trimmed.hasSuffix("?") || conditionAfterQuestion(trimmed), !hasAt, let k = u.faqEntry(input),
+        // ("wait r u gonna add me to some newsletter? i get enough spam already": and with why it
+        // is asked after it.)
+        if step.kind == .consent, trimmed.hasSuffix("?") || conditionAfterQuestion(trimmed) || reasonAfterQuestion(trimmed), !hasAt, let k = u.faqEntry(input),
            ["withdraw_later", "refusal", "privacy"].contains(content.faq[k].id) {
             answerSide(.faq(k), reask: true)
+            return
+        }
+        // "c bien pour le performer hein, pas le master ?" at consent or the address: a check of
+        // the course pre-registered, confirmed plainly ("Oui, c'est bien pour Performer."), or the
+        // course said when another is asked about; then the question again.
+        // ("yes, this is for performer right?" at consent: confirmed, and the yes taken.)
+        if [.consent, .email].contains(step.kind), s.leadId == nil, !hasAt, let lead = leadCourse(), let course = content.catalogue.course(lead),
+           let checked = checkedCourse(input, trimmed), case let yes = u.yesNo(input) == true, checked == lead || !yes,
+           content.strings.has("consent.course_check", lang) {
+            if checked == lead {
+                say("consent.course_check", ["name": course.name])
+                if yes, step.kind == .consent {
+                    takeConsent(step, said: trimmed)
+                    return
+                }
+            } else if let other = content.catalogue.course(checked), content.strings.has("consent.course_check.other", lang) {
+                say("consent.course_check.other", ["name": course.name, "other_name": other.name])
+            }
+            ask(again: true)
             return
         }
         // "Oui d'accord. Au fait vous êtes certifiés Qualiopi ? sinon l'OPCO ne prendra rien en
@@ -1328,6 +1352,20 @@ extension TurnBuilder {
             if let m = welcome, opened == nil, let start = step.options.first, input.tokens.count >= 4,
                m.choice == .option(start.id), let span = m.span, span.lowerBound >= 2, input.tokens.count > span.count + 2,
                case .answered = readPastWelcome(input, step, opened: nil) {
+                return .answered
+            }
+            // "looking for an AI course for my staff, a dozen or so": none of the welcome's options
+            // named, the first question's answer named in words that answer it at that question
+            // only (not as an early answer, "pour mon équipe"); the questions start with it.
+            // (Not when the examples read another of the welcome's options, the courses; nor beside
+            // a question, read with the rest below.)
+            if let m = welcome, m.choice == .none, opened == nil, !input.raw.utf8.contains(0x3F), let start = step.options.first,
+               let target = resolve(start.next ?? step.next), let first = content.step(target), first.kind == .choice,
+               u.match(step: first, input).choice.isOption, !u.prefills(input, stepIds: [first.id]).contains(where: { $0.step == first.id }),
+               learntOption(input, step.id, step.options.map(\.id)).map({ if case .answered(start.id) = $0 { true } else { false } }) ?? true,
+               // (A greeting before a comma said back: "hi there, …".)
+               case let greeted = input.raw.firstIndex(of: ",").map({ u.intent(u.prepare(String(input.raw[..<$0])), memo: memo) == .greeting }) ?? false,
+               case .answered = readPastWelcome(input, step, opened: greeted ? (input, true) : nil) {
                 return .answered
             }
             let r = readChoice(input, step)
@@ -2264,6 +2302,23 @@ extension TurnBuilder {
     func majorityOption(_ input: PreparedInput, _ step: Step) -> (String, exception: String?)? {
         let w = input.tokenStrings
         guard w.count >= 3 else { return nil }
+        // ("deux trois utilisent chatgpt de temps en temps, la plupart jamais", "a few of them use
+        // chatgpt now and then but most have never touched ai": a few said first, then most; the
+        // words that open the clause of most, "but", "la", go with neither.)
+        if let f = w.indices.prefix(2).first(where: { Self.fewAt(w, $0) }),
+           let m = w.indices.first(where: { $0 > f + 2 && Self.mostWords.contains(w[$0]) }) {
+            var at = m
+            while at > f + 2, Self.mostOpeners.contains(w[at - 1]) { at -= 1 }
+            let few = PreparedInput(w[..<at].joined(separator: " ")), most = PreparedInput(w[m...].joined(separator: " "))
+            // (Most read by the words, else by the examples: "la plupart jamais".)
+            guard case let .answered(majority)? = ruleOrLearnt(most, step),
+                  let mostAt = step.options.firstIndex(where: { $0.id == majority }) else { return nil }
+            if case let .option(other) = u.match(step: step, few).choice, let otherAt = step.options.firstIndex(where: { $0.id == other }) {
+                if otherAt == mostAt { return nil }
+                if otherAt < mostAt { return (majority, other) }
+            }
+            return (majority, nil)
+        }
         var cut: (at: Int, length: Int)?
         for i in w.indices {
             if Self.exceptWords.contains(w[i]) { cut = (i, 1); break }
@@ -2304,14 +2359,29 @@ extension TurnBuilder {
     /// of them", "2-3 of them".
     static func fewAt(_ w: [String], _ i: Int) -> Bool {
         if i + 2 < w.count, few.contains(w[i]), ["ou", "or", "a", "to"].contains(w[i + 1]), few.contains(w[i + 2]) { return true }
+        // ("a handful", "une poignée", "un couple", "quelques-uns", "deux trois", "2-3".)
         if i + 1 < w.count, w[i] == "a", w[i + 1] == "couple" { return true }
+        // (Else with what they do after it: "a few of them use…", "une poignée utilise…", not "a few times a week".)
+        if i + 2 < w.count, ["a", "un", "une"].contains(w[i]), fewNouns.contains(w[i + 1]), doAt(w, i + 2) { return true }
+        if i + 1 < w.count, w[i] == "quelques", ["uns", "unes", "personnes", "gens", "collegues"].contains(w[i + 1]) || doAt(w, i + 1) { return true }
+        if i + 2 < w.count, few.contains(w[i]), few.contains(w[i + 1]), w[i] != w[i + 1], doAt(w, i + 2) { return true }
         if i + 2 < w.count, few.contains(w[i]), ["of", "d"].contains(w[i + 1]), ["them", "entre"].contains(w[i + 2]) { return true }
         // ("deux utilisent un peu chatgpt", "two use it a bit": a few, then what they do.)
         if i + 1 < w.count, few.contains(w[i]), !["un", "une", "one"].contains(w[i]), fewVerbs.contains(w[i + 1]) { return true }
         return false
     }
     static let fewVerbs: Set<String> = ["utilisent", "use", "sont", "are", "ont", "have", "testent", "try", "connaissent", "know", "jouent", "play"]
+    /// Whether what a few do is said at `j`: a verb of `fewVerbs` (after a pronoun, "l'utilisent",
+    /// "s'en servent"), "of them", "d'entre eux".
+    static func doAt(_ w: [String], _ j: Int) -> Bool {
+        guard j < w.count else { return false }
+        if fewVerbs.contains(w[j]) || ["of", "d", "utilise", "uses", "servent", "dabble"].contains(w[j]) { return true }
+        return ["l", "y", "en", "s", "se"].contains(w[j]) && (w[(j + 1)...].prefix(2).contains { fewVerbs.contains($0) || $0 == "servent" })
+    }
     static let few: Set<String> = ["1", "2", "3", "un", "une", "deux", "trois", "one", "two", "three"]
+    static let fewNouns: Set<String> = ["couple", "few", "handful", "poignee"]
+    /// Words that open the clause of most ("…, but most…", "…, la plupart…").
+    static let mostOpeners: Set<String> = ["but", "mais", "and", "et", "while", "alors", "que", "la", "the", "a", "whereas"]
     /// A clause about the prospect's own use: its first word that counts is "i", "moi", "je"…,
     /// and it says a use ("i use chatgpt a bit", "moi jutilise un peu chatgpt"; not "I'd say
     /// they're beginners").
@@ -3361,6 +3431,36 @@ extension TurnBuilder {
         return Self.onCondition(u.prepare(String(text[text.index(after: q)...])).tokenStrings)
     }
 
+    /// The course a message checks it is pre-registering for ("c bien pour le performer hein, pas
+    /// le master ?", "this is for performer right?", "it's performer i'm signing up for?"): a
+    /// question, or a tag at its end, with a word of checking, that names one course not denied
+    /// (another may be), says no no, chooses none and asks nothing else of the FAQ but about the
+    /// course.
+    func checkedCourse(_ input: PreparedInput, _ raw: String) -> String? {
+        let w = input.tokenStrings
+        guard raw.utf8.contains(0x3F) || w.last.map(Self.checkTags.contains) == true,
+              Self.courseChecks.contains(where: { Understanding.holds(w, $0) }),
+              u.yesNo(input) != false, !u.saysChoice(input, interest: true), !u.asksToChangeAddress(input) else { return nil }
+        if let k = u.faqEntry(input), !["about", "fit", "difference", "register"].contains(content.faq[k].id) { return nil }
+        let named = u.mentionedCourses(input).filter { nameSpan($0, input) != nil && !deniesCourse($0, input) && !refusedBefore($0, input) }
+        return named.count == 1 ? named[0] : nil
+    }
+    static let courseChecks: [[String]] = [["bien"], ["right"], ["correct"], ["checking"], ["c", "est", "pour"], ["c", "pour"], ["it", "s", "for"],
+                                           ["its", "for"], ["this", "is", "for"], ["is", "it", "for"], ["is", "this", "for"], ["that", "s", "for"],
+                                           ["thats", "for"], ["signing", "up", "for"], ["signed", "up", "for"], ["registered", "for"],
+                                           ["inscrit"], ["inscrite"]]
+    static let checkTags: Set<String> = ["hein", "right", "correct", "non", "nan", "no"]
+
+    /// Whether the words after the last question of the text say why it is asked, and answer
+    /// nothing ("r u gonna add me to some newsletter? i get enough spam already"): no yes or no,
+    /// no refusal, no other question.
+    func reasonAfterQuestion(_ text: String) -> Bool {
+        guard let q = text.lastIndex(of: "?") else { return false }
+        let after = u.prepare(String(text[text.index(after: q)...]))
+        return !after.isEmpty && u.yesNo(after) == nil && !u.refusesMail(after) && !u.opensQuestion(after)
+            && ![Intent.decline, .no, .yes].contains(u.intent(after, memo: memo))
+    }
+
     /// "if so no", "if yes then no", "si oui non merci", "si c'est le cas, non": an answer said on
     /// a condition.
     static func onCondition(_ w: [String]) -> Bool {
@@ -3560,7 +3660,9 @@ extension TurnBuilder {
             || (u.yesNo(input) == true && input.tokens.count <= 6)
             // ("yes i said fine. and its starter not performer!!": the course named against the
             // one pre-registered.)
-            || (!alsoAsks && deniesCourse(lead, input)) {
+            || (!alsoAsks && deniesCourse(lead, input))
+            // ("master then", "alors plutôt le master": another course chosen and nothing else.)
+            || (!alsoAsks && choosesCourseOnly(input)) {
             choose(course: other)
             // "oui ok. mais en fait plutôt performer": the yes said with it is taken; so is one said
             // in a sentence of its own at the end ("non en fait reste sur performer. oui ok pour le mail").
@@ -4768,6 +4870,15 @@ extension TurnBuilder {
                 // ("5 days in person is a lot for my team. no remote at all for master?": for a
                 // team, the session can come to them.)
                 say("faq.format.for_team")
+            }
+            // ("pk pas direct le master si mon but c'est de creer des chatbots ?" with Performer
+            // recommended: the prerequisites of the course asked about, then why the one
+            // recommended, lower on the ladder, comes first.)
+            if entry.id == "prerequisites", s.recommendation != nil, let rec = engine.recommendation(for: s),
+               case let named = mentionedForSide(), named.count == 1, let above = content.catalogue.course(named[0]),
+               let course = content.catalogue.course(rec.course), content.catalogue.rank(course.id) < content.catalogue.rank(above.id),
+               let reasons = reasonList(rec), content.strings.has("faq.prerequisites.first", lang) {
+                say("faq.prerequisites.first", ["name": course.name, "other_name": above.name, "reasons": reasons])
             }
             // ("too expensive for me" once a course is offered: the first course of the ladder,
             // when it is another, said as the lighter way in.)

@@ -55,8 +55,18 @@ package struct Facts {
 
     func loc(_ l: Localized) -> String { l[language] ?? l[content.defaultLanguage] ?? "" }
 
+    /// The course's days and hours per day, read from its duration as written ("2 days (14
+    /// hours)": 2 days of 7 hours), when it gives whole days of at least a full day's hours.
+    func dayLength(_ course: Course) -> (days: Int, hours: Int)? {
+        let numbers = loc(course.duration).split(whereSeparator: { !$0.isASCII || !$0.isNumber }).compactMap { Int($0) }
+        guard numbers.count == 2, numbers[0] > 0, numbers[1] % numbers[0] == 0, numbers[1] / numbers[0] >= Self.fullDayHours else { return nil }
+        return (numbers[0], numbers[1] / numbers[0])
+    }
+    /// The hours of a full day of training.
+    static let fullDayHours = 7
+
     package func courseParams(_ course: Course) -> [String: String] {
-        [
+        var p = [
             "name": course.name,
             "summary": loc(course.summary),
             "price": price(course.price, course.currency),
@@ -68,6 +78,11 @@ package struct Facts {
             "prerequisites": loc(course.prerequisites),
             "outcomes": (course.outcomes[language] ?? course.outcomes[content.defaultLanguage] ?? []).joined(separator: ", "),
         ]
+        if let (days, hours) = dayLength(course) {
+            p["days"] = String(days)
+            p["hours_per_day"] = String(hours)
+        }
+        return p
     }
 
     func facts(_ id: String) -> CourseFacts {
@@ -125,6 +140,11 @@ struct FAQAnswerer {
             return (ids.compactMap(catalogue.course).map { c in
                 let facts = sessionsFrom.map { Facts(content: content, language: language, today: $0(c)) } ?? facts
                 var p = facts.courseParams(c)
+                // ("is that full days?": a `.per_day` answer, "full days of {hours_per_day} hours",
+                // for a course whose duration gives whole full days; else the answer without it.)
+                if key.hasSuffix(".per_day"), p["hours_per_day"] == nil {
+                    return facts.t(String(key.dropLast(".per_day".count)), p)
+                }
                 if let team, key != entry.answer {
                     p["team"] = String(team)
                     p["team_total"] = facts.price(c.price * team, c.currency)

@@ -218,6 +218,10 @@ public struct QuantityReader: Sendable {
             if people.contains(w[k]) { return true }
             if Int(w[k]) != nil { break }
         }
+        // "for my team, a dozen or so", "pour mon équipe, une douzaine": a count said right after
+        // the team (its article between), that ends its clause, counts it.
+        let before = start >= 1 && Self.articles.contains(w[start - 1]) ? start - 2 : start - 1
+        if before >= 0, Self.teamNouns.contains(w[before]) || people.contains(w[before]), Self.endsClause(w, from: end) { return true }
         // The opener may end where the count starts or inside its first words ("équipe de 12":
         // the count read is "de 12", from "de 10 à 15").
         for at in start...min(start + 2, end) {
@@ -229,6 +233,20 @@ public struct QuantityReader: Sendable {
     }
 
     static let ofThem: [[String]] = [["of", "them"], ["d", "entre", "eux"], ["d", "entre", "elles"]]
+    static let articles: Set<String> = ["a", "an", "un", "une"]
+    static let teamNouns: Set<String> = ["team", "teams", "equipe", "equipes", "staff", "department", "departement", "service"]
+    /// Whether nothing but words that hedge a count comes from `j` to the end of the clause ("…, a
+    /// dozen or so", "…, une douzaine environ", "…, about 12. we…").
+    static func endsClause(_ w: [String], from j: Int) -> Bool {
+        var k = j
+        while k < w.count, countHedges.contains(w[k]) { k += 1 }
+        return k == w.count || clauseOpeners.contains(w[k])
+    }
+    static let countHedges: Set<String> = ["or", "ou", "un", "so", "ish", "environ", "roughly", "approximately", "approx", "give", "take", "max", "maximum",
+                                           "a", "peu", "pres", "plus", "moins", "maybe", "perhaps", "peut", "etre", "people", "personnes", "pers", "ppl",
+                                           "in", "total", "au", "en", "tout"]
+    static let clauseOpeners: Set<String> = ["and", "but", "so", "we", "i", "they", "who", "most", "all", "et", "mais", "donc", "on", "je", "ils",
+                                             "elles", "qui", "la", "tous", "toutes", "nous"]
     /// Words that open the next clause after "of them" ("…7 of them, none are techy").
     static let afterThem: Set<String> = ["none", "most", "some", "and", "but", "so", "they", "we", "i",
                                          "aucun", "aucune", "tous", "toutes", "la", "et", "mais", "donc", "ils", "elles", "on", "je", "qui"]

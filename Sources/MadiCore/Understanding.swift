@@ -102,6 +102,8 @@ public final class Understanding: Sendable {
     let rejoinRequests: [String: [[String]]]
     /// `language_requests`, by language.
     let languageRequests: [(language: String, phrases: [String: [[String]]])]
+    /// Each language's `names` ("english", "anglais"; not its code), by language.
+    let spokenNames: [(language: String, phrases: [String: [[String]]])]
     /// Each language's stopwords that no other language lists ("the", "you"; "les", "vous"):
     /// what tells the language a message is written in.
     let ownStopwords: [(language: String, words: Set<String>)]
@@ -299,6 +301,7 @@ public final class Understanding: Sendable {
         eraseWords = words(\.eraseWords)
         rejoinRequests = phrases(\.rejoinRequests)
         languageRequests = content.lexicon.keys.sorted().map { ($0, Self.byFirstWord(content.lexicon[$0]!.languageRequests)) }
+        spokenNames = content.lexicon.keys.sorted().map { ($0, Self.byFirstWord(content.lexicon[$0]!.names)) }
         let stops = content.lexicon.keys.sorted().map { ($0, Set(content.lexicon[$0]!.stopwords.map(TextFold.fold))) }
         ownStopwords = stops.map { l in
             // (Not the letters of elisions: "d" is French's "d'" and English's "I'd".)
@@ -1103,15 +1106,46 @@ public final class Understanding: Sendable {
             // ("hey u speak english? i got a small shop, wanna use ai for insta posts n stuff": the
             // request in a sentence of its own, at the start of a longer message.)
             guard input.raw.utf8.contains(where: { $0 == 0x3F || $0 == 0x2E || $0 == 0x21 }),
-                  let first = Self.pieces(input.raw, cutAt: ".?!").first else { return nil }
-            let opening = prepare(first)
+                  let first = Self.markedPieces(input.raw, cutAt: ".?!").first else { return nil }
+            let opening = prepare(first.text + (first.asked ? " ?" : ""))
             guard opening.tokens.count <= 16, opening.tokens.count < input.tokens.count else { return nil }
             return requestedLanguage(opening)
         }
         // ("Le formateur peut parler anglais ?", "can your trainers speak French?": the course's
         // language asked, not the conversation's.)
         guard !input.tokenStrings.contains(where: Self.courseLanguageWords.contains) else { return nil }
-        return languageRequests.first { Self.contains(input.tokenStrings, anyOf: $0.phrases) }?.language
+        if let lang = languageRequests.first(where: { Self.contains(input.tokenStrings, anyOf: $0.phrases) })?.language { return lang }
+        // ("uh english? i run a little online shop", "do u have english?": a language asked for by
+        // its name in a short question.)
+        return Self.markedPieces(input.raw, cutAt: ".,;!?").lazy.filter(\.asked).compactMap { self.languageAsked($0.text) }.first
+    }
+
+    /// The language a short question asks for by its name ("do u have english?", "uh english?",
+    /// "anglais ?"): at most six words that name one language, and are not plainly written in
+    /// another ("c'est en anglais ?" asks about something else).
+    func languageAsked(_ sentence: String) -> String? {
+        let input = prepare(sentence)
+        guard (1...6).contains(input.tokens.count) else { return nil }
+        let named = spokenNames.filter { Self.contains(input.tokenStrings, anyOf: $0.phrases) }
+        guard named.count == 1, let lang = named.first?.language else { return nil }
+        if let written = writtenIn(input), written != lang { return nil }
+        return lang
+    }
+
+    /// The pieces of a text cut at `separators`, each with whether a question mark closes it
+    /// ("uh english? i run a shop": "uh english", asked, then "i run a shop").
+    static func markedPieces(_ raw: String, cutAt separators: StaticString) -> [(text: String, asked: Bool)] {
+        let cuts = UnsafeBufferPointer(start: separators.utf8Start, count: separators.utf8CodeUnitCount)
+        var pieces: [(text: String, asked: Bool)] = []
+        var start = raw.utf8.startIndex
+        for i in raw.utf8.indices where cuts.contains(raw.utf8[i]) {
+            let piece = String(Substring(raw.utf8[start..<i])).trimmed()
+            if !piece.isEmpty { pieces.append((piece, raw.utf8[i] == 0x3F)) }
+            start = raw.utf8.index(after: i)
+        }
+        let last = String(Substring(raw.utf8[start...])).trimmed()
+        if !last.isEmpty { pieces.append((last, false)) }
+        return pieces
     }
 
     static let courseLanguageWords: Set<String> = ["formateur", "formateurs", "formatrice", "formation", "formations", "session", "sessions", "cours",

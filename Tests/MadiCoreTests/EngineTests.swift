@@ -229,6 +229,19 @@ struct EngineTests {
         #expect(checked >= 12)
     }
 
+    /// "is that full days?": the hours of each day, from the course's duration as written; a
+    /// duration that gives no whole full days gets the plain duration answer.
+    @Test func theLengthOfTheDaysComesFromTheDuration() throws {
+        let entry = try #require(engine.content.faq.first { $0.id == "day_length" })
+        let shipped = FAQAnswerer(content: engine.content, language: "en", today: Shipped.today)
+        #expect(shipped.answer(entry, mentioned: ["master"], focus: nil) == "Master takes 5 days (35 hours): full days of 7 hours.")
+        var files = Shipped.files
+        files["catalogue.yaml"] = files["catalogue.yaml"]!.replacingOccurrences(of: "2 days (14 hours)", with: "2 days (8 hours)")
+        let content = try ContentLoader.load(files: files).get()
+        let short = FAQAnswerer(content: content, language: "en", today: Shipped.today)
+        #expect(short.answer(entry, mentioned: ["starter"], focus: nil) == "Starter takes 2 days (8 hours).")
+    }
+
     @Test func nextSessionDependsOnTheInjectedDay() {
         var t = engine.start(today: Day(iso: "2027-01-01")!)
         for i in ["oui", "1", "1", "1", "1"] { t = engine.step(t.session, .text(i)) }
