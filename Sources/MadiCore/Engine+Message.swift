@@ -916,8 +916,32 @@ extension TurnBuilder {
         // answer said with a doubt, read with the rest of the message. (Only with a doubt,
         // "perhaps…", "maybe…", or in a few words: "ça marche aussi pour les freelances ?", "et si
         // on monte à 12 ?" ask something more.)
+        // "hmm maybe spring? march-ish", "not sure, maybe in 6 weeks?" at the question of when: a
+        // start said with a doubt; the rest of the message is read for it first, else the doubt's
+        // own words (not the whole message, whose other sentences may say more: "…peut-être dans
+        // deux-trois mois ? c'est en ligne ou faut se déplacer").
+        var startAsked: PreparedInput?
+        if step.id == startStep?.id, let q = parts.question, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
+           let core = startWithDoubt(q, step) {
+            side = nil
+            startAsked = startSaid(parts.answer, step) ? parts.answer : core
+        }
+        // ("hmm not sure, my shifts are crazy rn. maybe in a couple months? is it online or do i
+        // have to go somewhere": among several questions, the start said with a doubt is the
+        // answer the same way; the others are answered.)
+        // (Not beside an answer said otherwise: "not rn, maybe after summer? is it remote…" is
+        // "not right now", the doubt no start of its own.)
+        if startAsked == nil, step.id == startStep?.id, case let .several(list)? = side, !answersBesideDoubt(parts.answer, step),
+           let k = list.firstIndex(where: { e in
+               guard case .unknown = e.side, case let q = u.prepare(e.text), !u.opensQuestion(q) else { return false }
+               return startWithDoubt(q, step) != nil
+           }), let core = startWithDoubt(u.prepare(list[k].text), step) {
+            let kept = list.enumerated().filter { $0.offset != k }.map(\.element)
+            side = kept.isEmpty ? nil : kept.count == 1 ? kept[0].side : .several(kept)
+            startAsked = startSaid(parts.answer, step) ? parts.answer : core
+        }
         var answerAsked = false
-        if let q = parts.question, !parts.answer.isEmpty, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
+        if startAsked == nil, let q = parts.question, !parts.answer.isEmpty, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
            q.tokens.count <= 3 || q.tokenStrings.contains(where: Understanding.maybeWords.contains),
            step.kind == .courses ? !u.mentionedCourses(q).isEmpty
                : step.kind == .number ? u.quantities.teamSize(q, anyNumber: true) != nil
@@ -926,16 +950,6 @@ extension TurnBuilder {
                : step.kind == .choice && { if case .ambiguous = u.match(step: step, q).choice { true } else { u.match(step: step, q).choice.isOption } }() {
             side = nil
             answerAsked = true
-        }
-        // "hmm maybe spring? march-ish", "not sure, maybe in 6 weeks?" at the question of when: a
-        // start said with a doubt; the rest of the message is read for it first, else the doubt's
-        // own words.
-        var startAsked: PreparedInput?
-        if !answerAsked, step.id == startStep?.id, let q = parts.question, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
-           q.tokenStrings.contains(where: Understanding.maybeWords.contains), case let core = u.withoutHedging(q),
-           (delayOption(core, step) ?? monthOption(core, step)?.2) != nil {
-            side = nil
-            startAsked = parts.answer.isEmpty || (delayOption(parts.answer, step) ?? monthOption(parts.answer, step)?.2) == nil ? core : parts.answer
         }
         // "maybe in march?", "peut-être en mars ?" at the offer: a start moved, said with a doubt,
         // no question to answer nor time to think. ("in march?" alone may ask about the dates.)
@@ -960,7 +974,7 @@ extension TurnBuilder {
         // ("after my exams, so like end of january? whats the cheapest option again" at the question
         // of when: the month asked with doubt is the answer.)
         let asksWhen = step.id == startStep?.id
-        if case let .several(list)? = side, step.kind == .choice, !step.navigation, !parts.answer.isEmpty || asksWhen {
+        if startAsked == nil, case let .several(list)? = side, step.kind == .choice, !step.navigation, !parts.answer.isEmpty || asksWhen {
             let named = list.filter { e in
                 // (Not a question of its own: "what's the difference with build?" is kept.)
                 // ("ou automatiser peut etre ?" opens on "ou", another answer, not "où".)
@@ -979,7 +993,7 @@ extension TurnBuilder {
         // ("i guess understand it first? i dont really know anything about it": a question that
         // only names an answer to this question, said with doubt, is that answer.)
         // ("after my exams, so like end of january?" at the question of when: a month.)
-        if several == nil, answeredAsQuestion == nil, step.kind == .choice, !step.navigation, !parts.answer.isEmpty || asksWhen,
+        if several == nil, answeredAsQuestion == nil, startAsked == nil, step.kind == .choice, !step.navigation, !parts.answer.isEmpty || asksWhen,
            let q = parts.question, let text = parts.questionText, !u.opensQuestion(q, afterLeadIns: true), u.faqEntry(q) == nil,
            (q.tokens.count <= 6 && !parts.answer.isEmpty && u.match(step: step, q).choice.isOption) || (asksWhen && parts.answer.isEmpty && monthAskedAsAnswer(q)) {
             side = nil
@@ -1551,6 +1565,14 @@ extension TurnBuilder {
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")),
            (u.match(step: step, rest).choice.optionId.map { $0 != notNow } ?? false)
             || delayOption(rest, step) != nil || monthOption(rest, step) != nil {
+            return readChoice(rest, step)
+        }
+        // "hmm not sure, maybe in a couple months", "je sais pas trop, peut-être dans 6 semaines":
+        // a doubt, then a start said with a "maybe": the start is the answer, read from the "maybe"
+        // on (the doubt is about it, not "just looking").
+        if step.options.contains(where: { $0.months != nil }), let from = u.maybeAfterDoubt(input),
+           case let rest = u.prepare(input.tokenStrings[from...].joined(separator: " ")),
+           u.match(step: step, rest).choice.isOption || startSaid(rest, step) {
             return readChoice(rest, step)
         }
         // "um asap i guess, christmas rush is killing me. actually no, after xmas, jan-ish", "euh
@@ -3392,6 +3414,27 @@ extension TurnBuilder {
     /// A start month said as a question with nothing refused in it ("so like end of january?",
     /// not "not rn, maybe after summer?").
     static let howOften: Set<String> = ["twice", "once", "times", "time", "fois", "semaine", "week", "month", "mois", "jour", "day", "year", "an"]
+
+    /// A start said with a doubt ("maybe in a couple months", "peut-être dans deux-trois mois",
+    /// "hmm maybe spring"): its words without the doubt, when they say a delay or a month.
+    func startWithDoubt(_ q: PreparedInput, _ step: Step) -> PreparedInput? {
+        guard q.tokenStrings.contains(where: Understanding.maybeWords.contains) else { return nil }
+        let core = u.withoutHedging(q)
+        return startSaid(core, step) ? core : nil
+    }
+
+    /// Whether the words name one of the step's options otherwise than by a doubt ("not rn", not
+    /// the "not sure" of "hmm not sure, my shifts are crazy rn").
+    func answersBesideDoubt(_ input: PreparedInput, _ step: Step) -> Bool {
+        let m = u.match(step: step, input)
+        guard m.choice != .none else { return false }
+        return m.span.map { !u.saidAsDoubt($0, input) } ?? true
+    }
+
+    /// Whether the words say a delay or a month as a start ("dans 2 mois", "in march").
+    func startSaid(_ input: PreparedInput, _ step: Step) -> Bool {
+        !input.isEmpty && (delayOption(input, step) ?? monthOption(input, step)?.2) != nil
+    }
 
     func monthAskedAsAnswer(_ q: PreparedInput) -> Bool {
         u.startMonth(q) != nil && !q.tokenStrings.contains(where: Understanding.refusals.contains)

@@ -390,6 +390,19 @@ public final class Understanding: Sendable {
         Self.contains(input.tokenStrings, anyOf: unsureWords)
     }
 
+    /// Whether the words at `span` are part of a doubt ("not sure", "je sais pas").
+    func saidAsDoubt(_ span: Range<Int>, _ input: PreparedInput) -> Bool {
+        Self.phraseSpans(input.tokenStrings, unsureWords).contains { $0.lowerBound <= span.lowerBound && span.upperBound <= $0.upperBound }
+    }
+
+    /// Where a "maybe" comes after a doubt said first ("hmm not sure, maybe in a couple months":
+    /// the index of "maybe"); nil when the message says no doubt, or no "maybe" after it.
+    func maybeAfterDoubt(_ input: PreparedInput) -> Int? {
+        let w = input.tokenStrings
+        guard let doubt = Self.phraseSpans(w, unsureWords).min(by: { $0.lowerBound < $1.lowerBound }) else { return nil }
+        return w.indices.first { $0 >= doubt.upperBound && Self.maybeWords.contains(w[$0]) }
+    }
+
     /// Whether the message says its answer is a mix ("hétérogène", "certains… d'autres", "mixed").
     func saysMixed(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: mixedWords)
