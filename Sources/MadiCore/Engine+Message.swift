@@ -1633,7 +1633,10 @@ extension TurnBuilder {
             }
             // "au printemps peut-être", "spring maybe": a season said with a doubt is asked back
             // between its option and the next.
-            if u.season(input) != nil, input.tokenStrings.contains(where: Understanding.maybeWords.contains),
+            // ("q1 probably, we have a big release mid jan", "T1 sûrement": a quarter is a start
+            // from its first month, read as the month is, doubt or not.)
+            if let season = u.season(input), !Understanding.isQuarter(TextFold.fold(season)),
+               input.tokenStrings.contains(where: Understanding.maybeWords.contains),
                let i = step.options.firstIndex(where: { $0.id == option.id }), i + 1 < step.options.count {
                 s.clarifyMonth = Session.MonthSaid(number: number, name: month)
                 return .clarify([option.id, step.options[i + 1].id])
