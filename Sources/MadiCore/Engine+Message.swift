@@ -2671,6 +2671,18 @@ extension TurnBuilder {
             // "I'm an accountant. oh actually, I use chatgpt every day": the job is still taken.
             note(current.id, id, .learnt)
             answer(choice: id, said: input.raw)
+        } else if current.kind == .choice, sizeOnly, let after = sentencesAfterSize(input), case let said = u.prepare(after),
+                  startSaid(said, current) || u.match(step: current, said).choice.isOption {
+            // "non non on est 12 au total, pas 2-3 !! pour quand, idealement avant l'ete, genre avril
+            // mai": what is said after the size corrected answers this question.
+            switch read(said, current) {
+            case .answered, .handled: break
+            case let .clarify(options):
+                flush()
+                askClarify(options, current)
+            case .none:
+                ask(again: true)
+            }
         } else if current.kind == .choice, let before = sentencesBeforeCorrection(input) {
             // "ils font tous leurs annonces avec chatgpt. ah et en fait on sera plutot 8": the
             // sentence before the correction is read as the answer, as if said alone.
@@ -2792,6 +2804,19 @@ extension TurnBuilder {
         guard let cue = pieces.firstIndex(where: { u.saysCorrection(u.prepare($0)) }), cue > 0 else { return nil }
         let before = pieces[..<cue].joined(separator: ". ")
         return u.prepare(before).tokens.count >= 2 ? before : nil
+    }
+
+    /// The words said after those that give the team's size ("non non on est 12 au total, pas
+    /// 2-3 !! pour quand, idealement avant l'ete, genre avril mai": "pour quand. idealement avant
+    /// l'ete. genre avril mai"), cut at commas and stops; nil when nothing follows them. (A count
+    /// of days, weeks or months, "dans 2 mois", is no size.)
+    func sentencesAfterSize(_ input: PreparedInput) -> String? {
+        let pieces = Understanding.pieces(input.raw, cutAt: ",.;!?")
+        guard let last = pieces.lastIndex(where: { piece in
+            let p = u.prepare(piece)
+            return !u.quantities.all(p).isEmpty && !p.tokenStrings.contains { Self.dayUnits[$0] != nil }
+        }), last + 1 < pieces.count else { return nil }
+        return pieces[(last + 1)...].joined(separator: ". ")
     }
 
     /// In the team's questions, a prospect who is on their own after all ("just me", "c'est juste

@@ -700,6 +700,10 @@ public final class Understanding: Sendable {
         let w = input.tokenStrings
         var found: Int?
         var said = monthsSaid(input, afterRefusal: true)
+        // ("idéalement avant l'été, genre avril mai", "ideally before summer, like april or may": a
+        // month said as a bound gives way to one said within it.)
+        let bounds = said.filter { Self.saidAsBound(w, at: $0.at) }
+        if !bounds.isEmpty, bounds.count < said.count { said.removeAll { m in bounds.contains { $0.at == m.at } } }
         // ("please tell them march would be even better": with a word of preference, anywhere.)
         if said.isEmpty, w.contains(where: Self.startWords.contains) {
             // ("sounds good actually, April works too": a month that would suit as well moves nothing.)
@@ -727,6 +731,15 @@ public final class Understanding: Sendable {
         // ("no no, FEBRUARY not january": one month, then another denied right after it.)
         if found == nil, let m = Self.monthOverDenied(said, w) { return m }
         return found
+    }
+
+    /// Whether the month at `i` is said as a bound ("avant l'été", "before summer", "d'ici mars",
+    /// "by march"), not as the earliest start ("pas avant mars", "not before march").
+    static func saidAsBound(_ w: [String], at i: Int) -> Bool {
+        var j = i - 1
+        while j >= 0, ["l", "la", "le", "les", "the"].contains(w[j]) { j -= 1 }
+        guard j >= 0, ["avant", "before", "ici", "by"].contains(w[j]) else { return false }
+        return j == 0 || !refusals.contains(w[j - 1])
     }
 
     /// The month that opens a sentence of at most four words ("march or april", "janvier
