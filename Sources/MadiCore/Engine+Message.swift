@@ -941,7 +941,15 @@ extension TurnBuilder {
             startAsked = startSaid(parts.answer, step) ? parts.answer : core
         }
         var answerAsked = false
-        if startAsked == nil, let q = parts.question, !parts.answer.isEmpty, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
+        // "quand vous voulez, je suis dispo tout le temps" at the question of when: a sentence that
+        // opens like a question with an option's own words ("quand vous voulez je suis dispo"),
+        // with no question mark in the message, says that answer; it asks nothing.
+        if startAsked == nil, step.kind == .choice, !step.navigation, let q = parts.question, !trimmed.utf8.contains(0x3F),
+           case let m = u.match(step: step, q), m.choice.isOption, m.span?.lowerBound == 0 {
+            side = nil
+            answerAsked = true
+        }
+        if startAsked == nil, !answerAsked, let q = parts.question, !parts.answer.isEmpty, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
            q.tokens.count <= 3 || q.tokenStrings.contains(where: Understanding.maybeWords.contains),
            step.kind == .courses ? !u.mentionedCourses(q).isEmpty
                : step.kind == .number ? u.quantities.teamSize(q, anyNumber: true) != nil
