@@ -1505,6 +1505,21 @@ public final class Understanding: Sendable {
         // option named after an exception, or said of the past, gives way to one named otherwise.
         let aside = matches.filter { Self.saidAside($0.span, input.tokenStrings) }
         if !aside.isEmpty, aside.count < matches.count { matches.removeAll { m in aside.contains { $0.span == m.span } } }
+        // "mostly understand it i guess, like what it even is and if its useful for paperwork",
+        // "surtout comprendre, et voir si ça peut servir pour la paperasse": an option said as the
+        // main one prevails over the others named beside it.
+        // (A few words between: "mainly to learn the basics"; no other option named between. Not
+        // with another said as well: "mostly the paperwork… but also maybe train our volunteers?"
+        // names two.)
+        if !input.tokenStrings.contains(where: Self.additions.contains) {
+            let main = matches.compactMap { m in
+                Self.mainDistance(m.span, input.tokenStrings, within: matches.filter { $0.id != m.id }.map(\.span)).map { (m.id, $0) }
+            }
+            if let nearest = main.map(\.1).min(), case let ids = Set(main.filter { $0.1 == nearest }.map(\.0)), ids.count == 1,
+               let id = ids.first, matches.contains(where: { $0.id != id }) {
+                matches.removeAll { $0.id != id }
+            }
+        }
         // "je suis infirmière et je pense à me reconvertir": a phrase that prevails over the others.
         if !prevailing.isEmpty, let winner = matches.first(where: { prevailing.contains(Array(input.tokens[$0.span])) }) {
             matches.removeAll { $0.id != winner.id && !prevailing.contains(Array(input.tokens[$0.span])) }
@@ -1538,6 +1553,21 @@ public final class Understanding: Sendable {
         if let i = after.firstIndex(where: pastAfter.contains), !(w[i] == "avant" && i + 1 < w.count && w[i + 1] == "tout") { return true }
         return false
     }
+    /// How far the words at `span` are from a word that says they are the main answer: after
+    /// "mostly", "mainly", "surtout", "principalement", with three words between at most and none
+    /// of `others` (the spans of other options: "mainly to learn the basics" is 2), or right
+    /// before one of them ("les devis surtout" is 0); nil when they are not said so.
+    static func mainDistance(_ span: Range<Int>, _ w: [String], within others: [Range<Int>]) -> Int? {
+        if span.upperBound < w.count, mainWords.contains(w[span.upperBound]) { return 0 }
+        guard let k = w[max(0, span.lowerBound - 4)..<span.lowerBound].lastIndex(where: mainWords.contains),
+              !others.contains(where: { $0.lowerBound > k && $0.lowerBound < span.lowerBound }) else { return nil }
+        return span.lowerBound - k - 1
+    }
+    /// Words that add another answer to the one said ("but also", "mais aussi").
+    static let additions: Set<String> = ["also", "aussi", "egalement"]
+    static let mainWords: Set<String> = ["mostly", "mainly", "primarily", "chiefly", "essentially", "surtout", "principalement", "essentiellement",
+                                         "majoritairement"]
+
     static let exceptions: Set<String> = ["sauf", "hormis", "excepte", "except", "apart", "besides"]
     static let concessions: Set<String> = ["though", "tho", "although", "albeit", "quoique"]
     static let pastMarkers: Set<String> = ["etais", "etait", "was", "used", "ancien", "ancienne", "anciennement", "formerly", "ex", "retired"]
