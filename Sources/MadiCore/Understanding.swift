@@ -19,6 +19,8 @@ public final class Understanding: Sendable {
     let cuedSteps: Set<String>
     /// The steps with `personal: true`: about the prospect alone.
     let personalSteps: Set<String>
+    /// The steps whose options are starts (`months`).
+    let datedSteps: Set<String>
     let languageNames: [(String, Phrase)]
     /// Commands and language names said as the whole input, by folded text (the first wins).
     let wholeCommands: [String: CommandName]
@@ -179,6 +181,7 @@ public final class Understanding: Sendable {
         stepNames = stepNameWords
         cuedSteps = Set(content.steps.filter { $0.choice?.prefillNeedsCue ?? false }.map(\.id))
         personalSteps = Set(content.steps.filter { $0.choice?.personal ?? false }.map(\.id))
+        datedSteps = Set(content.steps.filter { $0.options.contains { $0.months != nil } }.map(\.id))
         var whole: [String: CommandName] = [:]
         for (name, phrase) in commands where name != .language && !phrase.isEmpty && whole[phrase.folded] == nil { whole[phrase.folded] = name }
         wholeCommands = whole
@@ -1821,8 +1824,9 @@ public final class Understanding: Sendable {
             // Nor a phrase that says the prospect does not know ("je ne sais pas trop, je pars de
             // zéro" says nothing of when to start).
             if cuedSteps.contains(id), let span = found.span, Self.contains(Array(input.tokenStrings[span]), anyOf: unsureWords) { continue }
-            // Nor one said of the past ("j'ai perdu 2 clients cette année", "we had layoffs this year").
-            if cuedSteps.contains(id), let span = found.span,
+            // Nor a time said of the past ("j'ai perdu 2 clients cette année", "we had layoffs this
+            // year"); a use said so is one ("je n'ai jamais vraiment utilisé l'IA").
+            if cuedSteps.contains(id), datedSteps.contains(id), let span = found.span,
                input.tokenStrings[max(0, span.lowerBound - 5)..<span.lowerBound].contains(where: Self.pastClause.contains) { continue }
             // Nor a use of AI said as a wish for others ("je voudrais qu'ils utilisent l'IA", "i
             // want them to use AI"): what they do now is not said.
