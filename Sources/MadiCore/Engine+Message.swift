@@ -3431,6 +3431,27 @@ extension TurnBuilder {
         }
     }
 
+    /// Whether the question asked points back at what the message said ("vous avez ça ?", "do
+    /// you have that?", "which course is for that?"), not at the prospect ("which one is right for me?").
+    var asksAboutWhatWasSaid: Bool {
+        let q = oneOfSeveral.map { u.prepare($0) } ?? u.split(lastInput.raw).question ?? lastInput
+        return q.tokenStrings.contains(where: Self.pointingBack.contains)
+    }
+
+    /// The course the prospect's aim is for: the answer to the question of aims (`aspiration`),
+    /// given, noted or named in this message ("RAG propre + des agents en prod": Master), when it
+    /// weighs toward one course as much as any answer there does (not the team's, which only
+    /// tips a tie).
+    func aimedCourse() -> Course? {
+        guard let aims = content.steps.first(where: { $0.choice?.aspiration == true }) else { return nil }
+        let m = u.match(step: aims, lastInput)
+        guard let id = s.answers[aims.id]?.option ?? s.prefills[aims.id] ?? m.choice.optionId, let option = aims.option(id),
+              m.span.map({ !u.denied($0, lastInput) }) ?? true,
+              let top = option.weights.values.max(), top >= aims.options.flatMap({ $0.weights.values }).max() ?? 0,
+              let rank = Recommender.topCourse(option.weights, content.catalogue) else { return nil }
+        return content.catalogue.courses[rank]
+    }
+
     /// Whether the prospect gives an age of 50 or more: "I am 71", "j'ai 67 ans", "68 years old".
     static func saysOlderAge(_ w: [String]) -> Bool {
         w.indices.contains { i in
@@ -4732,6 +4753,11 @@ extension TurnBuilder {
             if entry.id == "fit", s.recommendation != nil, let rec = engine.recommendation(for: s), let course = content.catalogue.course(rec.course),
                let reasons = reasonList(rec), content.strings.has("faq.fit.recommended", lang) {
                 say("faq.fit.recommended", ["name": course.name, "reasons": reasons])
+            } else if entry.id == "fit", s.recommendation == nil, !startsFromScratch, asksAboutWhatWasSaid, let aim = aimedCourse(),
+                      content.strings.has("faq.fit.aim", lang) {
+                // ("dev backend… RAG propre + des agents en prod. vous avez ça ?", "which course is
+                // for that?": the course the aim said is for, the questions left to confirm it.)
+                say("faq.fit.aim", Facts(content: content, language: lang, today: s.today).courseParams(aim))
             } else if entry.id == "group", Self.asksVenue(lastInput.tokenStrings), content.strings.has("faq.group.venue", lang) {
                 // ("btw can the trainer come to our office?": where first, the price after.)
                 say(known("faq.group.venue"))
