@@ -940,8 +940,40 @@ extension TurnBuilder {
         // answer said with a doubt, read with the rest of the message. (Only with a doubt,
         // "perhaps…", "maybe…", or in a few words: "ça marche aussi pour les freelances ?", "et si
         // on monte à 12 ?" ask something more.)
+        // "hmm maybe spring? march-ish", "not sure, maybe in 6 weeks?" at the question of when: a
+        // start said with a doubt; the rest of the message is read for it first, else the doubt's
+        // own words (not the whole message, whose other sentences may say more: "…peut-être dans
+        // deux-trois mois ? c'est en ligne ou faut se déplacer").
+        var startAsked: PreparedInput?
+        if step.id == startStep?.id, let q = parts.question, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
+           let core = startWithDoubt(q, step) {
+            side = nil
+            startAsked = startSaid(parts.answer, step) ? parts.answer : core
+        }
+        // ("hmm not sure, my shifts are crazy rn. maybe in a couple months? is it online or do i
+        // have to go somewhere": among several questions, the start said with a doubt is the
+        // answer the same way; the others are answered.)
+        // (Not beside an answer said otherwise: "not rn, maybe after summer? is it remote…" is
+        // "not right now", the doubt no start of its own.)
+        if startAsked == nil, step.id == startStep?.id, case let .several(list)? = side, !answersBesideDoubt(parts.answer, step),
+           let k = list.firstIndex(where: { e in
+               guard case .unknown = e.side, case let q = u.prepare(e.text), !u.opensQuestion(q) else { return false }
+               return startWithDoubt(q, step) != nil
+           }), let core = startWithDoubt(u.prepare(list[k].text), step) {
+            let kept = list.enumerated().filter { $0.offset != k }.map(\.element)
+            side = kept.isEmpty ? nil : kept.count == 1 ? kept[0].side : .several(kept)
+            startAsked = startSaid(parts.answer, step) ? parts.answer : core
+        }
         var answerAsked = false
-        if let q = parts.question, !parts.answer.isEmpty, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
+        // "quand vous voulez, je suis dispo tout le temps" at the question of when: a sentence that
+        // opens like a question with an option's own words ("quand vous voulez je suis dispo"),
+        // with no question mark in the message, says that answer; it asks nothing.
+        if startAsked == nil, step.kind == .choice, !step.navigation, let q = parts.question, !trimmed.utf8.contains(0x3F),
+           case let m = u.match(step: step, q), m.choice.isOption, m.span?.lowerBound == 0 {
+            side = nil
+            answerAsked = true
+        }
+        if startAsked == nil, !answerAsked, let q = parts.question, !parts.answer.isEmpty, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
            q.tokens.count <= 3 || q.tokenStrings.contains(where: Understanding.maybeWords.contains),
            step.kind == .courses ? !u.mentionedCourses(q).isEmpty
                : step.kind == .number ? u.quantities.teamSize(q, anyNumber: true) != nil
@@ -950,16 +982,6 @@ extension TurnBuilder {
                : step.kind == .choice && { if case .ambiguous = u.match(step: step, q).choice { true } else { u.match(step: step, q).choice.isOption } }() {
             side = nil
             answerAsked = true
-        }
-        // "hmm maybe spring? march-ish", "not sure, maybe in 6 weeks?" at the question of when: a
-        // start said with a doubt; the rest of the message is read for it first, else the doubt's
-        // own words.
-        var startAsked: PreparedInput?
-        if !answerAsked, step.id == startStep?.id, let q = parts.question, !u.opensQuestion(q), readSide(q, keywordsOnly: false) == nil,
-           q.tokenStrings.contains(where: Understanding.maybeWords.contains), case let core = u.withoutHedging(q),
-           (delayOption(core, step) ?? monthOption(core, step)?.2) != nil {
-            side = nil
-            startAsked = parts.answer.isEmpty || (delayOption(parts.answer, step) ?? monthOption(parts.answer, step)?.2) == nil ? core : parts.answer
         }
         // "maybe in march?", "peut-être en mars ?" at the offer: a start moved, said with a doubt,
         // no question to answer nor time to think. ("in march?" alone may ask about the dates.)
@@ -984,7 +1006,7 @@ extension TurnBuilder {
         // ("after my exams, so like end of january? whats the cheapest option again" at the question
         // of when: the month asked with doubt is the answer.)
         let asksWhen = step.id == startStep?.id
-        if case let .several(list)? = side, step.kind == .choice, !step.navigation, !parts.answer.isEmpty || asksWhen {
+        if startAsked == nil, case let .several(list)? = side, step.kind == .choice, !step.navigation, !parts.answer.isEmpty || asksWhen {
             let named = list.filter { e in
                 // (Not a question of its own: "what's the difference with build?" is kept.)
                 // ("ou automatiser peut etre ?" opens on "ou", another answer, not "où".)
@@ -1003,7 +1025,7 @@ extension TurnBuilder {
         // ("i guess understand it first? i dont really know anything about it": a question that
         // only names an answer to this question, said with doubt, is that answer.)
         // ("after my exams, so like end of january?" at the question of when: a month.)
-        if several == nil, answeredAsQuestion == nil, step.kind == .choice, !step.navigation, !parts.answer.isEmpty || asksWhen,
+        if several == nil, answeredAsQuestion == nil, startAsked == nil, step.kind == .choice, !step.navigation, !parts.answer.isEmpty || asksWhen,
            let q = parts.question, let text = parts.questionText, !u.opensQuestion(q, afterLeadIns: true), u.faqEntry(q) == nil,
            (q.tokens.count <= 6 && !parts.answer.isEmpty && u.match(step: step, q).choice.isOption) || (asksWhen && parts.answer.isEmpty && monthAskedAsAnswer(q)) {
             side = nil
@@ -1591,6 +1613,14 @@ extension TurnBuilder {
             || delayOption(rest, step) != nil || monthOption(rest, step) != nil {
             return readChoice(rest, step)
         }
+        // "hmm not sure, maybe in a couple months", "je sais pas trop, peut-être dans 6 semaines":
+        // a doubt, then a start said with a "maybe": the start is the answer, read from the "maybe"
+        // on (the doubt is about it, not "just looking").
+        if step.options.contains(where: { $0.months != nil }), let from = u.maybeAfterDoubt(input),
+           case let rest = u.prepare(input.tokenStrings[from...].joined(separator: " ")),
+           u.match(step: step, rest).choice.isOption || startSaid(rest, step) {
+            return readChoice(rest, step)
+        }
         // "um asap i guess, christmas rush is killing me. actually no, after xmas, jan-ish", "euh
         // dès que possible… non en fait plutôt janvier": an answer taken back with a no and a word
         // that corrects; what follows it, when it answers, is the answer.
@@ -1649,7 +1679,10 @@ extension TurnBuilder {
             }
             // "au printemps peut-être", "spring maybe": a season said with a doubt is asked back
             // between its option and the next.
-            if u.season(input) != nil, input.tokenStrings.contains(where: Understanding.maybeWords.contains),
+            // ("q1 probably, we have a big release mid jan", "T1 sûrement": a quarter is a start
+            // from its first month, read as the month is, doubt or not.)
+            if let season = u.season(input), !Understanding.isQuarter(TextFold.fold(season)),
+               input.tokenStrings.contains(where: Understanding.maybeWords.contains),
                let i = step.options.firstIndex(where: { $0.id == option.id }), i + 1 < step.options.count {
                 s.clarifyMonth = Session.MonthSaid(number: number, name: month)
                 return .clarify([option.id, step.options[i + 1].id])
@@ -2726,6 +2759,18 @@ extension TurnBuilder {
             // "I'm an accountant. oh actually, I use chatgpt every day": the job is still taken.
             note(current.id, id, .learnt)
             answer(choice: id, said: input.raw)
+        } else if current.kind == .choice, sizeOnly, let after = sentencesAfterSize(input), case let said = u.prepare(after),
+                  startSaid(said, current) || u.match(step: current, said).choice.isOption {
+            // "non non on est 12 au total, pas 2-3 !! pour quand, idealement avant l'ete, genre avril
+            // mai": what is said after the size corrected answers this question.
+            switch read(said, current) {
+            case .answered, .handled: break
+            case let .clarify(options):
+                flush()
+                askClarify(options, current)
+            case .none:
+                ask(again: true)
+            }
         } else if current.kind == .choice, let before = sentencesBeforeCorrection(input) {
             // "ils font tous leurs annonces avec chatgpt. ah et en fait on sera plutot 8": the
             // sentence before the correction is read as the answer, as if said alone.
@@ -2847,6 +2892,19 @@ extension TurnBuilder {
         guard let cue = pieces.firstIndex(where: { u.saysCorrection(u.prepare($0)) }), cue > 0 else { return nil }
         let before = pieces[..<cue].joined(separator: ". ")
         return u.prepare(before).tokens.count >= 2 ? before : nil
+    }
+
+    /// The words said after those that give the team's size ("non non on est 12 au total, pas
+    /// 2-3 !! pour quand, idealement avant l'ete, genre avril mai": "pour quand. idealement avant
+    /// l'ete. genre avril mai"), cut at commas and stops; nil when nothing follows them. (A count
+    /// of days, weeks or months, "dans 2 mois", is no size.)
+    func sentencesAfterSize(_ input: PreparedInput) -> String? {
+        let pieces = Understanding.pieces(input.raw, cutAt: ",.;!?")
+        guard let last = pieces.lastIndex(where: { piece in
+            let p = u.prepare(piece)
+            return !u.quantities.all(p).isEmpty && !p.tokenStrings.contains { Self.dayUnits[$0] != nil }
+        }), last + 1 < pieces.count else { return nil }
+        return pieces[(last + 1)...].joined(separator: ". ")
     }
 
     /// In the team's questions, a prospect who is on their own after all ("just me", "c'est juste
@@ -3483,6 +3541,27 @@ extension TurnBuilder {
         }
     }
 
+    /// Whether the question asked points back at what the message said ("vous avez ça ?", "do
+    /// you have that?", "which course is for that?"), not at the prospect ("which one is right for me?").
+    var asksAboutWhatWasSaid: Bool {
+        let q = oneOfSeveral.map { u.prepare($0) } ?? u.split(lastInput.raw).question ?? lastInput
+        return q.tokenStrings.contains(where: Self.pointingBack.contains)
+    }
+
+    /// The course the prospect's aim is for: the answer to the question of aims (`aspiration`),
+    /// given, noted or named in this message ("RAG propre + des agents en prod": Master), when it
+    /// weighs toward one course as much as any answer there does (not the team's, which only
+    /// tips a tie).
+    func aimedCourse() -> Course? {
+        guard let aims = content.steps.first(where: { $0.choice?.aspiration == true }) else { return nil }
+        let m = u.match(step: aims, lastInput)
+        guard let id = s.answers[aims.id]?.option ?? s.prefills[aims.id] ?? m.choice.optionId, let option = aims.option(id),
+              m.span.map({ !u.denied($0, lastInput) }) ?? true,
+              let top = option.weights.values.max(), top >= aims.options.flatMap({ $0.weights.values }).max() ?? 0,
+              let rank = Recommender.topCourse(option.weights, content.catalogue) else { return nil }
+        return content.catalogue.courses[rank]
+    }
+
     /// Whether the prospect gives an age of 50 or more: "I am 71", "j'ai 67 ans", "68 years old".
     static func saysOlderAge(_ w: [String]) -> Bool {
         w.indices.contains { i in
@@ -3502,6 +3581,27 @@ extension TurnBuilder {
     /// A start month said as a question with nothing refused in it ("so like end of january?",
     /// not "not rn, maybe after summer?").
     static let howOften: Set<String> = ["twice", "once", "times", "time", "fois", "semaine", "week", "month", "mois", "jour", "day", "year", "an"]
+
+    /// A start said with a doubt ("maybe in a couple months", "peut-être dans deux-trois mois",
+    /// "hmm maybe spring"): its words without the doubt, when they say a delay or a month.
+    func startWithDoubt(_ q: PreparedInput, _ step: Step) -> PreparedInput? {
+        guard q.tokenStrings.contains(where: Understanding.maybeWords.contains) else { return nil }
+        let core = u.withoutHedging(q)
+        return startSaid(core, step) ? core : nil
+    }
+
+    /// Whether the words name one of the step's options otherwise than by a doubt ("not rn", not
+    /// the "not sure" of "hmm not sure, my shifts are crazy rn").
+    func answersBesideDoubt(_ input: PreparedInput, _ step: Step) -> Bool {
+        let m = u.match(step: step, input)
+        guard m.choice != .none else { return false }
+        return m.span.map { !u.saidAsDoubt($0, input) } ?? true
+    }
+
+    /// Whether the words say a delay or a month as a start ("dans 2 mois", "in march").
+    func startSaid(_ input: PreparedInput, _ step: Step) -> Bool {
+        !input.isEmpty && (delayOption(input, step) ?? monthOption(input, step)?.2) != nil
+    }
 
     func monthAskedAsAnswer(_ q: PreparedInput) -> Bool {
         u.startMonth(q) != nil && !q.tokenStrings.contains(where: Understanding.refusals.contains)
@@ -4765,6 +4865,11 @@ extension TurnBuilder {
             if entry.id == "fit", s.recommendation != nil, let rec = engine.recommendation(for: s), let course = content.catalogue.course(rec.course),
                let reasons = reasonList(rec), content.strings.has("faq.fit.recommended", lang) {
                 say("faq.fit.recommended", ["name": course.name, "reasons": reasons])
+            } else if entry.id == "fit", s.recommendation == nil, !startsFromScratch, asksAboutWhatWasSaid, let aim = aimedCourse(),
+                      content.strings.has("faq.fit.aim", lang) {
+                // ("dev backend… RAG propre + des agents en prod. vous avez ça ?", "which course is
+                // for that?": the course the aim said is for, the questions left to confirm it.)
+                say("faq.fit.aim", Facts(content: content, language: lang, today: s.today).courseParams(aim))
             } else if entry.id == "group", Self.asksVenue(lastInput.tokenStrings), content.strings.has("faq.group.venue", lang) {
                 // ("btw can the trainer come to our office?": where first, the price after.)
                 say(known("faq.group.venue"))

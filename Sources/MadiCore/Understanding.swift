@@ -19,6 +19,8 @@ public final class Understanding: Sendable {
     let cuedSteps: Set<String>
     /// The steps with `personal: true`: about the prospect alone.
     let personalSteps: Set<String>
+    /// The steps whose options are starts (`months`).
+    let datedSteps: Set<String>
     let languageNames: [(String, Phrase)]
     /// Commands and language names said as the whole input, by folded text (the first wins).
     let wholeCommands: [String: CommandName]
@@ -183,6 +185,7 @@ public final class Understanding: Sendable {
         stepNames = stepNameWords
         cuedSteps = Set(content.steps.filter { $0.choice?.prefillNeedsCue ?? false }.map(\.id))
         personalSteps = Set(content.steps.filter { $0.choice?.personal ?? false }.map(\.id))
+        datedSteps = Set(content.steps.filter { $0.options.contains { $0.months != nil } }.map(\.id))
         var whole: [String: CommandName] = [:]
         for (name, phrase) in commands where name != .language && !phrase.isEmpty && whole[phrase.folded] == nil { whole[phrase.folded] = name }
         wholeCommands = whole
@@ -395,6 +398,19 @@ public final class Understanding: Sendable {
     /// Whether the message says the prospect does not know ("idk", "jsp", "pas sûr"): `unsure_words`.
     func saysUnsure(_ input: PreparedInput) -> Bool {
         Self.contains(input.tokenStrings, anyOf: unsureWords)
+    }
+
+    /// Whether the words at `span` are part of a doubt ("not sure", "je sais pas").
+    func saidAsDoubt(_ span: Range<Int>, _ input: PreparedInput) -> Bool {
+        Self.phraseSpans(input.tokenStrings, unsureWords).contains { $0.lowerBound <= span.lowerBound && span.upperBound <= $0.upperBound }
+    }
+
+    /// Where a "maybe" comes after a doubt said first ("hmm not sure, maybe in a couple months":
+    /// the index of "maybe"); nil when the message says no doubt, or no "maybe" after it.
+    func maybeAfterDoubt(_ input: PreparedInput) -> Int? {
+        let w = input.tokenStrings
+        guard let doubt = Self.phraseSpans(w, unsureWords).min(by: { $0.lowerBound < $1.lowerBound }) else { return nil }
+        return w.indices.first { $0 >= doubt.upperBound && Self.maybeWords.contains(w[$0]) }
     }
 
     /// Whether the message says its answer is a mix ("hétérogène", "certains… d'autres", "mixed").
@@ -696,6 +712,10 @@ public final class Understanding: Sendable {
         let w = input.tokenStrings
         var found: Int?
         var said = monthsSaid(input, afterRefusal: true)
+        // ("idéalement avant l'été, genre avril mai", "ideally before summer, like april or may": a
+        // month said as a bound gives way to one said within it.)
+        let bounds = said.filter { Self.saidAsBound(w, at: $0.at) }
+        if !bounds.isEmpty, bounds.count < said.count { said.removeAll { m in bounds.contains { $0.at == m.at } } }
         // ("please tell them march would be even better": with a word of preference, anywhere.)
         if said.isEmpty, w.contains(where: Self.startWords.contains) {
             // ("sounds good actually, April works too": a month that would suit as well moves nothing.)
@@ -723,6 +743,15 @@ public final class Understanding: Sendable {
         // ("no no, FEBRUARY not january": one month, then another denied right after it.)
         if found == nil, let m = Self.monthOverDenied(said, w) { return m }
         return found
+    }
+
+    /// Whether the month at `i` is said as a bound ("avant l'été", "before summer", "d'ici mars",
+    /// "by march"), not as the earliest start ("pas avant mars", "not before march").
+    static func saidAsBound(_ w: [String], at i: Int) -> Bool {
+        var j = i - 1
+        while j >= 0, ["l", "la", "le", "les", "the"].contains(w[j]) { j -= 1 }
+        guard j >= 0, ["avant", "before", "ici", "by"].contains(w[j]) else { return false }
+        return j == 0 || !refusals.contains(w[j - 1])
     }
 
     /// The month that opens a sentence of at most four words ("march or april", "janvier
@@ -1524,6 +1553,21 @@ public final class Understanding: Sendable {
         // option named after an exception, or said of the past, gives way to one named otherwise.
         let aside = matches.filter { Self.saidAside($0.span, input.tokenStrings) }
         if !aside.isEmpty, aside.count < matches.count { matches.removeAll { m in aside.contains { $0.span == m.span } } }
+        // "mostly understand it i guess, like what it even is and if its useful for paperwork",
+        // "surtout comprendre, et voir si ça peut servir pour la paperasse": an option said as the
+        // main one prevails over the others named beside it.
+        // (A few words between: "mainly to learn the basics"; no other option named between. Not
+        // with another said as well: "mostly the paperwork… but also maybe train our volunteers?"
+        // names two.)
+        if !input.tokenStrings.contains(where: Self.additions.contains) {
+            let main = matches.compactMap { m in
+                Self.mainDistance(m.span, input.tokenStrings, within: matches.filter { $0.id != m.id }.map(\.span)).map { (m.id, $0) }
+            }
+            if let nearest = main.map(\.1).min(), case let ids = Set(main.filter { $0.1 == nearest }.map(\.0)), ids.count == 1,
+               let id = ids.first, matches.contains(where: { $0.id != id }) {
+                matches.removeAll { $0.id != id }
+            }
+        }
         // "je suis infirmière et je pense à me reconvertir": a phrase that prevails over the others.
         if !prevailing.isEmpty, let winner = matches.first(where: { prevailing.contains(Array(input.tokens[$0.span])) }) {
             matches.removeAll { $0.id != winner.id && !prevailing.contains(Array(input.tokens[$0.span])) }
@@ -1557,6 +1601,21 @@ public final class Understanding: Sendable {
         if let i = after.firstIndex(where: pastAfter.contains), !(w[i] == "avant" && i + 1 < w.count && w[i + 1] == "tout") { return true }
         return false
     }
+    /// How far the words at `span` are from a word that says they are the main answer: after
+    /// "mostly", "mainly", "surtout", "principalement", with three words between at most and none
+    /// of `others` (the spans of other options: "mainly to learn the basics" is 2), or right
+    /// before one of them ("les devis surtout" is 0); nil when they are not said so.
+    static func mainDistance(_ span: Range<Int>, _ w: [String], within others: [Range<Int>]) -> Int? {
+        if span.upperBound < w.count, mainWords.contains(w[span.upperBound]) { return 0 }
+        guard let k = w[max(0, span.lowerBound - 4)..<span.lowerBound].lastIndex(where: mainWords.contains),
+              !others.contains(where: { $0.lowerBound > k && $0.lowerBound < span.lowerBound }) else { return nil }
+        return span.lowerBound - k - 1
+    }
+    /// Words that add another answer to the one said ("but also", "mais aussi").
+    static let additions: Set<String> = ["also", "aussi", "egalement"]
+    static let mainWords: Set<String> = ["mostly", "mainly", "primarily", "chiefly", "essentially", "surtout", "principalement", "essentiellement",
+                                         "majoritairement"]
+
     static let exceptions: Set<String> = ["sauf", "hormis", "excepte", "except", "apart", "besides"]
     static let concessions: Set<String> = ["though", "tho", "although", "albeit", "quoique"]
     static let pastMarkers: Set<String> = ["etais", "etait", "was", "used", "ancien", "ancienne", "anciennement", "formerly", "ex", "retired"]
@@ -1810,8 +1869,9 @@ public final class Understanding: Sendable {
             // Nor a phrase that says the prospect does not know ("je ne sais pas trop, je pars de
             // zéro" says nothing of when to start).
             if cuedSteps.contains(id), let span = found.span, Self.contains(Array(input.tokenStrings[span]), anyOf: unsureWords) { continue }
-            // Nor one said of the past ("j'ai perdu 2 clients cette année", "we had layoffs this year").
-            if cuedSteps.contains(id), let span = found.span,
+            // Nor a time said of the past ("j'ai perdu 2 clients cette année", "we had layoffs this
+            // year"); a use said so is one ("je n'ai jamais vraiment utilisé l'IA").
+            if cuedSteps.contains(id), datedSteps.contains(id), let span = found.span,
                input.tokenStrings[max(0, span.lowerBound - 5)..<span.lowerBound].contains(where: Self.pastClause.contains) { continue }
             // Nor a use of AI said as a wish for others ("je voudrais qu'ils utilisent l'IA", "i
             // want them to use AI"): what they do now is not said.
