@@ -37,6 +37,9 @@ public struct PreparedInput: Sendable {
     /// The words as ids of the understanding's vocabulary (-1: a word it does not know), when
     /// prepared by `Understanding.prepare`.
     var ids: [Int32]?
+    /// Whether each word is one of the understanding's vocabulary (never taken for a typo of
+    /// another word), when prepared by `Understanding.prepare`.
+    var known: [Bool]?
 
     public init(_ raw: String) {
         if let bytes = TextFold.foldLatinBytes(raw) {
@@ -110,12 +113,16 @@ public struct PreparedInput: Sendable {
         var words = tokenStrings
         var tokens = tokens
         var ids = ids
+        var known = known
         for i in range where i < words.count {
             words[i] = "\u{0}"
             tokens[i] = [0]
             ids?[i] = -1
+            known?[i] = false
         }
-        return PreparedInput(raw: raw, folded: words.joined(separator: " "), tokens: tokens, words: words, ids: ids)
+        var masked = PreparedInput(raw: raw, folded: words.joined(separator: " "), tokens: tokens, words: words, ids: ids)
+        masked.known = known
+        return masked
     }
 
     public var isEmpty: Bool { tokens.isEmpty }
@@ -127,17 +134,29 @@ public enum Fuzzy {
 
     /// 0 for an exact token, 1 for a tolerated typo, nil for no match.
     static func tokenMatch(_ input: [UInt32], _ phrase: [UInt32], fuzzy: Bool, vocabulary: Set<[UInt32]> = []) -> Int? {
-        tokenMatch(input, phrase, fuzzy: fuzzy, known: fuzzy && vocabulary.contains(input))
+        if input == phrase { return 0 }
+        // The cheap refusals first: the vocabulary is looked up (a hash of the word) only for a
+        // word that could be a typo of the phrase's, which few are.
+        guard fuzzy, typoPossible(input, phrase) else { return nil }
+        // A word Madi knows is never a typo of another one ("master" is not "faster").
+        guard !vocabulary.contains(input) else { return nil }
+        return TypoDistance.within(input, phrase, limit: tolerance(phrase.count)) ? 1 : nil
     }
 
     /// The same, with whether the input word is one Madi knows already looked up.
     static func tokenMatch(_ input: [UInt32], _ phrase: [UInt32], fuzzy: Bool, known: Bool) -> Int? {
         if input == phrase { return 0 }
-        // A word Madi knows is never a typo of another one ("master" is not "faster").
-        guard fuzzy, !known else { return nil }
+        guard fuzzy, !known, typoPossible(input, phrase) else { return nil }
+        return TypoDistance.within(input, phrase, limit: tolerance(phrase.count)) ? 1 : nil
+    }
+
+    /// Whether the input word may be within the phrase word's tolerance: the phrase word is long
+    /// enough to allow a typo, is not a number, and the lengths differ by no more than the
+    /// tolerance (the edit distance is at least that difference).
+    @inline(__always)
+    static func typoPossible(_ input: [UInt32], _ phrase: [UInt32]) -> Bool {
         let tol = tolerance(phrase.count)
-        guard tol > 0, !phrase.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        return TypoDistance.distance(input, phrase, limit: tol) <= tol ? 1 : nil
+        return tol > 0 && abs(input.count - phrase.count) <= tol && !phrase.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
     }
 
     /// How well the phrase occurs (as consecutive tokens) in the input: its length in characters,
@@ -152,11 +171,15 @@ public enum Fuzzy {
         let p = phrase.tokens, t = input.tokens
         guard !p.isEmpty, p.count <= t.count else { return nil }
         var best: (Int, Range<Int>)?
+        // (The words' lookups in the vocabulary made once when the input was prepared.)
+        let known = vocabulary.isEmpty ? nil : input.known
         for start in 0...(t.count - p.count) {
             var typos = 0
             var ok = true
             for j in 0..<p.count {
-                guard let d = tokenMatch(t[start + j], p[j], fuzzy: fuzzy, vocabulary: vocabulary) else { ok = false; break }
+                let d = if let known { tokenMatch(t[start + j], p[j], fuzzy: fuzzy, known: known[start + j]) }
+                        else { tokenMatch(t[start + j], p[j], fuzzy: fuzzy, vocabulary: vocabulary) }
+                guard let d else { ok = false; break }
                 typos += d
             }
             if ok {

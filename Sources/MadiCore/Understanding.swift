@@ -1817,6 +1817,7 @@ public final class Understanding: Sendable {
             if words.count < w.count { input = PreparedInput(raw: raw, words: words, ids: nil) }
         }
         input.ids = input.tokenStrings.map { wordIds[$0] ?? -1 }
+        input.known = input.tokens.map(vocabulary.contains)
         return input
     }
 

@@ -44,6 +44,29 @@ public enum TypoDistance {
 
     /// Optimal string alignment distance, stopping early once it exceeds `limit`.
     @inlinable
+    /// Whether the distance is at most `limit`: for a limit of one, in one pass (one letter
+    /// changed, added, dropped, or two neighbours swapped); else through `distance`.
+    public static func within(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Bool {
+        guard limit == 1 else { return distance(a, b, limit: limit) <= limit }
+        let n = a.count, m = b.count
+        if n == m {
+            var i = 0
+            while i < n, a[i] == b[i] { i += 1 }
+            if i == n { return true }
+            // One letter changed, or two neighbours swapped, then the rest equal.
+            if i + 1 < n, a[i] == b[i + 1], a[i + 1] == b[i] { i += 2 } else { i += 1 }
+            while i < n, a[i] == b[i] { i += 1 }
+            return i == n
+        }
+        guard abs(n - m) == 1 else { return false }
+        // One letter more on the longer side: skip it where the two first differ.
+        let (long, short) = n > m ? (a, b) : (b, a)
+        var i = 0
+        while i < short.count, long[i] == short[i] { i += 1 }
+        while i < short.count, long[i + 1] == short[i] { i += 1 }
+        return i == short.count
+    }
+
     public static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
         if a == b { return 0 }
         if abs(a.count - b.count) > limit { return limit + 1 }

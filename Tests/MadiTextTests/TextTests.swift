@@ -89,7 +89,7 @@ struct TypoDistanceTests {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(n))
         }
-        var skipped = 0
+        var skipped = 0, nearOnes = 0
         for _ in 0..<5_000 {
             let a = (0..<next(9)).map { _ in UInt32(97 + next(4)) }, b = (0..<next(9)).map { _ in UInt32(97 + next(4)) }
             let limit = next(4)
@@ -98,8 +98,25 @@ struct TypoDistanceTests {
             let wide = a.map { $0 + UInt32(next(2)) * 200 } // some values above 127 too
             #expect(TypoDistance.bagDistance(wide, b) <= reference(wide, b), "\(wide) \(b)")
             if TypoDistance.bagDistance(a, b) > 1 { skipped += 1 }
+            // "Within the limit" agrees too, on the random pair and on a near one: the word with
+            // one or two random edits (a letter changed, added, dropped, or neighbours swapped).
+            #expect(TypoDistance.within(a, b, limit: limit) == (reference(a, b) <= limit), "\(a) \(b) \(limit)")
+            var near = a
+            for _ in 0...next(2) {
+                let at = next(near.count + 1)
+                switch next(4) {
+                case 0 where at < near.count: near[at] = UInt32(97 + next(4))
+                case 1: near.insert(UInt32(97 + next(4)), at: at)
+                case 2 where at < near.count: near.remove(at: at)
+                case 3 where at + 1 < near.count: near.swapAt(at, at + 1)
+                default: break
+                }
+            }
+            for l in 0...2 { #expect(TypoDistance.within(a, near, limit: l) == (reference(a, near) <= l), "\(a) \(near) \(l)") }
+            if reference(a, near) == 1 { nearOnes += 1 }
         }
         #expect(skipped > 100)
+        #expect(nearOnes > 1_000)
     }
 }
 
