@@ -2267,7 +2267,8 @@ extension TurnBuilder {
         if let id = focusCourse(), let course = content.catalogue.course(id),
            let dates = content.faq.first(where: { $0.id == "dates" }) {
             let from = sessionsFrom(course)
-            out.append(FAQAnswerer(content: content, language: lang, today: s.today, sessionsFrom: { _ in from })
+            out.append(FAQAnswerer(content: content, language: lang, today: s.today, sessionsFrom: { _ in from },
+                                   tables: { [engine, lang] in engine.courseParams($0, lang, today: $1) })
                 .answer(dates, mentioned: [course.id], focus: nil))
         }
         return true
@@ -4961,7 +4962,8 @@ extension TurnBuilder {
                     }
                 }
                 if !noneAfter {
-                    out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today })
+                    out.append(FAQAnswerer(content: content, language: lang, today: today, sessionsFrom: { from[$0.id] ?? today },
+                                           tables: { [engine, lang] in engine.courseParams($0, lang, today: $1) })
                         .answer(entry, mentioned: mentionedForSide(), focus: Understanding.comparesPrices(lastInput) ? nil : focusCourse(),
                                 team: team.flatMap { $0 >= 2 ? $0 : nil }))
                 }

@@ -115,6 +115,13 @@ struct FAQAnswerer {
     /// The day each course's sessions are shown from (the month the prospect said they would
     /// start), else `today`.
     var sessionsFrom: ((Course) -> Day)? = nil
+    /// A course's parameters on a day, when they are kept ready (the engine's tables); else they
+    /// are said from the catalogue (`Facts.courseParams`), the same.
+    var tables: ((Course, Day) -> [String: String])? = nil
+
+    func params(_ facts: Facts, _ course: Course) -> [String: String] {
+        tables?(course, facts.today) ?? facts.courseParams(course)
+    }
 
     /// `team`: how many people the prospect trains, when known: an answer with a `.team` form
     /// ("faq.price.team") says the total for them.
@@ -139,7 +146,7 @@ struct FAQAnswerer {
             }
             return (ids.compactMap(catalogue.course).map { c in
                 let facts = sessionsFrom.map { Facts(content: content, language: language, today: $0(c)) } ?? facts
-                var p = facts.courseParams(c)
+                var p = params(facts, c)
                 // ("is that full days?": a `.per_day` answer, "full days of {hours_per_day} hours",
                 // for a course whose duration gives whole full days; else the answer without it.)
                 if key.hasSuffix(".per_day"), p["hours_per_day"] == nil {
@@ -162,7 +169,7 @@ struct FAQAnswerer {
             // ("c quoi la diff entre vos formations ?": none named, none in focus, all of them.)
             if ids.isEmpty, focus == nil, catalogue.courses.count > 2,
                content.strings.has(entry.answer + ".all", language), content.strings.has(entry.answer + ".all.course", language) {
-                let lines = catalogue.courses.map { facts.t(entry.answer + ".all.course", facts.courseParams($0)) }
+                let lines = catalogue.courses.map { facts.t(entry.answer + ".all.course", params(facts, $0)) }
                 return facts.t(entry.answer + ".all", ["courses": lines.joined(separator: " ")])
             }
             if ids.isEmpty, let focus { ids = [focus] }
@@ -177,8 +184,8 @@ struct FAQAnswerer {
             if ids.count < 2 { ids = catalogue.courses.prefix(2).map(\.id) }
             guard let a = catalogue.course(ids[0]), let b = catalogue.course(ids[1]) else { return facts.t(entry.answer) }
             let (low, high) = catalogue.rank(a.id) <= catalogue.rank(b.id) ? (a, b) : (b, a)
-            var p = facts.courseParams(low)
-            for (k, v) in facts.courseParams(high) { p["other_" + k] = v }
+            var p = params(facts, low)
+            for (k, v) in params(facts, high) { p["other_" + k] = v }
             // The course recommended (or chosen) is one of the two: say which one fits, not where to start.
             if let focus, focus == low.id || focus == high.id, let c = catalogue.course(focus),
                content.strings.has(entry.answer + ".focus", language) {
@@ -196,14 +203,14 @@ extension FAQAnswerer {
     func grouped(_ courses: [Course], one: String, many: String, facts: (Course) -> Facts) -> String {
         var groups: [(text: String, courses: [Course])] = []
         for c in courses {
-            var p = facts(c).courseParams(c)
+            var p = params(facts(c), c)
             p["name"] = "\u{1}"
             let text = facts(c).t(one, p)
             if let i = groups.firstIndex(where: { $0.text == text }) { groups[i].courses.append(c) } else { groups.append((text, [c])) }
         }
         return groups.map { g in
             let f = facts(g.courses[0])
-            var p = f.courseParams(g.courses[0])
+            var p = params(f, g.courses[0])
             guard g.courses.count > 1 else { return f.t(one, p) }
             let names = g.courses.map(\.name)
             p["names"] = names.dropLast().joined(separator: f.t("format.list_separator")) + f.t("format.and") + names.last!
