@@ -1661,7 +1661,10 @@ public final class Understanding: Sendable {
     /// within two words, one of `relatives` or `people`. Clauses end at punctuation and joiners.
     func othersSpans(_ input: PreparedInput) -> [Range<Int>] {
         let w = input.tokenStrings
-        guard w.contains(where: Self.possessives.contains) else { return [] }
+        // "just me + 1 apprentice", "moi et 2 salariés": people counted are the prospect's people,
+        // not the prospect (the count and the word after it).
+        let counted = countedPeopleSpans(w)
+        guard w.contains(where: Self.possessives.contains) else { return counted }
         // Where clauses start: after a joiner, and where a piece of the raw text between
         // punctuation starts (its words counted in order).
         var starts: Set<Int> = [0]
@@ -1680,8 +1683,24 @@ public final class Understanding: Sendable {
                   w[(start + 1)..<min(end, start + 3)].contains(where: othersWords.contains) else { continue }
             out.append(start..<end)
         }
+        return out + counted.filter { c in !out.contains { $0.overlaps(c) } }
+    }
+    /// Where a count of people is said ("1 apprentice", "2 salariés", "trois apprentis"): a number
+    /// in digits, or in words from two up ("un", "one" also open "je suis un dev"), and the word
+    /// after it, when that word is not a unit of time or money.
+    func countedPeopleSpans(_ w: [String]) -> [Range<Int>] {
+        guard w.count >= 2 else { return [] }
+        var out: [Range<Int>] = []
+        for i in 0..<(w.count - 1) {
+            let n = w[i].allSatisfy(\.isNumber) ? Int(w[i]) : numbers[w[i]].flatMap { $0 >= 2 ? $0 : nil }
+            guard n != nil, quantities.people.contains(w[i + 1]) || Self.countedRoles.contains(w[i + 1]) else { continue }
+            out.append(i..<(i + 2))
+        }
         return out
     }
+    /// Roles said after a count that the lexicon's people do not list in the singular.
+    static let countedRoles: Set<String> = ["apprentice", "apprenti", "apprentie", "intern", "stagiaire", "alternant", "alternante", "employee", "employe",
+                                            "salarie", "salariee", "dev", "developer", "developpeur", "developpeuse", "assistant", "assistante"]
     /// The message without its clauses about someone else, when it has some (and something else).
     func withoutOthers(_ input: PreparedInput) -> PreparedInput? {
         let spans = othersSpans(input)
