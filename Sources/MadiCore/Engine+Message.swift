@@ -2131,11 +2131,26 @@ extension TurnBuilder {
             break
         }
         for head in restatingHeadsSetApart where folded.hasPrefix(head) {
-            let after = text.dropFirst(head.count).drop { $0 == " " }
+            var after = text.dropFirst(head.count).drop { $0 == " " }
+            // ("Je vous l'ai dit au début : Vernier Plasturgie", "i told you earlier - Brightwave": a
+            // few small words of when, then the mark.)
+            if let mark = after.firstIndex(where: { ",.;:!-".contains($0) }), mark > after.startIndex,
+               case let between = after[..<mark].split(separator: " "), between.count <= 3,
+               between.allSatisfy({ $0.first?.isLowercase == true }) {
+                after = after[mark...]
+            }
             guard let mark = after.first, ",.;:!-".contains(mark) else { break }
             let rest = after.drop { " ,.;:!-".contains($0) }
             if !rest.isEmpty { text = String(rest) }
             break
+        }
+        // ("sunrise bakery ltd, like in the email", "Paylane, comme dans le mail": a last clause that
+        // points to where the name was given is no part of it.)
+        if let comma = text.lastIndex(of: ","), comma > text.startIndex,
+           case let clause = TextFold.fold(String(text[text.index(after: comma)...])).split(separator: " ").map(String.init),
+           (1...7).contains(clause.count), let first = clause.first, pointingOpeners.contains(first),
+           clause.contains(where: pointedPlaces.contains) {
+            text = String(text[..<comma])
         }
         var changed = true
         while changed {
@@ -2152,6 +2167,11 @@ extension TurnBuilder {
         return text.isEmpty ? value : text
     }
 
+    /// Words that open a clause pointing to where something was said ("like in the email",
+    /// "comme dans le mail", "as on the form"), and the places it points to.
+    static let pointingOpeners: Set<String> = ["like", "as", "same", "comme", "cf", "see", "voir", "pareil", "tel", "idem"]
+    static let pointedPlaces: Set<String> = ["email", "mail", "e-mail", "emails", "mails", "form", "formulaire", "message", "site", "website",
+                                             "said", "dit", "before", "earlier", "above", "avant", "haut", "debut", "start", "signature", "indique"]
     static let restatingHeads = ["as previously stated", "as stated", "as mentioned", "as i mentioned", "as i said", "like i said",
                                  "as i said before", "like i said before", "comme je l ai dit", "comme je disais", "comme dit",
                                  "comme indique", "comme precise"]

@@ -911,7 +911,13 @@ public final class Understanding: Sendable {
     /// capital ("we're Acme Ltd, based in Leeds", "Nous sommes Nexa Conseil SAS", "company is
     /// Brightloop"); nil otherwise ("we're 8", "on est débutants").
     func namedCompany(_ raw: String) -> String? {
-        for piece in Self.pieces(raw, cutAt: ".!?;") {
+        // ("Bonjour, nous sommes Vernier Plasturgie, une quinzaine…": a clause after a comma may
+        // open with the lead-in too.)
+        let clauses = Self.pieces(raw, cutAt: ".!?;").flatMap { piece -> [String] in
+            let words = piece.split(separator: " ")
+            return words.indices.filter { $0 == 0 || words[$0 - 1].hasSuffix(",") }.map { words[$0...].joined(separator: " ") }
+        }
+        for piece in clauses {
             var words = piece.split(separator: " ").map(String.init)
             // ("non l'entreprise c'est Lumitech": a word that corrects before the lead-in.)
             while let first = words.first, words.count > 2, ["non", "no", "nan", "nope", "oups", "oops", "sorry", "pardon", "ah", "oh", "et", "and"].contains(first.lowercased()) {
@@ -1292,9 +1298,10 @@ public final class Understanding: Sendable {
     func companyName(_ raw: String, hadAddress: Bool) -> String {
         // "je vous l'ai dit au début, Transports Berlioz", "i already told u, brightwave
         // logistics": the name comes after the clause that says it was said.
-        let parts = raw.split(separator: ",", omittingEmptySubsequences: true)
+        // ("Je vous l'ai dit au début : Vernier Plasturgie": set apart by a colon as well.)
+        let parts = raw.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: { $0 == "," || $0 == ":" })
         if parts.count >= 2, saysCorrection(PreparedInput(String(parts[0]))) {
-            return companyName(parts.dropFirst().joined(separator: ",").trimmed(), hadAddress: hadAddress)
+            return companyName(String(parts[1]).trimmed(), hadAddress: hadAddress)
         }
         // "ok cool thats more like it. company is Crumb & Co": the sentence that names it.
         let sentences = Self.pieces(raw, cutAt: ".!?")
