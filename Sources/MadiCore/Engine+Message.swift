@@ -46,6 +46,8 @@ extension TurnBuilder {
         lastInput = input
         if s.lead == .saving { say("save.pending"); return }
         s.pending = nil
+        consentRefusedBefore = s.consentJustRefused == true
+        s.consentJustRefused = nil
         // "STOP" after signing up: the consent taken back (asked back first), not the program left.
         if s.done, s.lead == .saved, u.command(input) == .quit, input.tokenStrings == ["stop"] {
             s.withdrawal = .asked
@@ -4307,6 +4309,21 @@ extension TurnBuilder {
         return u.yesNo(u.prepare(pieces[0])) == true
     }
 
+    /// Whether the words say the last answer was a slip ("sorry i misclicked", "oups pardon, je me
+    /// suis trompé").
+    static func saysMistake(_ w: [String]) -> Bool {
+        w.contains(where: mistakeWords.contains) || w.contains { $0.hasPrefix("misclick") || $0.hasPrefix("missclick") }
+            || zip(w, w.dropFirst()).contains { ($0 == "mal" && $1.hasPrefix("clique")) || ($0 == "wrong" && ["button", "one", "answer"].contains($1)) }
+    }
+    static let mistakeWords: Set<String> = ["sorry", "oops", "oopsie", "whoops", "mistake", "typo", "pardon", "oups", "desole", "desolee", "trompe", "trompee", "erreur"]
+    /// Whether the words tell Madi to go ahead ("ok vas y", "allez-y", "go ahead", "do it").
+    static func goesAhead(_ w: [String]) -> Bool {
+        goAheads.contains { Understanding.holds(w, $0) }
+    }
+    static let goAheads: [[String]] = [["vas", "y"], ["vasy"], ["vazy"], ["allez", "y"], ["go"], ["fais", "le"], ["faites", "le"], ["je", "veux", "bien"],
+                                       ["c", "est", "d", "accord"], ["je", "suis", "d", "accord"], ["do", "it"], ["i", "agree"], ["i", "consent"],
+                                       ["sign", "me", "up"], ["yes", "please"], ["oui", "stp"], ["oui", "svp"]]
+
     /// Consent given in words beside something else, which the rule that read it has handled.
     mutating func takeConsent(_ step: Step, said: String) {
         note(step.id, "yes", .synonym)
@@ -5433,6 +5450,25 @@ extension TurnBuilder {
             s.questions.removeSubrange(kept...)
         }
         let goodbye = u.saysGoodbye(input)
+        // "ok vas y", "wait sorry i misclicked, yes thats fine" right after refusing consent: the
+        // yes is the consent, taken at once and the lead saved. (Not a yes with its condition,
+        // "bon si c'est pas de newsletter alors ok je veux bien", nor one with a question or a
+        // doubt: consent is asked again for those.)
+        if consentRefusedBefore, s.lead == .declined, s.leadId == nil, !asks, !goodbye, !raw.hasAtSign, u.split(raw).question == nil,
+           !Self.saysCondition(input.tokenStrings), !Self.onCondition(input.tokenStrings), !opensUnsure(input), !u.saysUnsure(input),
+           namedCourse(input, besides: nil) == nil, !u.yesButNoSpam(input),
+           // (A bare "ok", "d'accord" takes in "I haven't saved anything": a yes after a no is the
+           // consent when it says the no was a mistake, or says to go ahead.)
+           u.saysCorrection(input) || Self.saysMistake(input.tokenStrings) || Self.goesAhead(input.tokenStrings),
+           u.correctedYesNo(input) == true || (u.yesNo(input) == true && !u.saysYesAndNo(input)),
+           let consent = content.firstStep(ofKind: .consent), s.history.last == consent.id {
+            s.done = false
+            s.history.append(s.step)
+            s.step = consent.id
+            s.lead = .collecting
+            takeConsent(consent, said: raw)
+            return
+        }
         // "en fait si… je veux bien m'inscrire" after a no thanks: a yes said plainly, before the
         // keyword it holds ("inscrire" asks how to sign up only when asked).
         // ("bon si c'est pas de newsletter alors ok je veux bien": a yes with its condition.)
