@@ -1694,13 +1694,16 @@ public final class Understanding: Sendable {
     }
     /// Where a count of people is said ("1 apprentice", "2 salariés", "trois apprentis"): a number
     /// in digits, or in words from two up ("un", "one" also open "je suis un dev"), and the word
-    /// after it, when that word is not a unit of time or money.
+    /// after it when it names people or a role; not a count the prospect is part of ("on est 2
+    /// associés").
     func countedPeopleSpans(_ w: [String]) -> [Range<Int>] {
         guard w.count >= 2 else { return [] }
         var out: [Range<Int>] = []
         for i in 0..<(w.count - 1) {
             let n = w[i].allSatisfy(\.isNumber) ? Int(w[i]) : numbers[w[i]].flatMap { $0 >= 2 ? $0 : nil }
             guard n != nil, quantities.people.contains(w[i + 1]) || Self.countedRoles.contains(w[i + 1]) else { continue }
+            // ("on est 2 associés", "we're 2 cofounders": the prospect is one of them.)
+            if i > 0, ["est", "sommes", "serons", "sera", "re", "are", "were"].contains(w[i - 1]) { continue }
             out.append(i..<(i + 2))
         }
         return out
