@@ -46,6 +46,8 @@ extension TurnBuilder {
         lastInput = input
         if s.lead == .saving { say("save.pending"); return }
         s.pending = nil
+        consentRefusedBefore = s.consentJustRefused == true
+        s.consentJustRefused = nil
         // "STOP" after signing up: the consent taken back (asked back first), not the program left.
         if s.done, s.lead == .saved, u.command(input) == .quit, input.tokenStrings == ["stop"] {
             s.withdrawal = .asked
@@ -2131,11 +2133,26 @@ extension TurnBuilder {
             break
         }
         for head in restatingHeadsSetApart where folded.hasPrefix(head) {
-            let after = text.dropFirst(head.count).drop { $0 == " " }
+            var after = text.dropFirst(head.count).drop { $0 == " " }
+            // ("Je vous l'ai dit au début : Vernier Plasturgie", "i told you earlier - Brightwave": a
+            // few small words of when, then the mark.)
+            if let mark = after.firstIndex(where: { ",.;:!-".contains($0) }), mark > after.startIndex,
+               case let between = after[..<mark].split(separator: " "), between.count <= 3,
+               between.allSatisfy({ $0.first?.isLowercase == true }) {
+                after = after[mark...]
+            }
             guard let mark = after.first, ",.;:!-".contains(mark) else { break }
             let rest = after.drop { " ,.;:!-".contains($0) }
             if !rest.isEmpty { text = String(rest) }
             break
+        }
+        // ("sunrise bakery ltd, like in the email", "Paylane, comme dans le mail": a last clause that
+        // points to where the name was given is no part of it.)
+        if let comma = text.lastIndex(of: ","), comma > text.startIndex,
+           case let clause = TextFold.fold(String(text[text.index(after: comma)...])).split(separator: " ").map(String.init),
+           (1...7).contains(clause.count), let first = clause.first, pointingOpeners.contains(first),
+           clause.contains(where: pointedPlaces.contains) {
+            text = String(text[..<comma])
         }
         var changed = true
         while changed {
@@ -2152,6 +2169,11 @@ extension TurnBuilder {
         return text.isEmpty ? value : text
     }
 
+    /// Words that open a clause pointing to where something was said ("like in the email",
+    /// "comme dans le mail", "as on the form"), and the places it points to.
+    static let pointingOpeners: Set<String> = ["like", "as", "same", "comme", "cf", "see", "voir", "pareil", "tel", "idem"]
+    static let pointedPlaces: Set<String> = ["email", "mail", "e-mail", "emails", "mails", "form", "formulaire", "message", "site", "website",
+                                             "said", "dit", "before", "earlier", "above", "avant", "haut", "debut", "start", "signature", "indique"]
     static let restatingHeads = ["as previously stated", "as stated", "as mentioned", "as i mentioned", "as i said", "like i said",
                                  "as i said before", "like i said before", "comme je l ai dit", "comme je disais", "comme dit",
                                  "comme indique", "comme precise"]
@@ -4288,6 +4310,21 @@ extension TurnBuilder {
         return u.yesNo(u.prepare(pieces[0])) == true
     }
 
+    /// Whether the words say the last answer was a slip ("sorry i misclicked", "oups pardon, je me
+    /// suis trompé").
+    static func saysMistake(_ w: [String]) -> Bool {
+        w.contains(where: mistakeWords.contains) || w.contains { $0.hasPrefix("misclick") || $0.hasPrefix("missclick") }
+            || zip(w, w.dropFirst()).contains { ($0 == "mal" && $1.hasPrefix("clique")) || ($0 == "wrong" && ["button", "one", "answer"].contains($1)) }
+    }
+    static let mistakeWords: Set<String> = ["sorry", "oops", "oopsie", "whoops", "mistake", "typo", "pardon", "oups", "desole", "desolee", "trompe", "trompee", "erreur"]
+    /// Whether the words tell Madi to go ahead ("ok vas y", "allez-y", "go ahead", "do it").
+    static func goesAhead(_ w: [String]) -> Bool {
+        goAheads.contains { Understanding.holds(w, $0) }
+    }
+    static let goAheads: [[String]] = [["vas", "y"], ["vasy"], ["vazy"], ["allez", "y"], ["go"], ["fais", "le"], ["faites", "le"], ["je", "veux", "bien"],
+                                       ["c", "est", "d", "accord"], ["je", "suis", "d", "accord"], ["do", "it"], ["i", "agree"], ["i", "consent"],
+                                       ["sign", "me", "up"], ["yes", "please"], ["oui", "stp"], ["oui", "svp"]]
+
     /// Consent given in words beside something else, which the rule that read it has handled.
     mutating func takeConsent(_ step: Step, said: String) {
         note(step.id, "yes", .synonym)
@@ -5415,6 +5452,25 @@ extension TurnBuilder {
             s.questions.removeSubrange(kept...)
         }
         let goodbye = u.saysGoodbye(input)
+        // "ok vas y", "wait sorry i misclicked, yes thats fine" right after refusing consent: the
+        // yes is the consent, taken at once and the lead saved. (Not a yes with its condition,
+        // "bon si c'est pas de newsletter alors ok je veux bien", nor one with a question or a
+        // doubt: consent is asked again for those.)
+        if consentRefusedBefore, s.lead == .declined, s.leadId == nil, !asks, !goodbye, !raw.hasAtSign, u.split(raw).question == nil,
+           !Self.saysCondition(input.tokenStrings), !Self.onCondition(input.tokenStrings), !opensUnsure(input), !u.saysUnsure(input),
+           namedCourse(input, besides: nil) == nil, !u.yesButNoSpam(input),
+           // (A bare "ok", "d'accord" takes in "I haven't saved anything": a yes after a no is the
+           // consent when it says the no was a mistake, or says to go ahead.)
+           u.saysCorrection(input) || Self.saysMistake(input.tokenStrings) || Self.goesAhead(input.tokenStrings),
+           u.correctedYesNo(input) == true || (u.yesNo(input) == true && !u.saysYesAndNo(input)),
+           let consent = content.firstStep(ofKind: .consent), s.history.last == consent.id {
+            s.done = false
+            s.history.append(s.step)
+            s.step = consent.id
+            s.lead = .collecting
+            takeConsent(consent, said: raw)
+            return
+        }
         // "en fait si… je veux bien m'inscrire" after a no thanks: a yes said plainly, before the
         // keyword it holds ("inscrire" asks how to sign up only when asked).
         // ("bon si c'est pas de newsletter alors ok je veux bien": a yes with its condition.)

@@ -87,6 +87,9 @@ public struct Session: Codable, Sendable, Equatable {
         public var name: String
     }
 
+    /// Consent was refused in the last turn: a yes said next ("ok vas y", "sorry i misclicked,
+    /// yes thats fine") is the consent.
+    public var consentJustRefused: Bool?
     /// Taking the consent back after signing up ("ne me contactez plus"): asked back, then saving.
     public var withdrawal: Withdrawal?
     /// What the prospect said when asking to withdraw ("supprimez mes données": an erasure, passed on).

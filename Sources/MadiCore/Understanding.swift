@@ -911,7 +911,13 @@ public final class Understanding: Sendable {
     /// capital ("we're Acme Ltd, based in Leeds", "Nous sommes Nexa Conseil SAS", "company is
     /// Brightloop"); nil otherwise ("we're 8", "on est débutants").
     func namedCompany(_ raw: String) -> String? {
-        for piece in Self.pieces(raw, cutAt: ".!?;") {
+        // ("Bonjour, nous sommes Vernier Plasturgie, une quinzaine…": a clause after a comma may
+        // open with the lead-in too.)
+        let clauses = Self.pieces(raw, cutAt: ".!?;").flatMap { piece -> [String] in
+            let words = piece.split(separator: " ")
+            return words.indices.filter { $0 == 0 || words[$0 - 1].hasSuffix(",") }.map { words[$0...].joined(separator: " ") }
+        }
+        for piece in clauses {
             var words = piece.split(separator: " ").map(String.init)
             // ("non l'entreprise c'est Lumitech": a word that corrects before the lead-in.)
             while let first = words.first, words.count > 2, ["non", "no", "nan", "nope", "oups", "oops", "sorry", "pardon", "ah", "oh", "et", "and"].contains(first.lowercased()) {
@@ -1292,9 +1298,10 @@ public final class Understanding: Sendable {
     func companyName(_ raw: String, hadAddress: Bool) -> String {
         // "je vous l'ai dit au début, Transports Berlioz", "i already told u, brightwave
         // logistics": the name comes after the clause that says it was said.
-        let parts = raw.split(separator: ",", omittingEmptySubsequences: true)
+        // ("Je vous l'ai dit au début : Vernier Plasturgie": set apart by a colon as well.)
+        let parts = raw.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: { $0 == "," || $0 == ":" })
         if parts.count >= 2, saysCorrection(PreparedInput(String(parts[0]))) {
-            return companyName(parts.dropFirst().joined(separator: ",").trimmed(), hadAddress: hadAddress)
+            return companyName(String(parts[1]).trimmed(), hadAddress: hadAddress)
         }
         // "ok cool thats more like it. company is Crumb & Co": the sentence that names it.
         let sentences = Self.pieces(raw, cutAt: ".!?")
@@ -1661,7 +1668,10 @@ public final class Understanding: Sendable {
     /// within two words, one of `relatives` or `people`. Clauses end at punctuation and joiners.
     func othersSpans(_ input: PreparedInput) -> [Range<Int>] {
         let w = input.tokenStrings
-        guard w.contains(where: Self.possessives.contains) else { return [] }
+        // "just me + 1 apprentice", "moi et 2 salariés": people counted are the prospect's people,
+        // not the prospect (the count and the word after it).
+        let counted = countedPeopleSpans(w)
+        guard w.contains(where: Self.possessives.contains) else { return counted }
         // Where clauses start: after a joiner, and where a piece of the raw text between
         // punctuation starts (its words counted in order).
         var starts: Set<Int> = [0]
@@ -1680,8 +1690,27 @@ public final class Understanding: Sendable {
                   w[(start + 1)..<min(end, start + 3)].contains(where: othersWords.contains) else { continue }
             out.append(start..<end)
         }
+        return out + counted.filter { c in !out.contains { $0.overlaps(c) } }
+    }
+    /// Where a count of people is said ("1 apprentice", "2 salariés", "trois apprentis"): a number
+    /// in digits, or in words from two up ("un", "one" also open "je suis un dev"), and the word
+    /// after it when it names people or a role; not a count the prospect is part of ("on est 2
+    /// associés").
+    func countedPeopleSpans(_ w: [String]) -> [Range<Int>] {
+        guard w.count >= 2 else { return [] }
+        var out: [Range<Int>] = []
+        for i in 0..<(w.count - 1) {
+            let n = w[i].allSatisfy(\.isNumber) ? Int(w[i]) : numbers[w[i]].flatMap { $0 >= 2 ? $0 : nil }
+            guard n != nil, quantities.people.contains(w[i + 1]) || Self.countedRoles.contains(w[i + 1]) else { continue }
+            // ("on est 2 associés", "we're 2 cofounders": the prospect is one of them.)
+            if i > 0, ["est", "sommes", "serons", "sera", "re", "are", "were"].contains(w[i - 1]) { continue }
+            out.append(i..<(i + 2))
+        }
         return out
     }
+    /// Roles said after a count that the lexicon's people do not list in the singular.
+    static let countedRoles: Set<String> = ["apprentice", "apprenti", "apprentie", "intern", "stagiaire", "alternant", "alternante", "employee", "employe",
+                                            "salarie", "salariee", "dev", "developer", "developpeur", "developpeuse", "assistant", "assistante"]
     /// The message without its clauses about someone else, when it has some (and something else).
     func withoutOthers(_ input: PreparedInput) -> PreparedInput? {
         let spans = othersSpans(input)

@@ -59,6 +59,7 @@ extension ConsentStep: StepBehaviour {
             // saved before is withdrawn, not left standing with the old consent.
         } else {
             turn.s.lead = .declined
+            turn.s.consentJustRefused = true
             turn.advance(step, turn.resolve(step.no))
         }
     }

@@ -55,6 +55,8 @@ struct TurnBuilder {
     /// A side question is answered beside consent refused in the same message ("no thanks. do you
     /// do evening classes?"): no lead will carry it to the team.
     var consentRefused = false
+    /// Consent was refused in the turn before this one (`Session.consentJustRefused`).
+    var consentRefusedBefore = false
     /// The option an answer took back before the one it gives ("asap… actually no, jan-ish":
     /// "soon"): a month said after it does not read as that option.
     var takenBack: String?
