@@ -37,6 +37,8 @@ public struct PreparedInput: Sendable {
     /// The words as ids of the understanding's vocabulary (-1: a word it does not know), when
     /// prepared by `Understanding.prepare`.
     var ids: [Int32]?
+    /// Each word's length in scalars (read without touching the words' own arrays).
+    let lengths: [Int]
     /// Whether each word is one of the understanding's vocabulary (never taken for a typo of
     /// another word), when prepared by `Understanding.prepare`.
     var known: [Bool]?
@@ -63,6 +65,7 @@ public struct PreparedInput: Sendable {
             folded = String(decoding: bytes, as: UTF8.self)
             tokenStrings = words
             self.tokens = tokens
+            lengths = tokens.map(\.count)
             ids = nil
             return
         }
@@ -89,6 +92,7 @@ public struct PreparedInput: Sendable {
         self.folded = folded
         tokenStrings = words
         self.tokens = tokens
+        lengths = tokens.map(\.count)
         ids = nil
     }
 
@@ -97,6 +101,7 @@ public struct PreparedInput: Sendable {
         tokenStrings = words
         folded = words.joined(separator: " ")
         tokens = words.map { $0.unicodeScalars.map(\.value) }
+        lengths = tokens.map(\.count)
         self.ids = ids
     }
 
@@ -104,6 +109,7 @@ public struct PreparedInput: Sendable {
         self.raw = raw
         self.folded = folded
         self.tokens = tokens
+        lengths = tokens.map(\.count)
         tokenStrings = words
         self.ids = ids
     }
@@ -173,7 +179,10 @@ public enum Fuzzy {
         var best: (Int, Range<Int>)?
         // (The words' lookups in the vocabulary made once when the input was prepared.)
         let known = vocabulary.isEmpty ? nil : input.known
-        for start in 0...(t.count - p.count) {
+        // A start whose word is too long or too short to be the phrase's first word, even with a
+        // typo, is skipped on its length alone.
+        let firstLength = p[0].count, slack = fuzzy ? tolerance(firstLength) : 0, lengths = input.lengths
+        for start in 0...(t.count - p.count) where abs(lengths[start] - firstLength) <= slack {
             var typos = 0
             var ok = true
             for j in 0..<p.count {
