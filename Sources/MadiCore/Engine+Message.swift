@@ -327,6 +327,20 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "no i said january is NOT possible lol. next one after that?", "janvier c'est mort pour
+        // moi, et la suivante ?" at the offer: the month said impossible is no start; the start is
+        // moved past it, and a question about the next session is the session after it, not the
+        // next course.
+        if [.recommend, .courses, .consent].contains(step.kind), !hasAt, let start = startStep,
+           let m = u.monthAfterDenied(input, today: s.today.month), u.startMonth(input) == nil,
+           case let asksNext = Self.asksNextSession(input.tokenStrings),
+           asksNext || s.answers[start.id]?.number == (m + 10) % 12 + 1,
+           case let moved = changesStartMonth(to: m, input), moved || asksNext {
+            // (The start already there: the sessions from then, asked, are shown.)
+            if !moved { sayDatesFrom(month: m) }
+            ask(again: true)
+            return
+        }
         // "oui d'accord, mais appelez moi plutot le soir apres 19h svp" at consent: the yes is the
         // consent; the wish for a call (and the number, when said) is kept for the team.
         if step.kind == .consent, s.leadId == nil, !hasAt, !trimmed.utf8.contains(0x3F), u.asksForCall(input),
@@ -1662,7 +1676,10 @@ extension TurnBuilder {
         let named = m.choice.optionId.flatMap { step.option($0) }.flatMap { o in
             (o.months ?? .max) < (step.options.compactMap(\.months).max() ?? 0) && (m.span.map { $0.count < input.tokens.count } ?? (input.tokens.count > 1)) ? o : nil
         }
-        let monthRead = !m.choice.isOption || openEnded || u.saysYearPart(input)
+        // ("asap ideally but january is dead for me", "dès que possible mais pas en janvier": as soon
+        // as possible after the month refused, read as that month's next.)
+        let afterDenied = u.startMonth(input) == nil && u.monthAfterDenied(input, today: s.today.month) != nil
+        let monthRead = !m.choice.isOption || openEnded || u.saysYearPart(input) || afterDenied
         if !boundsOnly, monthRead || named != nil, let (month, number, byMonth) = monthOption(input, step),
            case let within = !monthRead && (named?.months ?? 0) >= (byMonth.months ?? .max),
            monthRead || within, case let late = Understanding.saysLateIn(input.tokenStrings, month: number, u.monthNumbers),
@@ -2182,7 +2199,7 @@ extension TurnBuilder {
         // ("not in december, that's year end for us": the refusal in a clause of its own.)
         guard step.options.contains(where: { $0.months != nil }),
               let m = u.startMonth(input) ?? u.monthAfterRefused(input, today: s.today.month)
-                ?? refusedClauseMonth(input) else { return nil }
+                ?? refusedClauseMonth(input) ?? u.monthAfterDenied(input, today: s.today.month) else { return nil }
         return monthOption(m, step, saidIn: input)
     }
 
@@ -2258,7 +2275,8 @@ extension TurnBuilder {
         // ("je serai en vacances en janvier" moves nothing: a start answered moves when the
         // message says a start, a preference, or refuses another month.)
         // ("in march then", "march please", "mars alors": a month said alone moves it too.)
-        if s.answers[step.id]?.option != nil, !u.movesStart(input), !saysMonthAlone(input) { return false }
+        if s.answers[step.id]?.option != nil, !u.movesStart(input), !saysMonthAlone(input),
+           u.monthAfterDenied(input, today: s.today.month) != m { return false }
         // (The question of when never asked, the catalogue taken instead: the words go with the lead.)
         if !engine.visited(s).contains(step.id) { keepQuestion(input.raw) }
         setAnswer(step.id, Answer(option: option.id, number: number, text: name))
@@ -2272,6 +2290,27 @@ extension TurnBuilder {
         }
         return true
     }
+
+    /// The sessions of the course in view from month `m` on (from today when it has none then).
+    mutating func sayDatesFrom(month m: Int) {
+        guard let id = focusCourse(), let course = content.catalogue.course(id),
+              let dates = content.faq.first(where: { $0.id == "dates" }) else { return }
+        let year = s.today.year + (m < s.today.month ? 1 : 0)
+        let first = Day(year: year, month: m, day: 1).flatMap { d in d > s.today && course.sessionDays.contains(where: { $0 >= d }) ? d : nil } ?? s.today
+        out.append(FAQAnswerer(content: content, language: lang, today: s.today, sessionsFrom: { _ in first })
+            .answer(dates, mentioned: [course.id], focus: nil))
+    }
+
+    /// "next one after that?", "la suivante ?", "celle d'après ?": a question about the next
+    /// session, once a month was said.
+    static func asksNextSession(_ w: [String]) -> Bool {
+        nextSessionPhrases.contains { p in
+            w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }
+        }
+    }
+    static let nextSessionPhrases: [[String]] = [["next", "one"], ["one", "after"], ["after", "that"], ["next", "session"], ["following", "one"],
+                                                 ["la", "suivante"], ["session", "suivante"], ["celle", "d", "apres"], ["celle", "apres"],
+                                                 ["la", "prochaine"], ["prochaine", "session"], ["apres", "ca"], ["d", "apres"]]
 
     /// The month after those refused in the first clause of a message that names no other
     /// ("not in december, that's year end for us"); nil otherwise.
