@@ -821,8 +821,22 @@ extension TurnBuilder {
         }
 
         // An address in the message is kept aside: its dots are not sentence ends.
-        let (address, rest) = Understanding.address(in: trimmed)
+        var (address, rest) = Understanding.address(in: trimmed)
+        // "company is Paylane, email raj@paylane.io, pls cc my eng manager sofia@paylane.io" before
+        // the e-mail question: the first address is the prospect's, kept for it; the others go to
+        // the team with the message, and that is said.
+        var copies: [String] = []
+        if address == nil, !emailAnswered, Understanding.correctedOfSeveralAddresses(trimmed) == nil,
+           let first = Understanding.firstOfSeveralAddresses(trimmed), let several = Understanding.severalAddresses(trimmed) {
+            address = first
+            rest = several.rest
+            copies = several.others
+        }
         messageAddress = address
+        if let copy = copies.first {
+            keepQuestion(trimmed)
+            say("email.copy_kept", ["email": Sanitize.line(copy)])
+        }
         let parts = address == nil ? u.split(trimmed, prepared: input) : u.split(rest ?? "")
         let clauses = Self.byClause(parts.questions.isEmpty ? parts.questionText.map { [$0] } ?? [] : parts.questions, u)
         let several = severalQuestions(clauses)

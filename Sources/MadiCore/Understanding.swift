@@ -1044,7 +1044,8 @@ public final class Understanding: Sendable {
         "shop is called", "the shop is called", "my shop is called", "our shop is called", "store is called",
         "the business is called", "my business is called", "our business is called", "business is called", "the company is called",
         "la boutique s appelle", "ma boutique s appelle", "l entreprise s appelle", "la societe s appelle", "ma boite s appelle",
-        "la boite s appelle",
+        "la boite s appelle", "la boite c est", "ma boite c est", "notre boite c est", "ma societe c est", "notre societe c est",
+        "mon entreprise c est", "notre entreprise c est",
     ]
 
     /// Whether the message holds, word for word, a keyword of an entry that needs a course named
