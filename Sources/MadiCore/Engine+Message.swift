@@ -334,7 +334,9 @@ extension TurnBuilder {
         if [.recommend, .courses, .consent].contains(step.kind), !hasAt, let start = startStep,
            let m = u.monthAfterDenied(input, today: s.today.month), u.startMonth(input) == nil,
            case let asksNext = Self.asksNextSession(input.tokenStrings),
-           asksNext || s.answers[start.id]?.number == (m + 10) % 12 + 1,
+           asksNext || s.answers[start.id]?.number == (m + 10) % 12 + 1
+            // ("dec 8 is in 2 days lol, too soon": the month of the session shown.)
+            || shownSessionMonth() == (m + 10) % 12 + 1,
            case let moved = changesStartMonth(to: m, input), moved || asksNext {
             // (The start already there: the sessions from then, asked, are shown.)
             if !moved { sayDatesFrom(month: m) }
@@ -977,6 +979,17 @@ extension TurnBuilder {
            let core = startWithDoubt(q, step) {
             side = nil
             startAsked = startSaid(parts.answer, step) ? parts.answer : core
+            // ("not sure, maybe in 2 months? is it safe to put patient notes in chatgpt btw": the
+            // start said with a doubt is the answer; the other question, one of its own, is still
+            // asked: answered, or kept for the team.)
+            if parts.questions.count >= 2, let k = parts.questions.firstIndex(where: { startWithDoubt(u.prepare($0), step) != nil }) {
+                let others = parts.questions.enumerated().filter { $0.offset != k && u.opensQuestion(u.prepare($0.element)) }.map(\.element)
+                if !others.isEmpty {
+                    let text = others.joined(separator: " ")
+                    side = readSide(u.prepare(text), keywordsOnly: false) ?? .unknown(text)
+                    startAsked = startSaid(parts.answer, step) ? parts.answer : startWithDoubt(u.prepare(parts.questions[k]), step) ?? core
+                }
+            }
         }
         // ("hmm not sure, my shifts are crazy rn. maybe in a couple months? is it online or do i
         // have to go somewhere": among several questions, the start said with a doubt is the
@@ -1664,9 +1677,16 @@ extension TurnBuilder {
         // "dans 6 mois", "right after my exams, so in like 3 weeks": a delay counted picks the
         // option whose months reach it (an option named outright, "au plus vite, nous avons un
         // audit dans nonante jours", comes first).
-        if !m.choice.isOption, let option = delayOption(input, step) {
+        // ("dans 2 mois": the option the words name is the delay's; its month is kept the same way.)
+        if let option = delayOption(input, step), !m.choice.isOption || (m.choice.optionId == option.id && delayMonth(input, step) != nil) {
             notePrefills(input, except: step.id)
             note(step.id, option.id, .quantity)
+            // ("not sure, maybe in 2 months": the month it lands in is kept with the answer, said
+            // back, and the sessions shown from then.)
+            if let month = delayMonth(input, step), case let names = monthNames, names.indices.contains(month - 1) {
+                sayMonth(names[month - 1], option, step)
+                choiceDetail = (month, names[month - 1])
+            }
             answer(choice: option.id, said: input.raw)
             return .answered
         }
@@ -2140,6 +2160,35 @@ extension TurnBuilder {
         return nil
     }
 
+    /// "maybe in 2 months", "dans 6 semaines": the month a delay of a month or more said as a
+    /// start (`delayOption` reads it) lands in, counted from today ("in 2 months" on 6 December:
+    /// February); nil for a shorter delay, one that lands this month, or none.
+    func delayMonth(_ input: PreparedInput, _ step: Step) -> Int? {
+        guard delayOption(input, step) != nil else { return nil }
+        let w = input.tokenStrings
+        for found in u.quantities.all(input) where found.span.upperBound < w.count {
+            let before = w[max(0, found.span.lowerBound - 3)..<found.span.lowerBound]
+            guard let per = Self.dayUnits[w[found.span.upperBound]], before.contains(where: Self.delayOpeners.contains), per < 365 else { continue }
+            let n = found.quantity.low
+            var month = s.today.month
+            if per == 30 {
+                guard n >= 1 else { return nil }
+                month = (s.today.month - 1 + n) % 12 + 1
+            } else {
+                let days = n * per
+                guard days >= 28 else { return nil }
+                var left = s.today.day + days, y = s.today.year
+                while left > Day.daysIn(month, y) {
+                    left -= Day.daysIn(month, y)
+                    month = month % 12 + 1
+                    if month == 1 { y += 1 }
+                }
+            }
+            return month == s.today.month ? nil : month
+        }
+        return nil
+    }
+
     /// Words that make a delay the time to an answer, not to a start.
     static let notAStart: Set<String> = ["know", "sais", "saurai", "saurais", "reponse", "answer", "decide", "decision", "decider",
                                          "vois", "voir", "see", "ask", "demander", "confirm", "confirmer", "budget"]
@@ -2285,7 +2334,13 @@ extension TurnBuilder {
 
     /// The start moved to month `m` (said in `input`), said back with the sessions from then.
     mutating func changesStartMonth(to m: Int, _ input: PreparedInput) -> Bool {
-        guard let step = startStep, m != s.answers[step.id]?.number, let (name, number, option) = monthOption(m, step, saidIn: input) else { return false }
+        guard let step = startStep, let (name, number, option) = monthOption(m, step, saidIn: input) else { return false }
+        // ("in 3 months", then "actually why not start in february": the month the delay already
+        // landed in, said as a start, is said back as it is.)
+        if m == s.answers[step.id]?.number {
+            guard let a = s.answers[step.id], a.option == option.id, a.day == nil, u.movesStart(input),
+                  input.tokenStrings.contains(where: Understanding.startVerbs.contains) else { return false }
+        }
         // ("je serai en vacances en janvier" moves nothing: a start answered moves when the
         // message says a start, a preference, or refuses another month.)
         // ("in march then", "march please", "mars alors": a month said alone moves it too.)
@@ -2303,6 +2358,13 @@ extension TurnBuilder {
                 .answer(dates, mentioned: [course.id], focus: nil))
         }
         return true
+    }
+
+    /// The month of the next session shown for the course in view, if any.
+    mutating func shownSessionMonth() -> Int? {
+        guard let id = focusCourse(), let course = content.catalogue.course(id) else { return nil }
+        let from = sessionsFrom(course)
+        return course.sessionDays.filter { $0 >= from }.min()?.month
     }
 
     /// The sessions of the course in view from month `m` on (from today when it has none then).

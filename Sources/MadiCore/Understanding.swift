@@ -640,8 +640,8 @@ public final class Understanding: Sendable {
 
     /// Whether the words after a month say it does not suit ("décembre ne me convient pas",
     /// "january doesn't work for me", "décembre c'est trop tôt"), within the next few words.
-    static func saidNotToSuit(_ w: [String], after i: Int) -> Bool {
-        let next = w[(i + 1)..<min(w.count, i + 6)]
+    static func saidNotToSuit(_ w: [String], after i: Int, within: Int = 5) -> Bool {
+        let next = w[min(w.count, i + 1)..<min(w.count, i + 1 + within)]
         return notSuiting.contains { phrase in
             next.indices.contains { k in
                 k + phrase.count <= next.endIndex && next[k..<(k + phrase.count)].elementsEqual(phrase)
@@ -676,7 +676,11 @@ public final class Understanding: Sendable {
                 || (i > 1 && monthLeadIns.contains(w[i - 1]) && Self.monthNegations.contains(w[i - 2]))
             // ("december is too early and january is busy for me": another month said, not denied,
             // leaves the start open.)
-            guard refused || Self.saidNotToSuit(w, after: i) || Self.startDenied(w, before: i) else { return nil }
+            // ("dec 8 is in 2 days lol, too soon": in a short message, said of its only month
+            // further on.)
+            let laterInShort = w.count <= 14 && w.indices.filter({ monthNumbers[w[$0]] != nil }).count == 1
+                && Self.saidNotToSuit(w, after: i, within: w.count)
+            guard refused || Self.saidNotToSuit(w, after: i) || Self.startDenied(w, before: i) || laterInShort else { return nil }
             denied.append(m)
         }
         guard let last = denied.max(by: { ($0 - month + 12) % 12 < ($1 - month + 12) % 12 }) else { return nil }
