@@ -351,6 +351,20 @@ extension TurnBuilder {
             takeConsent(step, said: trimmed)
             return
         }
+        // "interested, the january one pls", "ok interested but the january one pls", "oui mais la
+        // session de janvier" at the offer or consent: a session chosen by its month is the start,
+        // recorded and said back; the rest of the message is read as usual.
+        var chosenSession: Int?
+        if [.recommend, .consent].contains(step.kind), s.leadId == nil, !hasAt, !trimmed.utf8.contains(0x3F),
+           let m = Self.sessionChosenByMonth(input.tokenStrings, u), let start = startStep,
+           let (name, number, option) = monthOption(m, start, saidIn: input) {
+            chosenSession = m
+            if s.answers[start.id]?.number != m {
+                setAnswer(start.id, Answer(option: option.id, number: number, text: name))
+                note(start.id, option.id, .synonym)
+                sayMonth(name, option, start)
+            }
+        }
         // "oui ok mais en janvier hein, pas avant" at the offer or consent: the yes is taken; the
         // month (or the call) it is said with is kept for the team.
         if [.recommend, .consent].contains(step.kind), s.leadId == nil, !hasAt, !trimmed.utf8.contains(0x3F),
@@ -358,8 +372,14 @@ extension TurnBuilder {
            u.isPlainYes(u.prepare(w[..<cut].joined(separator: " "))), case let month = w[(cut + 1)...].contains(where: { Self.isMonthWord($0, u) }),
            // ("oui mais appelez moi plutot le matin": a call asked for, the same.)
            month || (u.asksForCall(input) && !u.refusesCallInASentence(trimmed)) {
-            keepWish(trimmed)
-            if month { s.contactLater = true }
+            // ("ok interested but the january one pls", "oui mais la session de janvier": a session
+            // chosen by its month is the start, recorded and said back, no time to be contacted.)
+            if month, Self.sessionChosenByMonth(Array(w[(cut + 1)...]), u) != nil, chosenSession != nil {
+                // (Recorded above.)
+            } else {
+                keepWish(trimmed)
+                if month { s.contactLater = true }
+            }
             if step.kind == .recommend {
                 note(step.id, "interested", .synonym)
                 answer(choice: "interested", said: trimmed)
@@ -2904,6 +2924,19 @@ extension TurnBuilder {
     }
 
     /// Whether a message says when: a month, a season or a holiday ("en janvier", "after christmas").
+    /// "the january one", "the january session", "the one in january", "la session de janvier",
+    /// "celle de janvier", "la janvier": a session chosen by its month; the month, or nil.
+    static func sessionChosenByMonth(_ w: [String], _ u: Understanding) -> Int? {
+        for (i, word) in w.enumerated() where isMonthWord(word, u) || (u.monthNumbers[word] != nil && word.count == 3 && word != "may") {
+            guard u.seasonNames[word] == nil, let m = u.monthNumbers[word] else { continue }
+            let next = i + 1 < w.count ? w[i + 1] : "", prev = i > 0 ? w[i - 1] : "", prev2 = i > 1 ? w[i - 2] : ""
+            if ["one", "session", "sessions", "date", "cohort"].contains(next) && ["the", "that"].contains(prev) { return m }
+            if ["session", "one", "celle", "date"].contains(prev2) && ["de", "in", "en", "of", "d"].contains(prev) { return m }
+            if ["la", "celle"].contains(prev) && !["de", "d"].contains(next) { return m }
+        }
+        return nil
+    }
+
     static func saysWhen(_ input: PreparedInput, _ u: Understanding) -> Bool {
         !u.monthsSaid(input, afterRefusal: true).isEmpty || input.tokenStrings.contains { isMonthWord($0, u) }
             || input.tokenStrings.contains { ["christmas", "noel", "fetes", "holidays", "vacances", "rentree"].contains($0) }
