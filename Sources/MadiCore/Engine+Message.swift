@@ -343,6 +343,15 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // ("dec 8 is in 2 days lol, too soon" once the start is February: a month refused before
+        // the start recorded changes nothing; the sessions from the start are shown again.)
+        if [.recommend, .consent].contains(step.kind), !hasAt, let start = startStep, let recorded = s.answers[start.id]?.number,
+           let m = u.monthAfterDenied(input, today: s.today.month), u.startMonth(input) == nil, u.yesNo(input) == nil,
+           u.mentionedCourses(input).isEmpty, (m - s.today.month + 12) % 12 <= (recorded - s.today.month + 12) % 12 {
+            sayDatesFrom(month: recorded)
+            ask(again: true)
+            return
+        }
         // "oui d'accord, mais appelez moi plutot le soir apres 19h svp" at consent: the yes is the
         // consent; the wish for a call (and the number, when said) is kept for the team.
         if step.kind == .consent, s.leadId == nil, !hasAt, !trimmed.utf8.contains(0x3F), u.asksForCall(input),
@@ -2189,6 +2198,11 @@ extension TurnBuilder {
         for found in u.quantities.all(input) where found.span.upperBound < w.count {
             let before = w[max(0, found.span.lowerBound - 3)..<found.span.lowerBound]
             guard let per = Self.dayUnits[w[found.span.upperBound]], before.contains(where: Self.delayOpeners.contains), per < 365 else { continue }
+            // ("in 2 months", "dans 2 mois", "after 6 weeks" land on a month; "within the next three
+            // months", "dans les 3 mois", "d'ici 2 mois" are a span, any time within.)
+            guard before.contains(where: ["in", "dans", "ds", "after", "apres"].contains),
+                  !before.contains(where: ["within", "sous", "ici", "before", "avant", "the", "les", "next", "prochains", "prochaines", "coming"].contains)
+            else { return nil }
             let n = found.quantity.low
             var month = s.today.month
             if per == 30 {
