@@ -258,11 +258,20 @@ public struct QuantityReader: Sendable {
         func notTeam(_ word: String) -> Bool {
             !teamNouns.contains(word) && !firmPeople.contains(word) && !clauseOpeners.contains(word) && Int(word) == nil
         }
+        // (Not "a 12-person sales team": what it is, in the next words, is no team.)
+        func firm(from j: Int) -> Bool {
+            guard j < w.count, notTeam(w[j]) else { return false }
+            for k in (j + 1)..<min(w.count, j + 3) {
+                if clauseOpeners.contains(w[k]) { break }
+                if !notTeam(w[k]) { return false }
+            }
+            return true
+        }
         // "a 40-person fintech": an article, the count, its people as one word, then what it is.
         if lb >= 1, ["a", "an"].contains(w[lb - 1]), ub + 1 < w.count, ["person", "people", "employee", "strong", "man"].contains(w[ub]),
-           notTeam(w[ub + 1]) { return true }
+           firm(from: ub + 1) { return true }
         // ("40-person fintech here": the singular says it is an adjective, article or not.)
-        if ub + 1 < w.count, ["person", "employee", "strong"].contains(w[ub]), notTeam(w[ub + 1]) { return true }
+        if ub + 1 < w.count, ["person", "employee", "strong"].contains(w[ub]), firm(from: ub + 1) { return true }
         // "une fintech de 40 personnes": an article, what it is, "de", the count, people.
         let of = ["de", "d"].contains(w[lb]) ? lb : lb - 1
         if of >= 2, ["de", "d"].contains(w[of]), ["une", "un"].contains(w[of - 2]), notTeam(w[of - 1]),
