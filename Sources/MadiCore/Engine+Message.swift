@@ -329,6 +329,31 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "no i said january is NOT possible lol. next one after that?", "janvier c'est mort pour
+        // moi, et la suivante ?" at the offer: the month said impossible is no start; the start is
+        // moved past it, and a question about the next session is the session after it, not the
+        // next course.
+        if [.recommend, .courses, .consent].contains(step.kind), !hasAt, let start = startStep,
+           let m = u.monthAfterDenied(input, today: s.today.month), u.startMonth(input) == nil,
+           case let asksNext = Self.asksNextSession(input.tokenStrings),
+           asksNext || s.answers[start.id]?.number == (m + 10) % 12 + 1
+            // ("dec 8 is in 2 days lol, too soon": the month of the session shown.)
+            || shownSessionMonth() == (m + 10) % 12 + 1,
+           case let moved = changesStartMonth(to: m, input), moved || asksNext {
+            // (The start already there: the sessions from then, asked, are shown.)
+            if !moved { sayDatesFrom(month: m) }
+            ask(again: true)
+            return
+        }
+        // ("dec 8 is in 2 days lol, too soon" once the start is February: a month refused before
+        // the start recorded changes nothing; the sessions from the start are shown again.)
+        if [.recommend, .consent].contains(step.kind), !hasAt, let start = startStep, let recorded = s.answers[start.id]?.number,
+           let m = u.monthAfterDenied(input, today: s.today.month), u.startMonth(input) == nil, u.yesNo(input) == nil,
+           u.mentionedCourses(input).isEmpty, (m - s.today.month + 12) % 12 <= (recorded - s.today.month + 12) % 12 {
+            sayDatesFrom(month: recorded)
+            ask(again: true)
+            return
+        }
         // "oui d'accord, mais appelez moi plutot le soir apres 19h svp" at consent: the yes is the
         // consent; the wish for a call (and the number, when said) is kept for the team.
         if step.kind == .consent, s.leadId == nil, !hasAt, !trimmed.utf8.contains(0x3F), u.asksForCall(input),
@@ -337,6 +362,20 @@ extension TurnBuilder {
             takeConsent(step, said: trimmed)
             return
         }
+        // "interested, the january one pls", "ok interested but the january one pls", "oui mais la
+        // session de janvier" at the offer or consent: a session chosen by its month is the start,
+        // recorded and said back; the rest of the message is read as usual.
+        var chosenSession: Int?
+        if [.recommend, .consent].contains(step.kind), s.leadId == nil, !hasAt, !trimmed.utf8.contains(0x3F),
+           let m = Self.sessionChosenByMonth(input.tokenStrings, u), let start = startStep,
+           let (name, number, option) = monthOption(m, start, saidIn: input) {
+            chosenSession = m
+            if s.answers[start.id]?.number != m {
+                setAnswer(start.id, Answer(option: option.id, number: number, text: name))
+                note(start.id, option.id, .synonym)
+                sayMonth(name, option, start)
+            }
+        }
         // "oui ok mais en janvier hein, pas avant" at the offer or consent: the yes is taken; the
         // month (or the call) it is said with is kept for the team.
         if [.recommend, .consent].contains(step.kind), s.leadId == nil, !hasAt, !trimmed.utf8.contains(0x3F),
@@ -344,8 +383,14 @@ extension TurnBuilder {
            u.isPlainYes(u.prepare(w[..<cut].joined(separator: " "))), case let month = w[(cut + 1)...].contains(where: { Self.isMonthWord($0, u) }),
            // ("oui mais appelez moi plutot le matin": a call asked for, the same.)
            month || (u.asksForCall(input) && !u.refusesCallInASentence(trimmed)) {
-            keepWish(trimmed)
-            if month { s.contactLater = true }
+            // ("ok interested but the january one pls", "oui mais la session de janvier": a session
+            // chosen by its month is the start, recorded and said back, no time to be contacted.)
+            if month, Self.sessionChosenByMonth(Array(w[(cut + 1)...]), u) != nil, chosenSession != nil {
+                // (Recorded above.)
+            } else {
+                keepWish(trimmed)
+                if month { s.contactLater = true }
+            }
             if step.kind == .recommend {
                 note(step.id, "interested", .synonym)
                 answer(choice: "interested", said: trimmed)
@@ -809,8 +854,22 @@ extension TurnBuilder {
         }
 
         // An address in the message is kept aside: its dots are not sentence ends.
-        let (address, rest) = Understanding.address(in: trimmed)
+        var (address, rest) = Understanding.address(in: trimmed)
+        // "company is Paylane, email raj@paylane.io, pls cc my eng manager sofia@paylane.io" before
+        // the e-mail question: the first address is the prospect's, kept for it; the others go to
+        // the team with the message, and that is said.
+        var copies: [String] = []
+        if address == nil, !emailAnswered, Understanding.correctedOfSeveralAddresses(trimmed) == nil,
+           let first = Understanding.firstOfSeveralAddresses(trimmed), let several = Understanding.severalAddresses(trimmed) {
+            address = first
+            rest = several.rest
+            copies = several.others
+        }
         messageAddress = address
+        if let copy = copies.first {
+            keepQuestion(trimmed)
+            say("email.copy_kept", ["email": Sanitize.line(copy)])
+        }
         let parts = address == nil ? u.split(trimmed, prepared: input) : u.split(rest ?? "")
         let clauses = Self.byClause(parts.questions.isEmpty ? parts.questionText.map { [$0] } ?? [] : parts.questions, u)
         let several = severalQuestions(clauses)
@@ -951,6 +1010,17 @@ extension TurnBuilder {
            let core = startWithDoubt(q, step) {
             side = nil
             startAsked = startSaid(parts.answer, step) ? parts.answer : core
+            // ("not sure, maybe in 2 months? is it safe to put patient notes in chatgpt btw": the
+            // start said with a doubt is the answer; the other question, one of its own, is still
+            // asked: answered, or kept for the team.)
+            if parts.questions.count >= 2, let k = parts.questions.firstIndex(where: { startWithDoubt(u.prepare($0), step) != nil }) {
+                let others = parts.questions.enumerated().filter { $0.offset != k && u.opensQuestion(u.prepare($0.element)) }.map(\.element)
+                if !others.isEmpty {
+                    let text = others.joined(separator: " ")
+                    side = readSide(u.prepare(text), keywordsOnly: false) ?? .unknown(text)
+                    startAsked = startSaid(parts.answer, step) ? parts.answer : startWithDoubt(u.prepare(parts.questions[k]), step) ?? core
+                }
+            }
         }
         // ("hmm not sure, my shifts are crazy rn. maybe in a couple months? is it online or do i
         // have to go somewhere": among several questions, the start said with a doubt is the
@@ -1638,9 +1708,16 @@ extension TurnBuilder {
         // "dans 6 mois", "right after my exams, so in like 3 weeks": a delay counted picks the
         // option whose months reach it (an option named outright, "au plus vite, nous avons un
         // audit dans nonante jours", comes first).
-        if !m.choice.isOption, let option = delayOption(input, step) {
+        // ("dans 2 mois": the option the words name is the delay's; its month is kept the same way.)
+        if let option = delayOption(input, step), !m.choice.isOption || (m.choice.optionId == option.id && delayMonth(input, step) != nil) {
             notePrefills(input, except: step.id)
             note(step.id, option.id, .quantity)
+            // ("not sure, maybe in 2 months": the month it lands in is kept with the answer, said
+            // back, and the sessions shown from then.)
+            if let month = delayMonth(input, step), case let names = monthNames, names.indices.contains(month - 1) {
+                sayMonth(names[month - 1], option, step)
+                choiceDetail = (month, names[month - 1])
+            }
             answer(choice: option.id, said: input.raw)
             return .answered
         }
@@ -1664,7 +1741,10 @@ extension TurnBuilder {
         let named = m.choice.optionId.flatMap { step.option($0) }.flatMap { o in
             (o.months ?? .max) < (step.options.compactMap(\.months).max() ?? 0) && (m.span.map { $0.count < input.tokens.count } ?? (input.tokens.count > 1)) ? o : nil
         }
-        let monthRead = !m.choice.isOption || openEnded || u.saysYearPart(input)
+        // ("asap ideally but january is dead for me", "dès que possible mais pas en janvier": as soon
+        // as possible after the month refused, read as that month's next.)
+        let afterDenied = u.startMonth(input) == nil && u.monthAfterDenied(input, today: s.today.month) != nil
+        let monthRead = !m.choice.isOption || openEnded || u.saysYearPart(input) || afterDenied
         if !boundsOnly, monthRead || named != nil, let (month, number, byMonth) = monthOption(input, step),
            case let within = !monthRead && (named?.months ?? 0) >= (byMonth.months ?? .max),
            monthRead || within, case let late = Understanding.saysLateIn(input.tokenStrings, month: number, u.monthNumbers),
@@ -2111,6 +2191,40 @@ extension TurnBuilder {
         return nil
     }
 
+    /// "maybe in 2 months", "dans 6 semaines": the month a delay of a month or more said as a
+    /// start (`delayOption` reads it) lands in, counted from today ("in 2 months" on 6 December:
+    /// February); nil for a shorter delay, one that lands this month, or none.
+    func delayMonth(_ input: PreparedInput, _ step: Step) -> Int? {
+        guard delayOption(input, step) != nil else { return nil }
+        let w = input.tokenStrings
+        for found in u.quantities.all(input) where found.span.upperBound < w.count {
+            let before = w[max(0, found.span.lowerBound - 3)..<found.span.lowerBound]
+            guard let per = Self.dayUnits[w[found.span.upperBound]], before.contains(where: Self.delayOpeners.contains), per < 365 else { continue }
+            // ("in 2 months", "dans 2 mois", "after 6 weeks" land on a month; "within the next three
+            // months", "dans les 3 mois", "d'ici 2 mois" are a span, any time within.)
+            guard before.contains(where: ["in", "dans", "ds", "after", "apres"].contains),
+                  !before.contains(where: ["within", "sous", "ici", "before", "avant", "the", "les", "next", "prochains", "prochaines", "coming"].contains)
+            else { return nil }
+            let n = found.quantity.low
+            var month = s.today.month
+            if per == 30 {
+                guard n >= 1 else { return nil }
+                month = (s.today.month - 1 + n) % 12 + 1
+            } else {
+                let days = n * per
+                guard days >= 28 else { return nil }
+                var left = s.today.day + days, y = s.today.year
+                while left > Day.daysIn(month, y) {
+                    left -= Day.daysIn(month, y)
+                    month = month % 12 + 1
+                    if month == 1 { y += 1 }
+                }
+            }
+            return month == s.today.month ? nil : month
+        }
+        return nil
+    }
+
     /// Words that make a delay the time to an answer, not to a start.
     static let notAStart: Set<String> = ["know", "sais", "saurai", "saurais", "reponse", "answer", "decide", "decision", "decider",
                                          "vois", "voir", "see", "ask", "demander", "confirm", "confirmer", "budget"]
@@ -2204,7 +2318,7 @@ extension TurnBuilder {
         // ("not in december, that's year end for us": the refusal in a clause of its own.)
         guard step.options.contains(where: { $0.months != nil }),
               let m = u.startMonth(input) ?? u.monthAfterRefused(input, today: s.today.month)
-                ?? refusedClauseMonth(input) else { return nil }
+                ?? refusedClauseMonth(input) ?? u.monthAfterDenied(input, today: s.today.month) else { return nil }
         return monthOption(m, step, saidIn: input)
     }
 
@@ -2276,11 +2390,18 @@ extension TurnBuilder {
 
     /// The start moved to month `m` (said in `input`), said back with the sessions from then.
     mutating func changesStartMonth(to m: Int, _ input: PreparedInput) -> Bool {
-        guard let step = startStep, m != s.answers[step.id]?.number, let (name, number, option) = monthOption(m, step, saidIn: input) else { return false }
+        guard let step = startStep, let (name, number, option) = monthOption(m, step, saidIn: input) else { return false }
+        // ("in 3 months", then "actually why not start in february": the month the delay already
+        // landed in, said as a start, is said back as it is.)
+        if m == s.answers[step.id]?.number {
+            guard let a = s.answers[step.id], a.option == option.id, a.day == nil, u.movesStart(input),
+                  input.tokenStrings.contains(where: Understanding.startVerbs.contains) else { return false }
+        }
         // ("je serai en vacances en janvier" moves nothing: a start answered moves when the
         // message says a start, a preference, or refuses another month.)
         // ("in march then", "march please", "mars alors": a month said alone moves it too.)
-        if s.answers[step.id]?.option != nil, !u.movesStart(input), !saysMonthAlone(input) { return false }
+        if s.answers[step.id]?.option != nil, !u.movesStart(input), !saysMonthAlone(input),
+           u.monthAfterDenied(input, today: s.today.month) != m { return false }
         // (The question of when never asked, the catalogue taken instead: the words go with the lead.)
         if !engine.visited(s).contains(step.id) { keepQuestion(input.raw) }
         setAnswer(step.id, Answer(option: option.id, number: number, text: name))
@@ -2295,6 +2416,34 @@ extension TurnBuilder {
         }
         return true
     }
+
+    /// The month of the next session shown for the course in view, if any.
+    mutating func shownSessionMonth() -> Int? {
+        guard let id = focusCourse(), let course = content.catalogue.course(id) else { return nil }
+        let from = sessionsFrom(course)
+        return course.sessionDays.filter { $0 >= from }.min()?.month
+    }
+
+    /// The sessions of the course in view from month `m` on (from today when it has none then).
+    mutating func sayDatesFrom(month m: Int) {
+        guard let id = focusCourse(), let course = content.catalogue.course(id),
+              let dates = content.faq.first(where: { $0.id == "dates" }) else { return }
+        let year = s.today.year + (m < s.today.month ? 1 : 0)
+        let first = Day(year: year, month: m, day: 1).flatMap { d in d > s.today && course.sessionDays.contains(where: { $0 >= d }) ? d : nil } ?? s.today
+        out.append(FAQAnswerer(content: content, language: lang, today: s.today, sessionsFrom: { _ in first })
+            .answer(dates, mentioned: [course.id], focus: nil))
+    }
+
+    /// "next one after that?", "la suivante ?", "celle d'après ?": a question about the next
+    /// session, once a month was said.
+    static func asksNextSession(_ w: [String]) -> Bool {
+        nextSessionPhrases.contains { p in
+            w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }
+        }
+    }
+    static let nextSessionPhrases: [[String]] = [["next", "one"], ["one", "after"], ["after", "that"], ["next", "session"], ["following", "one"],
+                                                 ["la", "suivante"], ["session", "suivante"], ["celle", "d", "apres"], ["celle", "apres"],
+                                                 ["la", "prochaine"], ["prochaine", "session"], ["apres", "ca"], ["d", "apres"]]
 
     /// The month after those refused in the first clause of a message that names no other
     /// ("not in december, that's year end for us"); nil otherwise.
@@ -2812,6 +2961,19 @@ extension TurnBuilder {
     }
 
     /// Whether a message says when: a month, a season or a holiday ("en janvier", "after christmas").
+    /// "the january one", "the january session", "the one in january", "la session de janvier",
+    /// "celle de janvier", "la janvier": a session chosen by its month; the month, or nil.
+    static func sessionChosenByMonth(_ w: [String], _ u: Understanding) -> Int? {
+        for (i, word) in w.enumerated() where isMonthWord(word, u) || (u.monthNumbers[word] != nil && word.count == 3 && word != "may") {
+            guard u.seasonNames[word] == nil, let m = u.monthNumbers[word] else { continue }
+            let next = i + 1 < w.count ? w[i + 1] : "", prev = i > 0 ? w[i - 1] : "", prev2 = i > 1 ? w[i - 2] : ""
+            if ["one", "session", "sessions", "date", "cohort"].contains(next) && ["the", "that"].contains(prev) { return m }
+            if ["session", "one", "celle", "date"].contains(prev2) && ["de", "in", "en", "of", "d"].contains(prev) { return m }
+            if ["la", "celle"].contains(prev) && !["de", "d"].contains(next) { return m }
+        }
+        return nil
+    }
+
     static func saysWhen(_ input: PreparedInput, _ u: Understanding) -> Bool {
         !u.monthsSaid(input, afterRefusal: true).isEmpty || input.tokenStrings.contains { isMonthWord($0, u) }
             || input.tokenStrings.contains { ["christmas", "noel", "fetes", "holidays", "vacances", "rentree"].contains($0) }

@@ -251,6 +251,36 @@ public struct QuantityReader: Sendable {
     static let afterThem: Set<String> = ["none", "most", "some", "and", "but", "so", "they", "we", "i",
                                          "aucun", "aucune", "tous", "toutes", "la", "et", "mais", "donc", "ils", "elles", "on", "je", "qui"]
 
+    /// "a 40-person fintech", "a 60 people agency", "une fintech de 40 personnes": a count of
+    /// people said of something that is not a team nor people (a firm, whatever its word).
+    static func sizeOfFirmSaid(_ span: Range<Int>, _ w: [String]) -> Bool {
+        let lb = span.lowerBound, ub = span.upperBound
+        func notTeam(_ word: String) -> Bool {
+            !teamNouns.contains(word) && !firmPeople.contains(word) && !clauseOpeners.contains(word) && Int(word) == nil
+        }
+        // (Not "a 12-person sales team": what it is, in the next words, is no team.)
+        func firm(from j: Int) -> Bool {
+            guard j < w.count, notTeam(w[j]) else { return false }
+            for k in (j + 1)..<min(w.count, j + 3) {
+                if clauseOpeners.contains(w[k]) { break }
+                if !notTeam(w[k]) { return false }
+            }
+            return true
+        }
+        // "a 40-person fintech": an article, the count, its people as one word, then what it is.
+        if lb >= 1, ["a", "an"].contains(w[lb - 1]), ub + 1 < w.count, ["person", "people", "employee", "strong", "man"].contains(w[ub]),
+           firm(from: ub + 1) { return true }
+        // ("40-person fintech here": the singular says it is an adjective, article or not.)
+        if ub + 1 < w.count, ["person", "employee", "strong"].contains(w[ub]), firm(from: ub + 1) { return true }
+        // "une fintech de 40 personnes": an article, what it is, "de", the count, people.
+        let of = ["de", "d"].contains(w[lb]) ? lb : lb - 1
+        if of >= 2, ["de", "d"].contains(w[of]), ["une", "un"].contains(w[of - 2]), notTeam(w[of - 1]),
+           ub < w.count, ["personnes", "salaries", "employes", "collaborateurs"].contains(w[ub]) { return true }
+        return false
+    }
+    static let firmPeople: Set<String> = ["people", "personnes", "person", "personne", "devs", "dev", "developers", "developpeurs", "salaries",
+                                          "employees", "staff", "managers", "collaborateurs", "gens", "folks", "ppl", "membres", "members"]
+
     /// Whether the count at `span` follows a word for a company and "de"/"of" ("boîte de 200").
     static func sizeOfCompany(_ span: Range<Int>, _ w: [String], _ companies: Set<String>) -> Bool {
         // "a 40-person logistics company", "une 50 personnes entreprise": an article, the count, then
@@ -468,6 +498,13 @@ public struct QuantityReader: Sendable {
         // "DRH dans une PME (80 salariés), on voudrait former une quinzaine de personnes": beside
         // another count, one right after a word for a company is the company's size.
         if found.count >= 2, case let rest = found.filter({ f in f.span.lowerBound == 0 || !companyWords.contains(w[f.span.lowerBound - 1]) }),
+           !rest.isEmpty, rest.count < found.count {
+            found = rest
+        }
+        // "CTO at a 40-person fintech… my eng team (a dozen-ish devs)", "une fintech de 40
+        // personnes, je veux former mon équipe de 8 devs": beside another count, the size of a
+        // firm said by what it is (not a team) is the company's.
+        if found.count >= 2, case let rest = found.filter({ f in !Self.sizeOfFirmSaid(f.span, w) }),
            !rest.isEmpty, rest.count < found.count {
             found = rest
         }

@@ -592,6 +592,25 @@ extension Understanding {
         return valid.count >= 2 ? valid.first.map(String.init) : nil
     }
 
+    /// "email raj@paylane.io, pls cc my eng manager sofia@paylane.io": the valid addresses after
+    /// the first of several, and the message without any of them (nil when nothing is left).
+    public static func severalAddresses(_ raw: String) -> (others: [String], rest: String?)? {
+        guard firstOfSeveralAddresses(raw) != nil else { return nil }
+        var others: [String] = [], first = true
+        var kept: [Substring] = []
+        for word in raw.split(separator: " ", omittingEmptySubsequences: true) {
+            let address = trimmed(word, of: addressEdges.union(["<", ">", ",", ";"]))
+            if address.utf8.contains(0x40), case .valid = EmailValidator.validate(String(address)) {
+                if !first { others.append(String(address)) }
+                first = false
+                continue
+            }
+            kept.append(word)
+        }
+        let rest = kept.joined(separator: " ").trimmed()
+        return (others, rest.isEmpty ? nil : rest)
+    }
+
     /// "c.dupont@mrn.fr ... ah non pardon, c'est dupond avec un d : c.dupond@mrn.fr": two valid
     /// addresses with a word of correction between them; the last one is meant. Nil otherwise.
     public static func correctedOfSeveralAddresses(_ raw: String) -> String? {

@@ -640,8 +640,8 @@ public final class Understanding: Sendable {
 
     /// Whether the words after a month say it does not suit ("décembre ne me convient pas",
     /// "january doesn't work for me", "décembre c'est trop tôt"), within the next few words.
-    static func saidNotToSuit(_ w: [String], after i: Int) -> Bool {
-        let next = w[(i + 1)..<min(w.count, i + 6)]
+    static func saidNotToSuit(_ w: [String], after i: Int, within: Int = 5) -> Bool {
+        let next = w[min(w.count, i + 1)..<min(w.count, i + 1 + within)]
         return notSuiting.contains { phrase in
             next.indices.contains { k in
                 k + phrase.count <= next.endIndex && next[k..<(k + phrase.count)].elementsEqual(phrase)
@@ -653,7 +653,39 @@ public final class Understanding: Sendable {
     static let notSuiting: [[String]] = [["convient", "pas"], ["arrange", "pas"], ["trop", "tot"],
                                          ["doesnt", "suit"], ["doesnt", "work"], ["wont", "work"], ["too", "soon"], ["too", "early"],
                                          ["doesn", "t", "suit"], ["doesn", "t", "work"], ["won", "t", "work"],
-                                         ["does", "not", "suit"], ["does", "not", "work"], ["is", "no", "good"], ["not", "good", "for"]]
+                                         ["does", "not", "suit"], ["does", "not", "work"], ["is", "no", "good"], ["not", "good", "for"],
+                                         // ("january is dead for me", "is not possible", "janvier c'est mort pour moi",
+                                         // "c'est pas possible", "c'est exclu": a month said impossible.)
+                                         ["is", "dead"], ["s", "dead"], ["dead", "for"], ["not", "possible"], ["impossible"],
+                                         ["wont", "be", "possible"], ["won", "t", "be", "possible"], ["out", "of", "the", "question"],
+                                         ["not", "an", "option"], ["no", "go"], ["mort"], ["pas", "possible"], ["exclu"], ["hors", "de", "question"]]
+
+    /// "asap ideally but january is dead for me", "pas en janvier", "janvier c'est mort pour moi":
+    /// the month after the last month the message refuses or says impossible (counted from
+    /// `today`'s month), as "busy until january" is read; nil when none is, or when a month is
+    /// said as a start too (`startMonth`), or the refusal is a bound ("not before march").
+    public func monthAfterDenied(_ input: PreparedInput, today month: Int) -> Int? {
+        let w = input.tokenStrings
+        var denied: [Int] = []
+        for (i, word) in w.enumerated() {
+            guard let m = monthNumbers[word], seasonNames[word] == nil, Self.suitableMonthWord(word) || monthLeadIns.contains(i > 0 ? w[i - 1] : "") else { continue }
+            let before = w[max(0, i - 3)..<i]
+            if before.contains(where: ["avant", "before", "until", "till", "jusqu", "after", "apres", "why", "pourquoi"].contains) { return nil }
+            // ("not january", "pas en janvier", "sauf en janvier"; not "not sure, january maybe".)
+            let refused = (i > 0 && (Self.monthNegations.contains(w[i - 1]) || w[i - 1] == "no"))
+                || (i > 1 && monthLeadIns.contains(w[i - 1]) && Self.monthNegations.contains(w[i - 2]))
+            // ("december is too early and january is busy for me": another month said, not denied,
+            // leaves the start open.)
+            // ("dec 8 is in 2 days lol, too soon": in a short message, said of its only month
+            // further on.)
+            let laterInShort = w.count <= 14 && w.indices.filter({ monthNumbers[w[$0]] != nil }).count == 1
+                && Self.saidNotToSuit(w, after: i, within: w.count)
+            guard refused || Self.saidNotToSuit(w, after: i) || Self.startDenied(w, before: i) || laterInShort else { return nil }
+            denied.append(m)
+        }
+        guard let last = denied.max(by: { ($0 - month + 12) % 12 < ($1 - month + 12) % 12 }) else { return nil }
+        return last % 12 + 1
+    }
 
     /// "no no, FEBRUARY not january" read anywhere in the message (the months are looked for only
     /// in a message that holds a denial).
@@ -721,6 +753,8 @@ public final class Understanding: Sendable {
             // ("sounds good actually, April works too": a month that would suit as well moves nothing.)
             said = w.enumerated().compactMap { i, word in
                 seasonNames[word] == nil && word.count >= 4 && !Self.suitsAsWell(w, after: i)
+                    // ("asap ideally but january is dead for me": a month said impossible is no start.)
+                    && !Self.saidNotToSuit(w, after: i)
                     ? monthNumbers[word].map { (i, $0) } : nil
             }
         }
@@ -1020,7 +1054,8 @@ public final class Understanding: Sendable {
         "shop is called", "the shop is called", "my shop is called", "our shop is called", "store is called",
         "the business is called", "my business is called", "our business is called", "business is called", "the company is called",
         "la boutique s appelle", "ma boutique s appelle", "l entreprise s appelle", "la societe s appelle", "ma boite s appelle",
-        "la boite s appelle",
+        "la boite s appelle", "la boite c est", "ma boite c est", "notre boite c est", "ma societe c est", "notre societe c est",
+        "mon entreprise c est", "notre entreprise c est",
     ]
 
     /// Whether the message holds, word for word, a keyword of an entry that needs a course named
