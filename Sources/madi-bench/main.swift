@@ -159,6 +159,12 @@ func profiledTurn(_ session: Session, _ text: String, _ sink: LeadSink) -> Turn 
     Conversation.turn(engine, session, .text(text), leads: sink)
 }
 
+/// A turn of the free-text figure (its own function, for callgrind's `--toggle-collect`).
+@inline(never)
+func freeTextTurn(_ session: Session, _ text: String, _ sink: LeadSink) -> Turn {
+    Conversation.turn(engine, session, .text(text), leads: sink)
+}
+
 // Engine, in process, with leads in memory.
 do {
     note("engine: \(allScripts.count) conversations")
@@ -216,7 +222,7 @@ do {
                 for case let (.user(text), _) in c.steps {
                     let step = turn.session.step
                     let t0 = now()
-                    turn = Conversation.turn(engine, turn.session, .text(text), leads: sink)
+                    turn = freeTextTurn(turn.session, text, sink)
                     let us = Double(now() - t0) / 1000
                     samples.append(us)
                     if byStep, round == 4 { slowest.append((us, step, text)) }
