@@ -5172,7 +5172,10 @@ extension TurnBuilder {
             if entry.id == "format", content.strings.has("faq.format.where", lang), u.asksWhere(lastInput) {
                 keepQuestion()
                 say("faq.format.where")
-            } else if entry.id == "format", teamSize != nil || inTeamQuestions, content.strings.has("faq.format.for_team", lang) {
+            } else if entry.id == "format", teamSize != nil || inTeamQuestions, content.strings.has("faq.format.for_team", lang),
+                      // ("how much for the whole team? and is it remote?": the group's answer said
+                      // just before already says the session can come to them.)
+                      !out.contains(where: { line in ["faq.group", "faq.group.venue"].contains { line.contains(t($0)) } }) {
                 // ("5 days in person is a lot for my team. no remote at all for master?": for a
                 // team, the session can come to them.)
                 say("faq.format.for_team")
