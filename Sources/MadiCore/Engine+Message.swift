@@ -1918,7 +1918,10 @@ extension TurnBuilder {
         guard let at = tried.lastIndex(of: "@") else { return nil }
         // ("oui .fr pardon" after "ac-besancon" was refused: the ending completes the domain typed.)
         let domainTried = tried[tried.index(after: at)...]
-        if !domainTried.contains("."), !domainTried.isEmpty,
+        // (And "etu.sorbonne-universite", whose ".fr" was left out.)
+        let lacksEnding = !domainTried.contains(".")
+            || Self.lastLabel(String(domainTried)).map { !EmailValidator.isTopLevelDomain(String($0)) } == true
+        if lacksEnding, !domainTried.isEmpty,
            let ending = message.lowercased().split(separator: " ").first(where: { $0.hasPrefix(".") && $0.dropFirst().count >= 2 && $0.dropFirst().allSatisfy(\.isLetter) }) {
             return String(tried[..<at]) + "@" + domainTried.lowercased() + ending
         }
