@@ -3688,6 +3688,21 @@ extension TurnBuilder {
                 sentences = [String(input.raw[..<comma]), rest]
             }
         }
+        // ("bonjour je veux automatiser mes devis", "hi i want to automate my invoices": a greeting
+        // of a word or two opens as before a comma, when at least two words follow it.)
+        if sentences.count < 2, !input.raw.contains(",") {
+            let words = input.raw.split(separator: " ", omittingEmptySubsequences: true)
+            for k in 1...2 where words.count >= k + 2 && sentences.count < 2 {
+                let before = u.prepare(words.prefix(k).joined(separator: " "))
+                guard before.tokens.count == k, u.intent(before, memo: memo) == .greeting, u.yesNo(before) == nil else { continue }
+                let rest = words.dropFirst(k).joined(separator: " ")
+                let read = u.prepare(rest)
+                if !u.match(step: step, read).choice.isOption,
+                   u.scores(read, memo, { _ in true }).first?.label.hasPrefix(step.id + ".") != true {
+                    sentences = [words.prefix(k).joined(separator: " "), rest]
+                }
+            }
+        }
         guard sentences.count >= 2 else { return nil }
         let opening = u.prepare(sentences[0])
         let intent = u.intent(opening, memo: memo)
