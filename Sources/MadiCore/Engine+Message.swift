@@ -5057,7 +5057,10 @@ extension TurnBuilder {
             if intent == .human { keepQuestion(lastInput.raw) }
             // "ur just a bot arent u. i wanna speak to someone real": the bot's answer says both.
             // (An intent with no reply of its own, "back" beside an answer, says nothing.)
-            let key = intent == .human && asksIfBot(lastInput) ? "intent.bot" : "intent." + intent.rawValue
+            // ("bonsoir ça va ?": the greeting said back in its own words, "Bonsoir !".)
+            let key = intent == .human && asksIfBot(lastInput) ? "intent.bot" : intent == .greeting ? greetingKey : "intent." + intent.rawValue
+            // ("hi, how are you?": greeted once.)
+            if intent == .greeting, out.contains(t(key)) { return }
             if key == "intent.human" { say(humanReply) } else if content.strings.has(key, lang) { say(known(key)) }
         case .questionsLeft:
             trace.side = "questions_left"
@@ -5289,7 +5292,7 @@ extension TurnBuilder {
             say(humanReply)
             ask(again: true)
         case .greeting, .yes, .changeMind, .no, .bot, .outOfScope:
-            say("intent." + intent.rawValue)
+            if intent != .greeting || !out.contains(t(greetingKey)) { say(intent == .greeting ? greetingKey : "intent." + intent.rawValue) }
             ask(again: true)
         }
     }
