@@ -868,6 +868,14 @@ extension TurnBuilder {
            case let .faq(k)? = readSide(input, keywordsOnly: false) {
             side = .faq(k)
         }
+        // "zero experience, is that ok?", "aucune expérience, c'est ok ?": whether starting from
+        // nothing will do asks whether a course fits; Starter starts from scratch, said with a yes.
+        // (Not "c'est grave ?": a yes would say the wrong thing.)
+        if case .unknown? = side, let q = parts.question, !parts.answer.isEmpty, q.tokens.count <= 5,
+           q.tokenStrings.contains(where: { ["ok", "okay", "fine", "alright", "bon"].contains($0) }),
+           startsFromScratch, let fit = content.faq.firstIndex(where: { $0.id == "fit" }) {
+            side = .faq(fit)
+        }
         // "hein? je débute pas…", "huh? what": a question of interjections asks nothing to keep for the team.
         // (The message is then read whole: "hein" may be what says an earlier answer was misread.)
         var interjected = false
