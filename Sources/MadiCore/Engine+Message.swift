@@ -871,8 +871,10 @@ extension TurnBuilder {
         // "zero experience, is that ok?", "aucune expérience, c'est ok ?": whether starting from
         // nothing will do asks whether a course fits; Starter starts from scratch, said with a yes.
         // (Not "c'est grave ?": a yes would say the wrong thing.)
-        if case .unknown? = side, let q = parts.question, !parts.answer.isEmpty, q.tokens.count <= 5,
-           q.tokenStrings.contains(where: { ["ok", "okay", "fine", "alright", "bon"].contains($0) }),
+        // ("ça va aller ?" is no how-are-you after an answer.)
+        if side.map({ if case .unknown = $0 { true } else if case .intent(.greeting) = $0 { true } else { false } }) == true,
+           let q = parts.question, !parts.answer.isEmpty, q.tokens.count <= 5,
+           q.tokenStrings.contains(where: { ["ok", "okay", "fine", "alright", "bon", "aller"].contains($0) }),
            startsFromScratch, let fit = content.faq.firstIndex(where: { $0.id == "fit" }) {
             side = .faq(fit)
         }
