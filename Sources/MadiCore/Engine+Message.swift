@@ -1562,6 +1562,26 @@ extension TurnBuilder {
 
     /// A choice step: number, label or synonym, else the learnt classifier.
     mutating func readChoice(_ input: PreparedInput, _ step: Step) -> Reading {
+        // "i code a bit in python for uni", "je code un peu en python pour la fac": coding a little,
+        // or for school, is no building with AI; the option that says so (the one with words that
+        // prevail, APIs, LLMs) is not taken for it, and the rest of the message is read: "a bit"
+        // is using AI now and then; with nothing else said, asked back between the two usages.
+        if step.kind == .choice, let builder = step.options.last(where: { !$0.prevails.isEmpty }),
+           case let w = input.tokenStrings, w.contains(where: Self.codingWords.contains),
+           w.contains(where: Self.schoolWords.contains) || Self.saysALittle(w),
+           !w.contains(where: Self.aiBuildingWords.contains),
+           case let read = u.match(step: step, input).choice,
+           { if case .option(builder.id) = read { true } else if case let .ambiguous(ids) = read { ids.contains(builder.id) } else { false } }() {
+            let rest = u.prepare(w.filter { !Self.codingWords.contains($0) }.joined(separator: " "))
+            if case let .option(id) = u.match(step: step, rest).choice, id != builder.id {
+                note(step.id, id, .synonym)
+                answer(choice: id, said: input.raw)
+                return .answered
+            }
+            if let i = step.options.firstIndex(where: { $0.id == builder.id }), i >= 2 {
+                return .clarify([step.options[i - 2].id, step.options[i - 1].id])
+            }
+        }
         // "mostly beginners, tho i use chatgpt a bit", "debutante totale lol. moi jutilise un peu
         // chatgpt": at a question about the team, what the prospect says of their own use is not
         // the team's level; the rest is read.
@@ -2464,6 +2484,19 @@ extension TurnBuilder {
                                                             "call", "build", "code", "write", "appelle", "developpe", "programme"].contains($0) }
     }
 
+    /// Words of writing code, which say nothing of AI by themselves.
+    static let codingWords: Set<String> = ["code", "codes", "coding", "coder", "python", "javascript", "java", "script", "scripts", "program",
+                                           "programming", "programme", "programmer", "develop", "developpe", "developper", "dev"]
+    /// Words of school or university ("for uni", "pour la fac", "en cours").
+    static let schoolWords: Set<String> = ["uni", "university", "school", "class", "classes", "college", "homework", "studies", "assignments",
+                                           "fac", "ecole", "cours", "etudes", "devoirs", "lycee", "universite", "td", "tp", "projets"]
+    /// Words that say AI is what is built ("the openai api", "a chatbot", "agents").
+    static let aiBuildingWords: Set<String> = ["api", "apis", "llm", "llms", "chatbot", "chatbots", "bot", "bots", "agent", "agents", "rag",
+                                               "openai", "anthropic", "gpt", "models", "modeles", "ml", "langchain", "embeddings"]
+    /// "a bit", "a little", "un peu": a small amount said.
+    static func saysALittle(_ w: [String]) -> Bool {
+        zip(w, w.dropFirst()).contains { ($0 == "a" && ["bit", "little"].contains($1)) || ($0 == "un" && $1 == "peu") }
+    }
     static let selfWords: Set<String> = ["i", "moi", "je", "j", "jutilise", "perso", "personally", "myself"]
 
     /// A clause where the prospect says their own level: "je débute", "je n'y connais rien",
@@ -4687,10 +4720,12 @@ extension TurnBuilder {
         if keyword == nil, strong == nil, asked, !keywordsOnly, current?.id != startStep?.id, u.startMonth(input) != nil,
            let dates = content.faq.firstIndex(where: { $0.id == "dates" }),
            u.learntSide(input, asked: asked, memo: memo) == nil { return .faq(dates) }
-        // ("any discount for nonprofits?": a discount for who the prospect is, kept for the team;
-        // the examples would take it for another entry.)
+        // ("any discount for nonprofits?", "student discount??": a discount for who the prospect
+        // is, which the catalogue has none of; the honest answer is how such a course is paid for,
+        // by who asks, the question kept for the team; the examples would take it for another
+        // entry.)
         if keyword == nil, asked, !keywordsOnly, let group = content.faq.firstIndex(where: { $0.id == "group" }),
-           u.faqBlocked(group, input) { return nil }
+           u.faqBlocked(group, input) { return content.faq.firstIndex(where: { $0.id == "funding" }).map(Side.faq) }
         guard !keywordsOnly, let label = strong ?? (keyword == nil ? u.learntSide(input, asked: asked, memo: memo) : nil) else {
             return keyword.map(Side.faq)
         }
@@ -4974,6 +5009,10 @@ extension TurnBuilder {
                 if !same, names.indices.contains(asked - 1), content.strings.has("faq.noted.start_differs", lang) {
                     say("faq.noted.start_differs", ["month": names[asked - 1]])
                 }
+            } else if entry.answer == "faq.funding", asksDiscountForWho, content.strings.has("faq.discount.who", lang) {
+                // ("student discount??", "any discount for nonprofits?": none listed, said so; how
+                // the course can be paid for; the question kept for the team.)
+                say(known("faq.discount.who"))
             } else if entry.answer == "faq.funding", let key = fundingKey(), content.strings.has(key, lang) {
                 // ("c'est pris en charge par l'OPCO ?" from a firm, "can i pay in a few times?" from
                 // a student: the ways of paying that fit who asks.)
@@ -5119,6 +5158,26 @@ extension TurnBuilder {
         while let last = q.last, last == "?" || last == " " { q.removeLast() }
         return q + t("format.question_mark")
     }
+
+    /// Whether the message asks for a discount for who the prospect is ("student discount??",
+    /// "any discount for nonprofits?"), which no price of the catalogue has.
+    var asksDiscountForWho: Bool {
+        guard let group = content.faq.firstIndex(where: { $0.id == "group" }) else { return false }
+        if u.faqBlocked(group, lastInput) { return true }
+        // ("y a une réduction pour les étudiants ?", "tarif étudiant ?": a word of discount or of
+        // price beside who the prospect is, no group named.)
+        let w = lastInput.tokenStrings
+        guard w.contains(where: Self.discountWhoWords.contains), !w.contains(where: Self.discountGroupWords.contains) else { return false }
+        return w.contains(where: Self.discountWords.contains)
+            || zip(w, w.dropFirst()).contains { ["tarif", "tarifs", "prix", "price", "prices", "rate", "rates", "pricing"].contains($0) && Self.discountWhoWords.contains($1) }
+    }
+    static let discountWords: Set<String> = ["discount", "discounts", "reduction", "reductions", "reduc", "reducs", "remise", "remises",
+                                             "concession", "concessions", "promo", "promos"]
+    static let discountWhoWords: Set<String> = ["student", "students", "etudiant", "etudiants", "etudiante", "etudiantes", "charity", "charities",
+                                                "nonprofit", "nonprofits", "association", "associations", "retraite", "retraites", "retirees",
+                                                "senior", "seniors", "jeune", "jeunes", "chomeur", "chomeurs", "demandeurs", "unemployed",
+                                                "teacher", "teachers", "enseignant", "enseignants", "veteran", "veterans", "ngo", "ngos"]
+    static let discountGroupWords: Set<String> = ["group", "groups", "groupe", "groupes", "team", "teams", "equipe", "equipes"]
 
     /// The funding answer for who asks, as far as it is known: a team or a firm's manager, then
     /// the profile. Nil when nothing is known yet.
