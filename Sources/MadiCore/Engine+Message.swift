@@ -1704,7 +1704,10 @@ extension TurnBuilder {
             // plainly "just looking", asked back between the last two.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
             // ("pas avant septembre", "not before march": the earliest start, so no sooner option.)
+            // ("summer break probably, july", "juillet sûrement": a month said with a doubt is the
+            // start in that month, the later one, not asked back.)
             if bounded.count >= 2, option.months == bounded.last, !u.saysNotBefore(input),
+               !Self.doubtBesideMonth(input.tokenStrings, u),
                let before = step.options.first(where: { $0.months == bounded[bounded.count - 2] }) {
                 s.clarifyMonth = Session.MonthSaid(number: number, name: month)
                 return .clarify([before.id, option.id])
@@ -2245,7 +2248,9 @@ extension TurnBuilder {
     /// one for that month) and the first option whose `months` reach it.
     func monthOption(_ m: Int, _ step: Step, saidIn input: PreparedInput) -> (String, Int, AnswerOption)? {
         guard let found = monthOption(m, step) else { return nil }
-        if let season = u.season(input), u.monthNumbers[TextFold.fold(season)] == m {
+        // ("summer break probably, july": the month named is said, more precise than its season.)
+        if let season = u.season(input), u.monthNumbers[TextFold.fold(season)] == m,
+           Understanding.isQuarter(TextFold.fold(season)) || !input.tokenStrings.contains(where: { $0.count >= 4 && u.seasonNames[$0] == nil && u.monthNumbers[$0] == m }) {
             // ("la rentrée", "le printemps": as a sentence says it, when the strings have its form.)
             let key = "season." + TextFold.fold(season)
             return (content.strings.has(key, lang) ? t(key) : season, found.1, found.2)
@@ -2855,6 +2860,16 @@ extension TurnBuilder {
     mutating func keepWish(_ trimmed: String) {
         keepQuestion(trimmed)
         say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
+    }
+
+    /// A doubt said right beside a month, two words apart at most ("july probably", "summer break
+    /// probably, july", "juillet sûrement"); not one that hedges a whole clause ("prob after the
+    /// summer fundraiser"), nor a season ("this summer maybe" is asked back).
+    static func doubtBesideMonth(_ w: [String], _ u: Understanding) -> Bool {
+        w.indices.contains { i in
+            (Understanding.maybeWords.contains(w[i]) || w[i] == "prob" || w[i] == "probs")
+                && (max(0, i - 2)...min(w.count - 1, i + 2)).contains { j in j != i && isMonthWord(w[j], u) && u.seasonNames[w[j]] == nil }
+        }
     }
 
     /// Whether a message says when: a month, a season or a holiday ("en janvier", "after christmas").
