@@ -910,13 +910,32 @@ extension TurnBuilder {
         if step.kind == .recommend, parts.question != nil, !aboutCourse, address == nil, u.saysChoice(input),
            !input.tokenStrings.contains(where: { w in ["recommand", "recommend", "conseil", "suggest", "advi", "pourquoi", "why"].contains { w.hasPrefix($0) } }),
            !weighsCourses(input),
-           let other = namedCourse(input, besides: recommendation()?.course), !deniesCourse(other, input),
+           // ("performer instead? is that remote" when Performer is the one offered: that one.)
+           let other = namedCourse(input, besides: recommendation()?.course)
+               ?? (input.tokenStrings.contains(where: { ["instead", "rather", "plutot"].contains($0) })
+                   && u.mentionedCourses(input) == [recommendation()?.course].compactMap { $0 } ? recommendation()?.course : nil),
+           !deniesCourse(other, input),
            let course = content.catalogue.course(other), choosesInOneSentence(trimmed, course: other) {
             note(step.id, "interested", .synonym)
             answer(choice: "interested", said: trimmed)
             s.chosenCourse = other
             out.insert(t("recommend.other_course", ["name": course.name]), at: 0)
-            if let above = aboveRecommended(course) { out.insert(above, at: 1) }
+            var head = 1
+            if let above = aboveRecommended(course) { out.insert(above, at: 1); head = 2 }
+            // ("performer instead? is that remote", "plutôt performer ? c'est à distance ?": a
+            // question said beside the course chosen is answered about it, before the address.)
+            var answered: Set<Int> = []
+            for piece in Understanding.pieces(trimmed, cutAt: "?.!;") {
+                let read = u.prepare(piece)
+                guard read.tokens.count >= 2, u.mentionedCourses(read).isEmpty,
+                      case let .faq(k)? = readSide(read, keywordsOnly: false), answered.insert(k).inserted else { continue }
+                let n = out.count
+                answerSide(.faq(k), reask: false)
+                let said = Array(out[n...])
+                out.removeSubrange(n...)
+                out.insert(contentsOf: said, at: min(head, out.count))
+                head += said.count
+            }
             return
         }
         // "non merci. aide moi plutot a choisir", "help me choose" at the offer: the questions were
