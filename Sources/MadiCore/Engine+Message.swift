@@ -169,6 +169,7 @@ extension TurnBuilder {
         if !s.done, let step = current, step.kind == .recommend, s.recommendation != nil, u.asksQuestionsLeft(input),
            content.strings.has("questions.left.none", lang) {
             say("questions.left.none")
+            answerOtherQuestions(trimmed)
             ask(again: true)
             return
         }
@@ -180,6 +181,7 @@ extension TurnBuilder {
            case let m = u.match(step: step, input), !m.choice.isOption || m.span.map({ $0.count == 1 && Self.openingNos.contains(input.tokenStrings[$0.lowerBound])
                && input.tokenStrings.dropFirst($0.upperBound).prefix(3).contains(where: ["mean", "meant", "dire", "parlais", "parle"].contains) }) == true {
             sayQuestionsLeft(questionsLeft(from: step))
+            answerOtherQuestions(trimmed)
             ask(again: true)
             return
         }
@@ -2888,6 +2890,19 @@ extension TurnBuilder {
         w.indices.contains { i in
             (Understanding.maybeWords.contains(w[i]) || w[i] == "prob" || w[i] == "probs")
                 && (max(0, i - 2)...min(w.count - 1, i + 2)).contains { j in j != i && isMonthWord(w[j], u) && u.seasonNames[w[j]] == nil }
+        }
+    }
+
+    /// "how many more questions? also are sessions on weekends": beside how many questions are
+    /// left, each other question of the message that an FAQ entry answers is answered too (the
+    /// days of the sessions: what the catalogue knows, the rest kept for the team).
+    mutating func answerOtherQuestions(_ raw: String) {
+        var answered: Set<Int> = []
+        for piece in Understanding.pieces(raw, cutAt: "?.!;") {
+            let read = u.prepare(piece)
+            guard read.tokens.count >= 2, !u.asksQuestionsLeft(read),
+                  case let .faq(k)? = readSide(read, keywordsOnly: false), answered.insert(k).inserted else { continue }
+            answerSide(.faq(k), reask: false)
         }
     }
 
