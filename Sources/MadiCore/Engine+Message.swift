@@ -4762,6 +4762,13 @@ extension TurnBuilder {
                 return .intent(intent)
             }
         }
+        // ("c'est le week-end ?", "c'est le soir ?": a phrase of the days' entry, read by the
+        // examples as the dates, which no keyword of the message names: the days.)
+        if let keyword, let label = strong, label.hasPrefix("faq."), content.faq[keyword].id == "days",
+           let other = content.faq.firstIndex(where: { "faq." + $0.id == label }), content.faq[other].id == "dates",
+           u.faqMatch(other, input) == nil, (u.faqMatch(keyword, input)?.words ?? 0) >= 2 {
+            strong = nil
+        }
         if let keyword, strong == nil || strong == "faq." + content.faq[keyword].id { return .faq(keyword) }
         // "dec 8 is too early for us, anything in jan or feb?": a question about months, no
         // entry named, asks for the dates.
