@@ -1728,7 +1728,7 @@ extension TurnBuilder {
             // ("summer break probably, july", "juillet sûrement": a month said with a doubt is the
             // start in that month, the later one, not asked back.)
             if bounded.count >= 2, option.months == bounded.last, !u.saysNotBefore(input),
-               !Self.doubtBesideMonth(input.tokenStrings, u),
+               !Self.doubtBesideMonth(input.tokenStrings, u), !Self.monthAfterSeason(input, u),
                let before = step.options.first(where: { $0.months == bounded[bounded.count - 2] }) {
                 s.clarifyMonth = Session.MonthSaid(number: number, name: month)
                 return .clarify([before.id, option.id])
@@ -2904,6 +2904,14 @@ extension TurnBuilder {
                   case let .faq(k)? = readSide(read, keywordsOnly: false), answered.insert(k).inserted else { continue }
             answerSide(.faq(k), reask: false)
         }
+    }
+
+    /// A month that ends the message after a comma, its season or holidays said before it
+    /// ("pendant les vacances d'été, juillet", "summer break, july"): a start said precisely.
+    static func monthAfterSeason(_ input: PreparedInput, _ u: Understanding) -> Bool {
+        let w = input.tokenStrings
+        guard let last = w.last, input.raw.utf8.contains(0x2C), isMonthWord(last, u), u.seasonNames[last] == nil else { return false }
+        return w.dropLast().contains { u.seasonNames[$0] != nil || ["vacances", "conges", "holidays", "holiday", "break", "vacation"].contains($0) }
     }
 
     /// Whether a message says when: a month, a season or a holiday ("en janvier", "after christmas").
