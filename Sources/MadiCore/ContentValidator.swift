@@ -23,7 +23,7 @@ public enum ContentValidator {
     public static let emailKeys: [String] = [
         "empty", "line_break", "display_name", "display_name_hint", "unsafe", "no_at", "multiple_at", "empty_local",
         "quoted", "comment", "local_dots", "local_character", "local_too_long", "empty_domain", "ip_literal",
-        "domain_no_dot", "domain_dots", "domain_character", "domain_hyphen", "label_too_long", "domain_too_long",
+        "domain_no_dot", "no_tld", "domain_dots", "domain_character", "domain_hyphen", "label_too_long", "domain_too_long",
         "numeric_tld", "special_use", "bad_punycode", "too_long",
     ].map { "email.invalid." + $0 }
 

@@ -169,6 +169,7 @@ extension TurnBuilder {
         if !s.done, let step = current, step.kind == .recommend, s.recommendation != nil, u.asksQuestionsLeft(input),
            content.strings.has("questions.left.none", lang) {
             say("questions.left.none")
+            answerOtherQuestions(trimmed)
             ask(again: true)
             return
         }
@@ -180,6 +181,7 @@ extension TurnBuilder {
            case let m = u.match(step: step, input), !m.choice.isOption || m.span.map({ $0.count == 1 && Self.openingNos.contains(input.tokenStrings[$0.lowerBound])
                && input.tokenStrings.dropFirst($0.upperBound).prefix(3).contains(where: ["mean", "meant", "dire", "parlais", "parle"].contains) }) == true {
             sayQuestionsLeft(questionsLeft(from: step))
+            answerOtherQuestions(trimmed)
             ask(again: true)
             return
         }
@@ -927,6 +929,16 @@ extension TurnBuilder {
            case let .faq(k)? = readSide(input, keywordsOnly: false) {
             side = .faq(k)
         }
+        // "zero experience, is that ok?", "aucune expérience, c'est ok ?": whether starting from
+        // nothing will do asks whether a course fits; Starter starts from scratch, said with a yes.
+        // (Not "c'est grave ?": a yes would say the wrong thing.)
+        // ("ça va aller ?" is no how-are-you after an answer.)
+        if side.map({ if case .unknown = $0 { true } else if case .intent(.greeting) = $0 { true } else { false } }) == true,
+           let q = parts.question, !parts.answer.isEmpty, q.tokens.count <= 5,
+           q.tokenStrings.contains(where: { ["ok", "okay", "fine", "alright", "bon", "aller"].contains($0) }),
+           startsFromScratch, let fit = content.faq.firstIndex(where: { $0.id == "fit" }) {
+            side = .faq(fit)
+        }
         // "hein? je débute pas…", "huh? what": a question of interjections asks nothing to keep for the team.
         // (The message is then read whole: "hein" may be what says an earlier answer was misread.)
         var interjected = false
@@ -959,13 +971,32 @@ extension TurnBuilder {
         if step.kind == .recommend, parts.question != nil, !aboutCourse, address == nil, u.saysChoice(input),
            !input.tokenStrings.contains(where: { w in ["recommand", "recommend", "conseil", "suggest", "advi", "pourquoi", "why"].contains { w.hasPrefix($0) } }),
            !weighsCourses(input),
-           let other = namedCourse(input, besides: recommendation()?.course), !deniesCourse(other, input),
+           // ("performer instead? is that remote" when Performer is the one offered: that one.)
+           let other = namedCourse(input, besides: recommendation()?.course)
+               ?? (input.tokenStrings.contains(where: { ["instead", "rather", "plutot"].contains($0) })
+                   && u.mentionedCourses(input) == [recommendation()?.course].compactMap { $0 } ? recommendation()?.course : nil),
+           !deniesCourse(other, input),
            let course = content.catalogue.course(other), choosesInOneSentence(trimmed, course: other) {
             note(step.id, "interested", .synonym)
             answer(choice: "interested", said: trimmed)
             s.chosenCourse = other
             out.insert(t("recommend.other_course", ["name": course.name]), at: 0)
-            if let above = aboveRecommended(course) { out.insert(above, at: 1) }
+            var head = 1
+            if let above = aboveRecommended(course) { out.insert(above, at: 1); head = 2 }
+            // ("performer instead? is that remote", "plutôt performer ? c'est à distance ?": a
+            // question said beside the course chosen is answered about it, before the address.)
+            var answered: Set<Int> = []
+            for piece in Understanding.pieces(trimmed, cutAt: "?.!;") {
+                let read = u.prepare(piece)
+                guard read.tokens.count >= 2, u.mentionedCourses(read).isEmpty,
+                      case let .faq(k)? = readSide(read, keywordsOnly: false), answered.insert(k).inserted else { continue }
+                let n = out.count
+                answerSide(.faq(k), reask: false)
+                let said = Array(out[n...])
+                out.removeSubrange(n...)
+                out.insert(contentsOf: said, at: min(head, out.count))
+                head += said.count
+            }
             return
         }
         // "non merci. aide moi plutot a choisir", "help me choose" at the offer: the questions were
@@ -1622,6 +1653,26 @@ extension TurnBuilder {
 
     /// A choice step: number, label or synonym, else the learnt classifier.
     mutating func readChoice(_ input: PreparedInput, _ step: Step) -> Reading {
+        // "i code a bit in python for uni", "je code un peu en python pour la fac": coding a little,
+        // or for school, is no building with AI; the option that says so (the one with words that
+        // prevail, APIs, LLMs) is not taken for it, and the rest of the message is read: "a bit"
+        // is using AI now and then; with nothing else said, asked back between the two usages.
+        if step.kind == .choice, let builder = step.options.last(where: { !$0.prevails.isEmpty }),
+           case let w = input.tokenStrings, w.contains(where: Self.codingWords.contains),
+           w.contains(where: Self.schoolWords.contains) || Self.saysALittle(w),
+           !w.contains(where: Self.aiBuildingWords.contains),
+           case let read = u.match(step: step, input).choice,
+           { if case .option(builder.id) = read { true } else if case let .ambiguous(ids) = read { ids.contains(builder.id) } else { false } }() {
+            let rest = u.prepare(w.filter { !Self.codingWords.contains($0) }.joined(separator: " "))
+            if case let .option(id) = u.match(step: step, rest).choice, id != builder.id {
+                note(step.id, id, .synonym)
+                answer(choice: id, said: input.raw)
+                return .answered
+            }
+            if let i = step.options.firstIndex(where: { $0.id == builder.id }), i >= 2 {
+                return .clarify([step.options[i - 2].id, step.options[i - 1].id])
+            }
+        }
         // "mostly beginners, tho i use chatgpt a bit", "debutante totale lol. moi jutilise un peu
         // chatgpt": at a question about the team, what the prospect says of their own use is not
         // the team's level; the rest is read.
@@ -1754,7 +1805,10 @@ extension TurnBuilder {
             // plainly "just looking", asked back between the last two.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
             // ("pas avant septembre", "not before march": the earliest start, so no sooner option.)
+            // ("summer break probably, july", "juillet sûrement": a month said with a doubt is the
+            // start in that month, the later one, not asked back.)
             if bounded.count >= 2, option.months == bounded.last, !u.saysNotBefore(input),
+               !Self.doubtBesideMonth(input.tokenStrings, u), !Self.monthAfterSeason(input, u),
                let before = step.options.first(where: { $0.months == bounded[bounded.count - 2] }) {
                 s.clarifyMonth = Session.MonthSaid(number: number, name: month)
                 return .clarify([before.id, option.id])
@@ -1998,7 +2052,10 @@ extension TurnBuilder {
         guard let at = tried.lastIndex(of: "@") else { return nil }
         // ("oui .fr pardon" after "ac-besancon" was refused: the ending completes the domain typed.)
         let domainTried = tried[tried.index(after: at)...]
-        if !domainTried.contains("."), !domainTried.isEmpty,
+        // (And "etu.sorbonne-universite", whose ".fr" was left out.)
+        let lacksEnding = !domainTried.contains(".")
+            || Self.lastLabel(String(domainTried)).map { !EmailValidator.isTopLevelDomain(String($0)) } == true
+        if lacksEnding, !domainTried.isEmpty,
            let ending = message.lowercased().split(separator: " ").first(where: { $0.hasPrefix(".") && $0.dropFirst().count >= 2 && $0.dropFirst().allSatisfy(\.isLetter) }) {
             return String(tried[..<at]) + "@" + domainTried.lowercased() + ending
         }
@@ -2326,7 +2383,9 @@ extension TurnBuilder {
     /// one for that month) and the first option whose `months` reach it.
     func monthOption(_ m: Int, _ step: Step, saidIn input: PreparedInput) -> (String, Int, AnswerOption)? {
         guard let found = monthOption(m, step) else { return nil }
-        if let season = u.season(input), u.monthNumbers[TextFold.fold(season)] == m {
+        // ("summer break probably, july": the month named is said, more precise than its season.)
+        if let season = u.season(input), u.monthNumbers[TextFold.fold(season)] == m,
+           Understanding.isQuarter(TextFold.fold(season)) || !input.tokenStrings.contains(where: { $0.count >= 4 && u.seasonNames[$0] == nil && u.monthNumbers[$0] == m }) {
             // ("la rentrée", "le printemps": as a sentence says it, when the strings have its form.)
             let key = "season." + TextFold.fold(season)
             return (content.strings.has(key, lang) ? t(key) : season, found.1, found.2)
@@ -2600,6 +2659,19 @@ extension TurnBuilder {
                                                             "call", "build", "code", "write", "appelle", "developpe", "programme"].contains($0) }
     }
 
+    /// Words of writing code, which say nothing of AI by themselves.
+    static let codingWords: Set<String> = ["code", "codes", "coding", "coder", "python", "javascript", "java", "script", "scripts", "program",
+                                           "programming", "programme", "programmer", "develop", "developpe", "developper", "dev"]
+    /// Words of school or university ("for uni", "pour la fac", "en cours").
+    static let schoolWords: Set<String> = ["uni", "university", "school", "class", "classes", "college", "homework", "studies", "assignments",
+                                           "fac", "ecole", "cours", "etudes", "devoirs", "lycee", "universite", "td", "tp", "projets"]
+    /// Words that say AI is what is built ("the openai api", "a chatbot", "agents").
+    static let aiBuildingWords: Set<String> = ["api", "apis", "llm", "llms", "chatbot", "chatbots", "bot", "bots", "agent", "agents", "rag",
+                                               "openai", "anthropic", "gpt", "models", "modeles", "ml", "langchain", "embeddings"]
+    /// "a bit", "a little", "un peu": a small amount said.
+    static func saysALittle(_ w: [String]) -> Bool {
+        zip(w, w.dropFirst()).contains { ($0 == "a" && ["bit", "little"].contains($1)) || ($0 == "un" && $1 == "peu") }
+    }
     static let selfWords: Set<String> = ["i", "moi", "je", "j", "jutilise", "perso", "personally", "myself"]
 
     /// A clause where the prospect says their own level: "je débute", "je n'y connais rien",
@@ -2958,6 +3030,37 @@ extension TurnBuilder {
     mutating func keepWish(_ trimmed: String) {
         keepQuestion(trimmed)
         say(Understanding.looksLikePhone(trimmed) ? "email.phone_kept" : "note.kept")
+    }
+
+    /// A doubt said right beside a month, two words apart at most ("july probably", "summer break
+    /// probably, july", "juillet sûrement"); not one that hedges a whole clause ("prob after the
+    /// summer fundraiser"), nor a season ("this summer maybe" is asked back).
+    static func doubtBesideMonth(_ w: [String], _ u: Understanding) -> Bool {
+        w.indices.contains { i in
+            (Understanding.maybeWords.contains(w[i]) || w[i] == "prob" || w[i] == "probs")
+                && (max(0, i - 2)...min(w.count - 1, i + 2)).contains { j in j != i && isMonthWord(w[j], u) && u.seasonNames[w[j]] == nil }
+        }
+    }
+
+    /// "how many more questions? also are sessions on weekends": beside how many questions are
+    /// left, each other question of the message that an FAQ entry answers is answered too (the
+    /// days of the sessions: what the catalogue knows, the rest kept for the team).
+    mutating func answerOtherQuestions(_ raw: String) {
+        var answered: Set<Int> = []
+        for piece in Understanding.pieces(raw, cutAt: "?.!;") {
+            let read = u.prepare(piece)
+            guard read.tokens.count >= 2, !u.asksQuestionsLeft(read),
+                  case let .faq(k)? = readSide(read, keywordsOnly: false), answered.insert(k).inserted else { continue }
+            answerSide(.faq(k), reask: false)
+        }
+    }
+
+    /// A month that ends the message after a comma, its season or holidays said before it
+    /// ("pendant les vacances d'été, juillet", "summer break, july"): a start said precisely.
+    static func monthAfterSeason(_ input: PreparedInput, _ u: Understanding) -> Bool {
+        let w = input.tokenStrings
+        guard let last = w.last, input.raw.utf8.contains(0x2C), isMonthWord(last, u), u.seasonNames[last] == nil else { return false }
+        return w.dropLast().contains { u.seasonNames[$0] != nil || ["vacances", "conges", "holidays", "holiday", "break", "vacation"].contains($0) }
     }
 
     /// Whether a message says when: a month, a season or a holiday ("en janvier", "after christmas").
@@ -3845,6 +3948,21 @@ extension TurnBuilder {
             if !u.match(step: step, read).choice.isOption,
                u.scores(read, memo, { _ in true }).first?.label.hasPrefix(step.id + ".") != true {
                 sentences = [String(input.raw[..<comma]), rest]
+            }
+        }
+        // ("bonjour je veux automatiser mes devis", "hi i want to automate my invoices": a greeting
+        // of a word or two opens as before a comma, when at least two words follow it.)
+        if sentences.count < 2, !input.raw.contains(",") {
+            let words = input.raw.split(separator: " ", omittingEmptySubsequences: true)
+            for k in 1...2 where words.count >= k + 2 && sentences.count < 2 {
+                let before = u.prepare(words.prefix(k).joined(separator: " "))
+                guard before.tokens.count == k, u.intent(before, memo: memo) == .greeting, u.yesNo(before) == nil else { continue }
+                let rest = words.dropFirst(k).joined(separator: " ")
+                let read = u.prepare(rest)
+                if !u.match(step: step, read).choice.isOption,
+                   u.scores(read, memo, { _ in true }).first?.label.hasPrefix(step.id + ".") != true {
+                    sentences = [words.prefix(k).joined(separator: " "), rest]
+                }
             }
         }
         guard sentences.count >= 2 else { return nil }
@@ -4814,6 +4932,13 @@ extension TurnBuilder {
                 return .intent(intent)
             }
         }
+        // ("c'est le week-end ?", "c'est le soir ?": a phrase of the days' entry, read by the
+        // examples as the dates, which no keyword of the message names: the days.)
+        if let keyword, let label = strong, label.hasPrefix("faq."), content.faq[keyword].id == "days",
+           let other = content.faq.firstIndex(where: { "faq." + $0.id == label }), content.faq[other].id == "dates",
+           u.faqMatch(other, input) == nil, (u.faqMatch(keyword, input)?.words ?? 0) >= 2 {
+            strong = nil
+        }
         if let keyword, strong == nil || strong == "faq." + content.faq[keyword].id { return .faq(keyword) }
         // "dec 8 is too early for us, anything in jan or feb?": a question about months, no
         // entry named, asks for the dates.
@@ -4821,10 +4946,12 @@ extension TurnBuilder {
         if keyword == nil, strong == nil, asked, !keywordsOnly, current?.id != startStep?.id, u.startMonth(input) != nil,
            let dates = content.faq.firstIndex(where: { $0.id == "dates" }),
            u.learntSide(input, asked: asked, memo: memo) == nil { return .faq(dates) }
-        // ("any discount for nonprofits?": a discount for who the prospect is, kept for the team;
-        // the examples would take it for another entry.)
+        // ("any discount for nonprofits?", "student discount??": a discount for who the prospect
+        // is, which the catalogue has none of; the honest answer is how such a course is paid for,
+        // by who asks, the question kept for the team; the examples would take it for another
+        // entry.)
         if keyword == nil, asked, !keywordsOnly, let group = content.faq.firstIndex(where: { $0.id == "group" }),
-           u.faqBlocked(group, input) { return nil }
+           u.faqBlocked(group, input) { return content.faq.firstIndex(where: { $0.id == "funding" }).map(Side.faq) }
         guard !keywordsOnly, let label = strong ?? (keyword == nil ? u.learntSide(input, asked: asked, memo: memo) : nil) else {
             return keyword.map(Side.faq)
         }
@@ -5108,6 +5235,10 @@ extension TurnBuilder {
                 if !same, names.indices.contains(asked - 1), content.strings.has("faq.noted.start_differs", lang) {
                     say("faq.noted.start_differs", ["month": names[asked - 1]])
                 }
+            } else if entry.answer == "faq.funding", asksDiscountForWho, content.strings.has("faq.discount.who", lang) {
+                // ("student discount??", "any discount for nonprofits?": none listed, said so; how
+                // the course can be paid for; the question kept for the team.)
+                say(known("faq.discount.who"))
             } else if entry.answer == "faq.funding", let key = fundingKey(), content.strings.has(key, lang) {
                 // ("c'est pris en charge par l'OPCO ?" from a firm, "can i pay in a few times?" from
                 // a student: the ways of paying that fit who asks.)
@@ -5204,7 +5335,10 @@ extension TurnBuilder {
             if intent == .human { keepQuestion(lastInput.raw) }
             // "ur just a bot arent u. i wanna speak to someone real": the bot's answer says both.
             // (An intent with no reply of its own, "back" beside an answer, says nothing.)
-            let key = intent == .human && asksIfBot(lastInput) ? "intent.bot" : "intent." + intent.rawValue
+            // ("bonsoir ça va ?": the greeting said back in its own words, "Bonsoir !".)
+            let key = intent == .human && asksIfBot(lastInput) ? "intent.bot" : intent == .greeting ? greetingKey : "intent." + intent.rawValue
+            // ("hi, how are you?": greeted once.)
+            if intent == .greeting, out.contains(t(key)) { return }
             if key == "intent.human" { say(humanReply) } else if content.strings.has(key, lang) { say(known(key)) }
         case .questionsLeft:
             trace.side = "questions_left"
@@ -5253,6 +5387,26 @@ extension TurnBuilder {
         while let last = q.last, last == "?" || last == " " { q.removeLast() }
         return q + t("format.question_mark")
     }
+
+    /// Whether the message asks for a discount for who the prospect is ("student discount??",
+    /// "any discount for nonprofits?"), which no price of the catalogue has.
+    var asksDiscountForWho: Bool {
+        guard let group = content.faq.firstIndex(where: { $0.id == "group" }) else { return false }
+        if u.faqBlocked(group, lastInput) { return true }
+        // ("y a une réduction pour les étudiants ?", "tarif étudiant ?": a word of discount or of
+        // price beside who the prospect is, no group named.)
+        let w = lastInput.tokenStrings
+        guard w.contains(where: Self.discountWhoWords.contains), !w.contains(where: Self.discountGroupWords.contains) else { return false }
+        return w.contains(where: Self.discountWords.contains)
+            || zip(w, w.dropFirst()).contains { ["tarif", "tarifs", "prix", "price", "prices", "rate", "rates", "pricing"].contains($0) && Self.discountWhoWords.contains($1) }
+    }
+    static let discountWords: Set<String> = ["discount", "discounts", "reduction", "reductions", "reduc", "reducs", "remise", "remises",
+                                             "concession", "concessions", "promo", "promos"]
+    static let discountWhoWords: Set<String> = ["student", "students", "etudiant", "etudiants", "etudiante", "etudiantes", "charity", "charities",
+                                                "nonprofit", "nonprofits", "association", "associations", "retraite", "retraites", "retirees",
+                                                "senior", "seniors", "jeune", "jeunes", "chomeur", "chomeurs", "demandeurs", "unemployed",
+                                                "teacher", "teachers", "enseignant", "enseignants", "veteran", "veterans", "ngo", "ngos"]
+    static let discountGroupWords: Set<String> = ["group", "groups", "groupe", "groupes", "team", "teams", "equipe", "equipes"]
 
     /// The funding answer for who asks, as far as it is known: a team or a firm's manager, then
     /// the profile. Nil when nothing is known yet.
@@ -5436,7 +5590,7 @@ extension TurnBuilder {
             say(humanReply)
             ask(again: true)
         case .greeting, .yes, .changeMind, .no, .bot, .outOfScope:
-            say("intent." + intent.rawValue)
+            if intent != .greeting || !out.contains(t(greetingKey)) { say(intent == .greeting ? greetingKey : "intent." + intent.rawValue) }
             ask(again: true)
         }
     }

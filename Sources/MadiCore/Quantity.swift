@@ -211,6 +211,10 @@ public struct QuantityReader: Sendable {
         for them in Self.ofThem where j + them.count <= w.count && w[j..<(j + them.count)].elementsEqual(them) {
             if j + them.count == w.count || Self.afterThem.contains(w[j + them.count]) { return true }
         }
+        // "une quinzaine à former", "about 15 to train", "15 to be trained": people to train,
+        // counted without a word for them.
+        if j + 1 < w.count, ["a", "to"].contains(w[j]), ["former", "train", "upskill"].contains(w[j + 1]) { return true }
+        if j + 2 < w.count, w[j] == "to", w[j + 1] == "be", w[j + 2] == "trained" { return true }
         if j < w.count, ["de", "d", "of"].contains(w[j]) { j += 1 }
         // an adjective or two between: "8 jeunes salariés", "5 new employees"
         // (Not past another number: in "4. 8 people", the people are the 8.)

@@ -552,6 +552,10 @@ public final class Understanding: Sendable {
                 || (!isSeason && Self.wishedDate(w, at: i))
                 // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
                 || (!isSeason && Self.suitableMonthWord(word) && monthAlone(input, at: i))
+                // ("pendant les vacances d'été, juillet", "summer break probably, july": a month that
+                // ends the message after a comma, a season or holidays said before it, says which.)
+                || (!isSeason && Self.suitableMonthWord(word) && i == w.count - 1 && input.raw.utf8.contains(0x2C)
+                    && w[..<i].contains(where: { seasonNames[$0] != nil || ["vacances", "conges", "holidays", "holiday", "break", "vacation"].contains($0) }))
                 // ("december then i guess", "mars alors": the month that opens a short message, taken.)
                 || (i == 0 && !isSeason && Self.suitableMonthWord(word) && w.count <= 5 && w.count > 1 && Self.takingWords.contains(w[1]))
                 // ("feb, I said it already", "janvier, comme je disais": the month that opens the message, set apart.)
@@ -743,6 +747,7 @@ public final class Understanding: Sendable {
     public func startMonth(_ input: PreparedInput) -> Int? {
         let w = input.tokenStrings
         var found: Int?
+        var foundAt: Int?
         var said = monthsSaid(input, afterRefusal: true)
         // ("idéalement avant l'été, genre avril mai", "ideally before summer, like april or may": a
         // month said as a bound gives way to one said within it.)
@@ -772,7 +777,9 @@ public final class Understanding: Sendable {
                 // ("je ne souhaite pas commencer en décembre", "I don't want to start in december":
                 // a start denied a few words before.)
                 || Self.startDenied(w, before: i)
-            if !refused, found == nil || earliest || before.contains(where: Self.preferences.contains) { found = m }
+            // ("summer break probably, july": a month named after its season says which.)
+            let narrows = foundAt.map { seasonNames[w[$0]] != nil && seasonNames[w[i]] == nil && monthNumbers[w[i]] != nil && i == w.count - 1 } ?? false
+            if !refused, found == nil || earliest || narrows || before.contains(where: Self.preferences.contains) { found = m; foundAt = i }
         }
         // ("no no, FEBRUARY not january": one month, then another denied right after it.)
         if found == nil, let m = Self.monthOverDenied(said, w) { return m }

@@ -28,6 +28,7 @@ public enum EmailProblem: Error, Sendable, Equatable {
     case emptyDomain
     case ipLiteral
     case domainNoDot(String)
+    case noTopLevelDomain(String)
     case domainDots(String)
     case domainCharacter(String, String)
     case domainHyphen(String)
@@ -55,6 +56,7 @@ public enum EmailProblem: Error, Sendable, Equatable {
         case .emptyDomain: return "empty_domain"
         case .ipLiteral: return "ip_literal"
         case .domainNoDot: return "domain_no_dot"
+        case .noTopLevelDomain: return "no_tld"
         case .domainDots: return "domain_dots"
         case .domainCharacter: return "domain_character"
         case .domainHyphen: return "domain_hyphen"
@@ -72,7 +74,7 @@ public enum EmailProblem: Error, Sendable, Equatable {
         case let .displayName(inner): return ["address": inner ?? ""]
         case let .unsafeCharacter(c): return ["char": c]
         case let .localCharacter(c): return ["char": c]
-        case let .domainNoDot(d), let .domainDots(d), let .domainHyphen(d), let .labelTooLong(d),
+        case let .domainNoDot(d), let .noTopLevelDomain(d), let .domainDots(d), let .domainHyphen(d), let .labelTooLong(d),
              let .numericTLD(d), let .specialUse(d), let .badPunycode(d):
             return ["domain": d]
         case let .domainCharacter(d, c): return ["domain": d, "char": c]
@@ -98,6 +100,7 @@ public enum EmailProblem: Error, Sendable, Equatable {
         case .emptyDomain: return "nothing after the @"
         case .ipLiteral: return "IP address instead of a domain"
         case let .domainNoDot(d): return "domain \(d) has no dot"
+        case let .noTopLevelDomain(d): return "domain \(d) does not end with a top-level domain (.fr, .com…)"
         case let .domainDots(d): return "domain \(d) has an empty label"
         case let .domainCharacter(d, c): return "character \(c) not allowed in domain \(d)"
         case let .domainHyphen(d): return "a label of \(d) starts or ends with a hyphen"
@@ -204,16 +207,17 @@ public enum EmailValidator {
             }
         }
         guard bytes.count <= 253 else { return nil }
-        var start = 0, labels = 0, lastAllDigits = false
+        var start = 0, labels = 0, lastAllDigits = false, lastHasHyphen = false
         for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x2E {
             let length = i - start
             guard length >= 1, length <= 63, bytes[start] != 0x2D, bytes[i - 1] != 0x2D else { return nil }
             if length >= 4, bytes[start + 2] == 0x2D, bytes[start + 3] == 0x2D { return nil }
             lastAllDigits = bytes[start..<i].allSatisfy { (0x30...0x39).contains($0) }
+            lastHasHyphen = bytes[start..<i].contains(0x2D)
             labels += 1
             start = i + 1
         }
-        guard labels >= 2, !lastAllDigits else { return nil }
+        guard labels >= 2, !lastAllDigits, !lastHasHyphen else { return nil }
         let domain = String(decoding: bytes, as: UTF8.self)
         for (special, suffix) in specialUseSuffixes where domain == special || domain.bytesEnd(with: suffix) { return nil }
         return domain
@@ -280,10 +284,19 @@ public enum EmailValidator {
         if ascii.utf8.count > 253 { return .failure(.domainTooLong) }
         // Judged on the Unicode form, so that an address and its normalized form agree.
         if let tld = unicodeLabels.last, tld.allSatisfy(\.isNumber) { return .failure(.numericTLD(unicode)) }
+        // ("jonas@etu.sorbonne-universite": the ".fr" left out. No top-level domain has a hyphen,
+        // but for an internationalized one's xn-- form.)
+        if let tld = asciiLabels.last, !isTopLevelDomain(tld) { return .failure(.noTopLevelDomain(unicode)) }
         for (special, suffix) in specialUseSuffixes where unicode == special || unicode.bytesEnd(with: suffix) {
             return .failure(.specialUse(unicode))
         }
         return .success((unicode, ascii))
+    }
+
+    /// Whether an ASCII label can be a top-level domain: no hyphen ("fr", "com", "museum"), but
+    /// in an internationalized one's xn-- form.
+    public static func isTopLevelDomain(_ label: String) -> Bool {
+        !label.isEmpty && (label.bytesStart(with: "xn--") || !label.utf8.contains(0x2D))
     }
 
     /// Two dots in a row, found on bytes (no Foundation search).
