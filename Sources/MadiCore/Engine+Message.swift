@@ -3863,7 +3863,22 @@ extension TurnBuilder {
     var greetingKey: String {
         let w = lastInput.tokenStrings
         let evening = w.contains("bonsoir") || w.contains("bsr") || zip(w, w.dropFirst()).contains { $0 == "good" && $1 == "evening" }
-        return evening && content.strings.has("intent.greeting.evening", lang) ? "intent.greeting.evening" : "intent.greeting"
+        if evening, content.strings.has("intent.greeting.evening", lang) { return "intent.greeting.evening" }
+        // ("ça va ?", "how are you?" with no word of greeting: asked how Madi is, it says so,
+        // rather than "Bonjour !" in the middle of the questions.)
+        if !w.contains(where: Self.greetingWords.contains), Self.asksHowItGoes(w), content.strings.has("intent.greeting.how", lang) {
+            return "intent.greeting.how"
+        }
+        return "intent.greeting"
+    }
+
+    static let greetingWords: Set<String> = ["bonjour", "salut", "slt", "bjr", "coucou", "hello", "hi", "hey", "yo", "hola", "bonsoir", "bsr", "morning", "evening"]
+
+    /// "ça va ?", "comment ça va", "how are you", "how r u", "how's it going".
+    static func asksHowItGoes(_ w: [String]) -> Bool {
+        let pairs = zip(w, w.dropFirst())
+        return pairs.contains { ($0 == "ca" && $1 == "va") || ($0 == "how" && ["are", "r", "s", "is"].contains($1)) || ($0 == "hows" && $1 == "it") }
+            && w.count <= 5
     }
 
     /// A start month said as a question with nothing refused in it ("so like end of january?",
