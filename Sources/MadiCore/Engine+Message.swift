@@ -1866,6 +1866,13 @@ extension TurnBuilder {
             answer(choice: id, said: input.raw)
             return .answered
         }
+        // ("soon, within 3 weeks": a synonym and a delay counted that agree; no classifier asked.)
+        if case let .option(id) = m.choice, step.options.contains(where: { $0.months != nil }), delayOption(input, step)?.id == id {
+            notePrefills(input, except: step.id)
+            note(step.id, id, .synonym)
+            answer(choice: id, said: input.raw)
+            return .answered
+        }
         switch m.choice {
         case let .option(id):
             // A synonym inside a longer sentence is checked against the classifier: "pas tout de
@@ -1966,6 +1973,19 @@ extension TurnBuilder {
     /// ("actually no, after xmas": "after xmas"; "non en fait plutôt janvier": "plutôt janvier"),
     /// when words come before it; nil otherwise. (Not the "no" of an answer, "asap. actually no
     /// rush": what is left, "rush", answers nothing, and the message is read whole.)
+    /// A course named, then words that take it back ("wait no", "ah non", "actually", "enfin
+    /// non"), then another course, named last and not refused ("non pas performer"): that one.
+    func courseAfterTakeBack(_ input: PreparedInput) -> String? {
+        let mentions = u.courseMentions(input)
+        guard let last = mentions.last, let j = mentions.lastIndex(where: { $0.id != last.id }) else { return nil }
+        let w = input.tokenStrings
+        let from = mentions[j].at + 1, to = mentions[j + 1].at
+        guard from < to, Self.openingNos.contains(w[to - 1]) || !u.negations.contains(input.tokens[to - 1]) else { return nil }
+        let gap = w[from..<to]
+        guard gap.contains(where: Self.openingNos.contains) || u.saysCorrection(u.prepare(gap.joined(separator: " "))) else { return nil }
+        return last.id
+    }
+
     func afterTakeBack(_ input: PreparedInput) -> (rest: PreparedInput, before: PreparedInput)? {
         let w = input.tokenStrings
         // (Its words first: most messages hold no "no" past their first word.)
@@ -2230,9 +2250,8 @@ extension TurnBuilder {
         let bounded = step.options.filter { $0.months != nil }.sorted { $0.months! < $1.months! }
         guard bounded.count >= 2 else { return nil }
         let w = input.tokenStrings
-        for found in u.quantities.all(input) where found.span.upperBound < w.count {
+        for (found, per) in delays(input) {
             let before = w[max(0, found.span.lowerBound - 3)..<found.span.lowerBound]
-            guard let per = Self.dayUnits[w[found.span.upperBound]], before.contains(where: Self.delayOpeners.contains) else { continue }
             // ("pas dans les 3 mois", "definitely not within 3 months": not that delay; "I'll know
             // in 2 weeks", "je vois mon manager dans 3 jours": no start said.)
             // ("pas avant 6 mois", "not before 6 months": at least that delay, read as it.)
@@ -2243,9 +2262,35 @@ extension TurnBuilder {
             if negated || w.contains(where: Self.notAStart.contains) { return nil }
             let days = found.quantity.high * per
             if days < 28 { return bounded[0] }
+            // ("within a month", "d'ici un mois": a bound, any time before it; "in a month" lands on one.)
+            if before.contains(where: ["within", "sous", "ici", "under"].contains), let first = bounded.first(where: { $0.months! * 31 >= days }) { return first }
             return bounded.first { $0.months! > bounded[0].months! && $0.months! * 31 >= days } ?? bounded.last
         }
         return nil
+    }
+
+    /// The delays a message says, with their unit in days: a count then a unit, after a word of
+    /// delay ("dans 3 mois", "within the next couple of weeks", "d'ici un mois") or before "from
+    /// now", "away", "later" ("6 months from now").
+    func delays(_ input: PreparedInput) -> [(found: QuantityReader.Found, days: Int)] {
+        let w = input.tokenStrings
+        guard w.contains(where: { Self.dayUnits[$0] != nil }) else { return [] }
+        var found = u.quantities.all(input)
+        // ("within a month", "dans un mois": one, said with an article.)
+        for i in w.indices.dropLast() where ["a", "an", "one", "un", "une"].contains(w[i]) && Self.dayUnits[w[i + 1]] != nil
+            && !found.contains(where: { $0.span.contains(i) }) {
+            found.append(QuantityReader.Found(quantity: Quantity(low: 1), span: i..<(i + 1), aboutPeople: false))
+        }
+        return found.sorted { $0.span.lowerBound < $1.span.lowerBound }.compactMap { f in
+            var unit = f.span.upperBound
+            if unit < w.count, w[unit] == "of" || w[unit] == "de" { unit += 1 } // "a couple of weeks"
+            guard unit < w.count, let per = Self.dayUnits[w[unit]] else { return nil }
+            let before = w[max(0, f.span.lowerBound - 3)..<f.span.lowerBound]
+            let after = w[(unit + 1)...].prefix(2)
+            guard before.contains(where: Self.delayOpeners.contains) || after.starts(with: ["from", "now"]) || after.first == "away"
+                    || after.first == "later" else { return nil }
+            return (f, per)
+        }
     }
 
     /// "maybe in 2 months", "dans 6 semaines": the month a delay of a month or more said as a
@@ -2254,12 +2299,11 @@ extension TurnBuilder {
     func delayMonth(_ input: PreparedInput, _ step: Step) -> Int? {
         guard delayOption(input, step) != nil else { return nil }
         let w = input.tokenStrings
-        for found in u.quantities.all(input) where found.span.upperBound < w.count {
+        for (found, per) in delays(input) where per < 365 {
             let before = w[max(0, found.span.lowerBound - 3)..<found.span.lowerBound]
-            guard let per = Self.dayUnits[w[found.span.upperBound]], before.contains(where: Self.delayOpeners.contains), per < 365 else { continue }
-            // ("in 2 months", "dans 2 mois", "after 6 weeks" land on a month; "within the next three
-            // months", "dans les 3 mois", "d'ici 2 mois" are a span, any time within.)
-            guard before.contains(where: ["in", "dans", "ds", "after", "apres"].contains),
+            // ("in 2 months", "dans 2 mois", "after 6 weeks", "2 months from now" land on a month;
+            // "within the next three months", "dans les 3 mois", "d'ici 2 mois" are a span, any time within.)
+            guard before.contains(where: ["in", "dans", "ds", "after", "apres"].contains) || !before.contains(where: Self.delayOpeners.contains),
                   !before.contains(where: ["within", "sous", "ici", "before", "avant", "the", "les", "next", "prochains", "prochaines", "coming"].contains)
             else { return nil }
             let n = found.quantity.low
@@ -3529,8 +3573,11 @@ extension TurnBuilder {
         // A short message, or one the synonym says most of, keeps the rule's reading; so does a
         // phrase of several words that prevails ("tous les jours, et on a des features en prod sur
         // l'api openai": building on an API, however long the rest; not "api" alone).
+        // ("i'm a high school history teacher": the one who teaches at a school, whatever its name
+        // makes the examples think.)
         if !negated, input.tokens.count <= 3 || span.count * 2 >= content
-            || (span.count >= 2 && u.prevailing[step.id]?.contains(Array(input.tokens[span])) == true) {
+            || (span.count >= 2 && u.prevailing[step.id]?.contains(Array(input.tokens[span])) == true)
+            || input.tokenStrings[span].contains(where: Understanding.teacherWords.contains) {
             return nil
         }
         // A phrase of several words that says its own negation ("la plupart ne l'utilisent pas ou
@@ -4033,6 +4080,13 @@ extension TurnBuilder {
             answer(choice: no.id, said: input.raw)
             return .answered
         }
+        // "starter, wait no, performer", "le starter... non attends plutot le performer": a course
+        // named, then taken back for another: the one named last.
+        if step.kind == .courses, !alsoAsks, let later = courseAfterTakeBack(input), options.views.contains(where: { $0.id == later }) {
+            note(step.id, later, .synonym)
+            answer(choice: later, said: input.raw)
+            return .answered
+        }
         // "Master and Performer both look interesting", "starter or performer idk": two courses
         // named, none refused: which one?
         if step.kind == .courses, !input.tokens.contains(where: u.negations.contains) {
@@ -4096,7 +4150,8 @@ extension TurnBuilder {
         // answers it), not a refusal.
         if step.kind != .courses, u.saysHypotheticalNo(input) { return .none }
         // "mouais" to the offer or at consent: a doubt, not a yes (the examples' "mouais d'accord" is one).
-        if step.kind == .recommend || step.kind == .consent, input.tokens.count <= 2, u.yesNo(input) == nil, u.saysUnsure(input) {
+        // ("mouais, à voir", "meh, we'll see": a doubt said twice.)
+        if step.kind == .recommend || step.kind == .consent, input.tokens.count <= 3, u.yesNo(input) == nil, u.saysUnsure(input) {
             return .none
         }
         // "ok je vais réfléchir", "ok ill think about it": time asked to think, not a yes.

@@ -87,7 +87,7 @@ public struct QuantityReader: Sendable {
         groupOpeners = groups
         inclusiveOpeners = groups.filter { ["on", "nous", "we", "were"].contains($0.first ?? "") }
         weakNumbers = weak
-        starters = Set(numbers.keys).union(approx.keys).union(approx.keys.map { $0 + "s" }).union(hedges).union(range).union(openers)
+        starters = Set(numbers.keys).union(approx.keys).union(approx.keys.map { $0 + "s" }).union(hedges).union(range).union(openers).union(["half", "demi"])
             .union(["un", "une", "a", "an", "petite", "bonne", "good"])
         multipliers = Set(numbers.filter { $0.value == 100 || $0.value == 1000 }.keys).union(["vingt", "vingts"].filter { numbers[$0] != nil })
     }
@@ -152,13 +152,22 @@ public struct QuantityReader: Sendable {
             var k = i
             if k + 1 < w.count, ["un", "une", "a", "an", "petite", "bonne"].contains(w[k]), approximation(w[k + 1]) != nil { k += 1 }
             if k + 1 < w.count, ["petite", "bonne", "good"].contains(w[k]), approximation(w[k + 1]) != nil { k += 1 }
+            // "half a dozen", "une demi-douzaine": half of one.
+            var half = false
+            if k + 1 < w.count, ["un", "une", "a"].contains(w[k]), w[k + 1] == "demi" { k += 1 }
+            if k + 2 < w.count, w[k] == "half", w[k + 1] == "a", approximation(w[k + 2]) != nil { half = true; k += 2 }
+            else if k + 1 < w.count, w[k] == "half" || w[k] == "demi", approximation(w[k + 1]) != nil { half = true; k += 1 }
             if var n = approximation(w[k]) {
                 var end = k + 1
+                var word: String? = half ? nil : w[k]
+                if half { n /= 2 }
                 // "a couple hundred"
                 if end < w.count, multipliers.contains(w[end]), let m = numbers[w[end]] { n *= m; end += 1 }
+                // "a couple dozen", "a few dozen": a count of another approximation.
+                else if end < w.count, n < 10, let m = approximation(w[end]) { n *= m; end += 1; word = nil }
                 // "a dozen or so", "une dizaine environ"
                 if end < w.count, hedges.contains(w[end]) { end += 1 }
-                let q = Quantity(low: n, approximate: true, word: w[k])
+                let q = Quantity(low: n, approximate: true, word: word)
                 out.append(Found(quantity: q, span: start..<end, aboutPeople: aboutPeople(w, start, end)))
                 i = end
                 continue
@@ -388,6 +397,9 @@ public struct QuantityReader: Sendable {
         return nil
     }
 
+    /// Words that open a list of who a count is, said right after it ("2, mon associé et moi").
+    static let listOpeners: Set<String> = ["mon", "ma", "moi", "my", "me", "myself"]
+
     /// Whether the message counts the prospect with others ("avec moi ça fait 7", "8 moi compris",
     /// "me and 3 colleagues"): a count said so is the team's whole size.
     public func countsWithSelf(_ input: PreparedInput) -> Bool {
@@ -593,6 +605,8 @@ public struct QuantityReader: Sendable {
             return Self.selfIncluded.contains { after.starts(with: $0) }
                 || (Self.selfWith.contains { after.starts(with: $0) })
                 || Self.selfIncluded.contains { p in Self.span(of: p, in: w) != nil }
+                // ("2, mon associé et moi", "3: me and two devs": the count, then who is in it.)
+                || (after.first.map(Self.listOpeners.contains) ?? false)
         } ?? false
         // ("avec moi ça fait 7", "with me that makes 7": a total, the prospect in it.)
         let total = found.first.map { f in Self.totals.contains { p in

@@ -1617,6 +1617,12 @@ public final class Understanding: Sendable {
                 matches.removeAll { $0.id != id }
             }
         }
+        // "prof d'anglais en collège", "i teach at a uni": the school where one teaches is no
+        // studying there.
+        if matches.count >= 2, case let w = input.tokenStrings, w.contains(where: Self.teacherWords.contains) {
+            let places = matches.filter { m in w[m.span].allSatisfy(Self.schoolPlaces.contains) }
+            if !places.isEmpty, places.count < matches.count { matches.removeAll { m in places.contains { $0.span == m.span } } }
+        }
         // "je suis infirmière et je pense à me reconvertir": a phrase that prevails over the others.
         if !prevailing.isEmpty, let winner = matches.first(where: { prevailing.contains(Array(input.tokens[$0.span])) }) {
             matches.removeAll { $0.id != winner.id && !prevailing.contains(Array(input.tokens[$0.span])) }
@@ -1633,6 +1639,10 @@ public final class Understanding: Sendable {
         if others.isEmpty { return (.option(top.id), top.span) }
         return (.ambiguous([top.id] + others.map(\.id)), top.span)
     }
+
+    static let teacherWords: Set<String> = ["prof", "profs", "professeur", "professeure", "enseignant", "enseignante", "instit",
+                                            "instituteur", "institutrice", "enseigne", "teacher", "teach", "lecturer", "tutor", "professor"]
+    static let schoolPlaces: Set<String> = ["college", "lycee", "ecole", "school", "university", "uni", "fac", "faculte", "primaire", "maternelle"]
 
     /// Whether the words at `span` come after an exception ("sauf", "except", "à part") or are said
     /// of the past ("j'étais…", "I used to…", "… until March", "… avant").
@@ -2336,12 +2346,19 @@ public final class Understanding: Sendable {
 
     /// Courses named in the input, in the order they appear.
     public func mentionedCourses(_ input: PreparedInput) -> [String] {
-        var found: [(Int, String)] = []
+        var seen: Set<String> = []
+        return courseMentions(input).compactMap { seen.insert($0.id).inserted ? $0.id : nil }
+    }
+
+    /// Every place a course is named, in the order of the words ("starter, wait no, performer":
+    /// starter at 0, performer at 3).
+    public func courseMentions(_ input: PreparedInput) -> [(at: Int, id: String)] {
+        var found: [(at: Int, id: String)] = []
         let known = input.tokens.map(vocabulary.contains) // looked up once, not once per phrase
         for (id, phrases) in courses {
-            var first: Int?
+            var starts: Set<Int> = []
             for p in phrases {
-                for start in 0..<max(0, input.tokens.count - p.tokens.count + 1) {
+                for start in 0..<max(0, input.tokens.count - p.tokens.count + 1) where !starts.contains(start) {
                     let match = p.tokens.indices.allSatisfy {
                         Fuzzy.tokenMatch(input.tokens[start + $0], p.tokens[$0], fuzzy: true, known: known[start + $0]) != nil
                     }
@@ -2350,11 +2367,11 @@ public final class Understanding: Sendable {
                     // ("master of marketing", "master de droit": a degree, by the word after it.)
                     let end = start + p.tokens.count
                     if match, end < input.tokens.count, courseAfterBlockers[id]?.contains(input.tokens[end]) == true { continue }
-                    if match { first = min(first ?? start, start); break }
+                    if match { starts.insert(start) }
                 }
             }
-            if let first { found.append((first, id)) }
+            found += starts.map { (at: $0, id: id) }
         }
-        return found.sorted { $0.0 < $1.0 }.map(\.1)
+        return found.sorted { $0.at < $1.at }
     }
 }
