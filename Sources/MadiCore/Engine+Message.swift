@@ -1653,6 +1653,19 @@ extension TurnBuilder {
 
     /// A choice step: number, label or synonym, else the learnt classifier.
     mutating func readChoice(_ input: PreparedInput, _ step: Step) -> Reading {
+        // "je préfère pas le dire", "rather not say" to a question about the prospect alone: it
+        // is not needed to go on; nothing is recorded and the next question comes.
+        // ("je préfère pas répondre, au revoir", "i'd rather not answer that, goodbye": leaving.)
+        if u.personalSteps.contains(step.id), Self.declinesToSay(input.tokenStrings), case .none = u.match(step: step, input).choice {
+            trace.intent = .decline
+            if u.saysGoodbye(input) || input.tokenStrings.contains(where: ["bye", "goodbye", "revoir", "ciao"].contains) {
+                handle(.decline, step)
+                return .handled
+            }
+            say("text.skipped")
+            advance(step, resolve(step.next))
+            return .answered
+        }
         // "i code a bit in python for uni", "je code un peu en python pour la fac": coding a little,
         // or for school, is no building with AI; the option that says so (the one with words that
         // prevail, APIs, LLMs) is not taken for it, and the rest of the message is read: "a bit"
@@ -1973,6 +1986,36 @@ extension TurnBuilder {
     /// ("actually no, after xmas": "after xmas"; "non en fait plutôt janvier": "plutôt janvier"),
     /// when words come before it; nil otherwise. (Not the "no" of an answer, "asap. actually no
     /// rush": what is left, "rush", answers nothing, and the message is read whole.)
+    /// The one course a short message names by a fact of its own: its price ("celle à 990", "the
+    /// 1 990 one"), its number of days ("la formation de 3 jours", "the 2-day one"), or the
+    /// cheapest or dearest, shortest or longest, first level ("la moins chère", "the cheapest").
+    func courseByFact(_ input: PreparedInput) -> String? {
+        let w = input.tokenStrings
+        let courses = content.catalogue.courses
+        guard w.count <= 8, !courses.isEmpty else { return nil }
+        func days(_ c: Course) -> Int? {
+            (c.duration["fr"] ?? c.duration.values.first).flatMap { text in Int(text.prefix { $0.isNumber }) }
+        }
+        var found: Set<String> = []
+        for (i, word) in w.enumerated() {
+            guard var n = Int(word) else { continue }
+            // ("1 990": a price written with a space.)
+            if word.count <= 2, i + 1 < w.count, w[i + 1].count == 3, let rest = Int(w[i + 1]) { n = n * 1000 + rest }
+            if let c = courses.first(where: { $0.price == n }) { found.insert(c.id) }
+            if i + 1 < w.count, Self.dayUnits[w[i + 1]] == 1, let c = courses.first(where: { days($0) == n }) { found.insert(c.id) }
+        }
+        func holds(_ phrases: [[String]]) -> Bool { phrases.contains { Understanding.holds(w, $0) } }
+        func lowest(_ key: (Course) -> Int) { if let c = courses.min(by: { key($0) < key($1) }) { found.insert(c.id) } }
+        func highest(_ key: (Course) -> Int) { if let c = courses.max(by: { key($0) < key($1) }) { found.insert(c.id) } }
+        if holds([["moins", "chere"], ["moins", "cher"], ["cheapest"], ["least", "expensive"]]) { lowest(\.price) }
+        if holds([["plus", "chere"], ["plus", "cher"], ["most", "expensive"]]) { highest(\.price) }
+        if holds([["plus", "courte"], ["shortest"]]) { lowest { days($0) ?? .max } }
+        if holds([["plus", "longue"], ["longest"]]) { highest { days($0) ?? 0 } }
+        if holds([["premier", "niveau"], ["first", "level"], ["entry", "level"], ["niveau", "1"]]) { lowest(\.order) }
+        if holds([["dernier", "niveau"], ["top", "level"], ["highest", "level"]]) { highest(\.order) }
+        return found.count == 1 ? found.first : nil
+    }
+
     /// A course named, then words that take it back ("wait no", "ah non", "actually", "enfin
     /// non"), then another course, named last and not refused ("non pas performer"): that one.
     func courseAfterTakeBack(_ input: PreparedInput) -> String? {
@@ -4080,6 +4123,14 @@ extension TurnBuilder {
             answer(choice: no.id, said: input.raw)
             return .answered
         }
+        // "celle à 990", "the 2 day one please", "la moins chère": a course picked by a fact of
+        // its own, its price, its days, or the lowest or highest of them.
+        if step.kind == .courses, !alsoAsks, u.mentionedCourses(input).isEmpty, let course = courseByFact(input),
+           options.views.contains(where: { $0.id == course }) {
+            note(step.id, course, .synonym)
+            answer(choice: course, said: input.raw)
+            return .answered
+        }
         // "starter, wait no, performer", "le starter... non attends plutot le performer": a course
         // named, then taken back for another: the one named last.
         if step.kind == .courses, !alsoAsks, let later = courseAfterTakeBack(input), options.views.contains(where: { $0.id == later }) {
@@ -4412,6 +4463,11 @@ extension TurnBuilder {
     }
 
     /// "I'd rather not say", "je préfère ne pas le dire", "pas envie de le dire": a name kept back.
+    /// A wish not to say ("je préfère pas le dire", "rather not say", "i'd prefer not to answer").
+    static func declinesToSay(_ w: [String]) -> Bool {
+        w.count <= 10 && rathersNot(w) && w.contains(where: ["dire", "say", "repondre", "answer", "share", "partager", "preciser", "tell"].contains)
+    }
+
     static func rathersNot(_ w: [String]) -> Bool {
         let runs: [[String]] = [["rather", "not"], ["prefer", "not"], ["prefere", "ne", "pas"], ["prefere", "pas"], ["pas", "envie"],
                                 ["don", "t", "want", "to", "say"], ["dont", "want", "to", "say"], ["not", "say"], ["veux", "pas", "le", "dire"]]
