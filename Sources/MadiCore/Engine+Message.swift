@@ -1814,13 +1814,16 @@ extension TurnBuilder {
            monthRead || within, case let late = Understanding.saysLateIn(input.tokenStrings, month: number, u.monthNumbers),
            // ("fin janvier": counted from the 15th.)
            case let option = within ? named! : late ? (monthOption(number, step, day: 15)?.2 ?? byMonth) : byMonth {
-            // A month that falls in the last option, open-ended ("d'ici septembre" in November): not
-            // plainly "just looking", asked back between the last two.
+            // A month that falls in the last option, open-ended, said as a bound ("d'ici septembre"
+            // in November, "avant l'été"): any time until then, so maybe sooner; asked back between
+            // the last two. Said as the start ("en mai", "after my exams in june"), it is the later
+            // start, said back with its month.
             let bounded = step.options.filter { ($0.months ?? 0) > 0 }.map { $0.months! }.sorted()
             // ("pas avant septembre", "not before march": the earliest start, so no sooner option.)
             // ("summer break probably, july", "juillet sûrement": a month said with a doubt is the
             // start in that month, the later one, not asked back.)
             if bounded.count >= 2, option.months == bounded.last, !u.saysNotBefore(input),
+               input.tokenStrings.contains(where: Self.boundWords.contains),
                !Self.doubtBesideMonth(input.tokenStrings, u), !Self.monthAfterSeason(input, u),
                let before = step.options.first(where: { $0.months == bounded[bounded.count - 2] }) {
                 s.clarifyMonth = Session.MonthSaid(number: number, name: month)
