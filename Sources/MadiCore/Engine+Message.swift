@@ -1410,12 +1410,12 @@ extension TurnBuilder {
     // MARK: - Answers
 
     /// "3", "dès que possible", "Freelance / indépendant·e": a message that is exactly one option's
-    /// number, label or synonym at a question, in the middle of the questions, is that answer: the
+    /// number, label or synonym at a question (the welcome included) is that answer: the
     /// rules below read such a message the same way (tested on every question of every path, with
     /// every option's number, labels and synonyms), at a fraction of the cost.
     mutating func wholeAnswer(_ input: PreparedInput) -> Bool {
         guard !s.done, s.clarify == nil, s.clarifyMixed == nil, s.clarifyMonth == nil, s.leadId == nil, let step = current,
-              step.kind == .choice, !step.navigation, let (id, how) = u.wholeAnswer(step, input) else { return false }
+              step.kind == .choice, let (id, how) = u.wholeAnswer(step, input) else { return false }
         note(step.id, id, how)
         answer(choice: id, said: input.raw)
         return true
@@ -1885,7 +1885,7 @@ extension TurnBuilder {
         // ("soon, within 3 weeks": a synonym and a delay counted that agree; no classifier asked.)
         if case let .option(id) = m.choice, step.options.contains(where: { $0.months != nil }), delayOption(input, step)?.id == id {
             notePrefills(input, except: step.id)
-            note(step.id, id, .synonym)
+            note(step.id, id, how(id, step, input))
             answer(choice: id, said: input.raw)
             return .answered
         }

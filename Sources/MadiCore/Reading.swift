@@ -582,8 +582,19 @@ extension Understanding {
         return w
     }
 
+    /// Whether the text holds two "@" or more: two addresses need them (most messages hold none).
+    static func holdsTwoAtSigns(_ raw: String) -> Bool {
+        var seen = 0
+        for byte in raw.utf8 where byte == 0x40 {
+            seen += 1
+            if seen == 2 { return true }
+        }
+        return false
+    }
+
     /// The first of two or more valid addresses in a message, cleaned of the punctuation around it.
     public static func firstOfSeveralAddresses(_ raw: String) -> String? {
+        guard holdsTwoAtSigns(raw) else { return nil }
         let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" || $0 == "\n" })
             .map { trimmed($0, of: addressEdges.union(["<", ">"])) }
             .filter { $0.utf8.contains(0x40) }
@@ -614,6 +625,7 @@ extension Understanding {
     /// "c.dupont@mrn.fr ... ah non pardon, c'est dupond avec un d : c.dupond@mrn.fr": two valid
     /// addresses with a word of correction between them; the last one is meant. Nil otherwise.
     public static func correctedOfSeveralAddresses(_ raw: String) -> String? {
+        guard holdsTwoAtSigns(raw) else { return nil }
         let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" || $0 == "\n" })
             .map { trimmed($0, of: addressEdges.union(["<", ">", ":"])) }
         let at = words.indices.filter { i in

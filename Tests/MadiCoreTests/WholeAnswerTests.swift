@@ -17,7 +17,7 @@ struct WholeAnswerTests {
     /// that name one option only, as a prospect types them: capitals, accents), one per folded text.
     /// `synonyms`: how many of each option's synonyms per language (all by default).
     static func messages(at session: Session, synonyms: Int = .max) -> [String] {
-        guard let step = Shipped.content.step(session.step), step.kind == .choice, !step.navigation else { return [] }
+        guard let step = Shipped.content.step(session.step), step.kind == .choice else { return [] }
         var candidates = step.options.indices.map { String($0 + 1) }
         for o in step.options {
             candidates += o.label.inKeyOrder
