@@ -5680,6 +5680,10 @@ extension TurnBuilder {
             trace.missed = true
             say("consent.unsure")
             asked = true
+        case .unsure where step.kind == .courses && content.strings.has("courses.unsure", lang):
+            // "euh je sais pas" at the course list: help choosing is offered, the list asked again.
+            say("courses.unsure")
+            ask(again: true)
         case .unsure where step.kind != .choice:
             trace.intent = nil
             miss(lastInput) // "peut-être" to consent: a clear yes or no is needed
