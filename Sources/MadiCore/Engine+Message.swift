@@ -344,6 +344,14 @@ extension TurnBuilder {
            case let moved = changesStartMonth(to: m, input), moved || asksNext {
             // (The start already there: the sessions from then, asked, are shown.)
             if !moved { sayDatesFrom(month: m) }
+            // ("december 8 is a bit soon though. what happens to my data if i give you my email?":
+            // another question said in its own sentence is answered too.)
+            for piece in Understanding.markedPieces(trimmed, cutAt: ".;!?") where !asksNext && u.monthAfterDenied(u.prepare(piece.text), today: s.today.month) == nil {
+                let q = u.prepare(piece.text)
+                guard piece.asked || u.opensQuestion(q, afterLeadIns: true), case let side? = readSide(q, keywordsOnly: false), !isUnknown(side) else { continue }
+                answerSide(side, reask: false)
+                break
+            }
             ask(again: true)
             return
         }
@@ -1270,10 +1278,15 @@ extension TurnBuilder {
             if !choosesCourse {
                 // ("Actually, could this be for my whole team instead? There are 6 of us": a
                 // question nothing answers is the request itself, when it is done.)
-                var unknown = false
-                if case .unknown? = side { unknown = true; undoPreface(saved) }
+                // ("quelle équipe ?? c'est juste moi": a question about the team, or an intent read
+                // in it, is the correction itself, not something else to answer.)
+                var undone = false
+                switch side {
+                case .unknown?, .intent?: undone = true; undoPreface(saved)
+                default: break
+                }
                 if leavesTeam(answerInput, step) || joinsTeam(answerInput, step) { return }
-                if unknown { prefaceSide(side) }
+                if undone { prefaceSide(side) }
                 if correctsEarlier(answerInput, step) { return }
             }
             undoPreface(saved)
@@ -2078,6 +2091,19 @@ extension TurnBuilder {
         guard let sizeStep = engine.fieldSteps["team_size"] else { return nil }
         return step.options.first(where: { o in o.next?.targets.contains(sizeStep) ?? false })
     }
+
+    /// Whether the message names a group of people, one's own or not ("l'équipe", "my staff",
+    /// "on est 8", "nos commerciaux"): what training a team needs to be read.
+    func namesAGroup(_ input: PreparedInput) -> Bool {
+        input.tokenStrings.contains { Self.peopleGroupWords.contains($0) || u.quantities.people.contains($0) }
+    }
+    static let peopleGroupWords: Set<String> = [
+        "equipe", "equipes", "team", "teams", "collegues", "colleagues", "coworkers", "salaries", "employes", "employees", "staff",
+        "collaborateurs", "collaboratrices", "agents", "managers", "devs", "developpeurs", "developers", "engineers", "ingenieurs",
+        "commerciaux", "vendeurs", "membres", "members", "gars", "lads", "guys", "personnes", "people", "gens", "service", "services",
+        "departement", "department", "boite", "entreprise", "company", "societe", "agence", "agency", "association", "asso",
+        "benevoles", "volunteers", "groupe", "group", "tous", "toutes", "everyone", "everybody", "nous", "we", "our", "notre", "nos",
+        "on", "us", "eux", "them", "they", "ils", "elles", "former", "train", "training", "upskill", "onboard", "formez", "forment"]
 
     /// The option of `step` that leads to the team's size, when the message names people of the
     /// prospect's own ("my front desk people", "mes assistantes").
@@ -3757,7 +3783,10 @@ extension TurnBuilder {
         // "bcp de choses", "lots of stuff": much, but not what; the examples' nearest guess is no answer.
         if u.saysOnlyVague(input) { return nil }
         let denied = u.deniedOptions(stepId, input)
-        let allowed = u.labels(forStep: stepId, options: options.filter { !denied.contains($0) })
+        // "je suis en L3 marketing": training a team is never guessed from a message that names
+        // no group of people (the examples hear "marketing" in "l'équipe marketing").
+        let unnamed = content.step(stepId).flatMap(teamSizeOption).flatMap { namesAGroup(input) ? nil : $0.id }
+        let allowed = u.labels(forStep: stepId, options: options.filter { !denied.contains($0) && $0 != unnamed })
         let prefix = stepId + "."
         func option(_ label: String) -> String? { label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : nil }
         let scores = u.scores(input, memo) { allowed.contains($0) }
@@ -5290,6 +5319,11 @@ extension TurnBuilder {
 
     static func asksHowMany(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { a, b in (a == "combien" && ["de", "d"].contains(b)) || (a == "how" && b == "many") }
+    }
+
+    func isUnknown(_ side: Side) -> Bool {
+        if case .unknown = side { return true }
+        return false
     }
 
     mutating func answerSide(_ side: Side, reask: Bool) {

@@ -656,6 +656,7 @@ public final class Understanding: Sendable {
     }
     static let notSuiting: [[String]] = [["convient", "pas"], ["arrange", "pas"], ["trop", "tot"],
                                          ["doesnt", "suit"], ["doesnt", "work"], ["wont", "work"], ["too", "soon"], ["too", "early"],
+                                         ["bit", "soon"], ["bit", "early"], ["little", "soon"], ["little", "early"], ["peu", "tot"], ["peu", "juste"],
                                          ["doesn", "t", "suit"], ["doesn", "t", "work"], ["won", "t", "work"],
                                          ["does", "not", "suit"], ["does", "not", "work"], ["is", "no", "good"], ["not", "good", "for"],
                                          // ("january is dead for me", "is not possible", "janvier c'est mort pour moi",
