@@ -895,6 +895,11 @@ extension TurnBuilder {
                 ?? u.replyIntent(input, memo: memo, bar: Understanding.questionScore).flatMap { [.yes, .no].contains($0) ? nil : Side.intent($0) }
                 ?? .unknown(parts.answer.isEmpty ? trimmed : asked(parts.questionText ?? trimmed))
         }
+        // ("both kinda? go with dev", "les deux un peu ? bon dev": a hedge said with a question
+        // mark, beside an answer, asks the team nothing.)
+        if case .unknown? = side, !parts.answer.isEmpty, let q = parts.question, !q.isEmpty, q.tokenStrings.allSatisfy(Self.hedgeWords.contains) {
+            side = nil
+        }
         // ("Performer me semble trop avancé, non ?", "that's too hard for them, right?": a question
         // that ends on a tag asks for agreement; it says no yes and no no of its own.)
         // (Nor the tag alone after what it asks about: "…, non ?", "…, right?".)
@@ -5320,6 +5325,11 @@ extension TurnBuilder {
     static func asksHowMany(_ w: [String]) -> Bool {
         zip(w, w.dropFirst()).contains { a, b in (a == "combien" && ["de", "d"].contains(b)) || (a == "how" && b == "many") }
     }
+
+    /// Words that hedge and say nothing else ("both kinda?", "les deux un peu ?", "idk?").
+    static let hedgeWords: Set<String> = ["both", "kinda", "kind", "of", "sorta", "sort", "idk", "dunno", "maybe", "perhaps", "probably", "i", "guess",
+                                          "think", "les", "deux", "un", "peu", "genre", "jsp", "ptet", "peut", "etre", "hmm", "hm", "euh", "heu",
+                                          "lol", "haha", "mdr", "well", "bah", "ben", "bof", "either", "whatever", "sais", "pas", "je", "trop", "really"]
 
     func isUnknown(_ side: Side) -> Bool {
         if case .unknown = side { return true }
