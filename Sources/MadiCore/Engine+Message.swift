@@ -4456,6 +4456,7 @@ extension TurnBuilder {
         // ("va pour le starter": the words of a phrase of choice, together.)
         let w = input.tokenStrings
         let chosen = Understanding.covered(w, by: u.choiceWords).union(Understanding.covered(w, by: u.interestWords))
+            .union(Understanding.covered(w, by: u.correctionCues)) // ("lets do master actually")
         return w.indices.allSatisfy { i in
             chosen.contains(i) || names.contains(w[i]) || u.fillers.contains(w[i]) || u.politeness.contains(w[i])
                 || u.classifier.stopwords.contains(w[i]) || Self.courseNouns.contains(w[i])
