@@ -1618,6 +1618,15 @@ public final class Understanding: Sendable {
                 matches.removeAll { $0.id != id }
             }
         }
+        // "jamais vraiment, un peu peur", "a bit scared of it tbh": "a bit" said of a feeling is no
+        // frequency of use.
+        if matches.count >= 2, case let w = input.tokenStrings {
+            let feeling = matches.filter { m in
+                m.span.upperBound < w.count && Self.feelingWords.contains(w[m.span.upperBound])
+                    && w[m.span].allSatisfy(["un", "peu", "a", "bit", "little", "tad"].contains)
+            }
+            if !feeling.isEmpty, feeling.count < matches.count { matches.removeAll { m in feeling.contains { $0.span == m.span } } }
+        }
         // "prof d'anglais en collège", "i teach at a uni": the school where one teaches is no
         // studying there.
         if matches.count >= 2, case let w = input.tokenStrings, w.contains(where: Self.teacherWords.contains) {
@@ -1641,6 +1650,9 @@ public final class Understanding: Sendable {
         return (.ambiguous([top.id] + others.map(\.id)), top.span)
     }
 
+    static let feelingWords: Set<String> = ["peur", "perdu", "perdue", "inquiet", "inquiete", "mefiant", "mefiante", "sceptique", "stresse",
+                                            "stressee", "intimide", "intimidee", "scared", "afraid", "nervous", "worried", "lost", "skeptical",
+                                            "sceptical", "wary", "intimidated", "overwhelmed"]
     static let teacherWords: Set<String> = ["prof", "profs", "professeur", "professeure", "enseignant", "enseignante", "instit",
                                             "instituteur", "institutrice", "enseigne", "teacher", "teach", "lecturer", "tutor", "professor"]
     static let schoolPlaces: Set<String> = ["college", "lycee", "ecole", "school", "university", "uni", "fac", "faculte", "primaire", "maternelle"]
