@@ -1605,7 +1605,7 @@ extension TurnBuilder {
                 return .handled
             }
             // ("no. bye", "can i just leave?": leaving, not a name.)
-            if input.tokens.count <= 14, input.tokenStrings.contains(where: ["bye", "goodbye", "revoir", "ciao", "leave", "partir"].contains),
+            if input.tokens.count <= 14, input.tokenStrings.contains(where: { Self.byeWords.contains($0) || $0 == "leave" || $0 == "partir" }),
                !input.tokenStrings.contains(where: { ["company", "entreprise", "societe", "boite"].contains($0) }) || input.raw.utf8.contains(0x3F) {
                 trace.intent = .decline
                 handle(.decline, step)
@@ -1676,7 +1676,7 @@ extension TurnBuilder {
         // ("je préfère pas répondre, au revoir", "i'd rather not answer that, goodbye": leaving.)
         if u.personalSteps.contains(step.id), Self.declinesToSay(input.tokenStrings), case .none = u.match(step: step, input).choice {
             trace.intent = .decline
-            if u.saysGoodbye(input) || input.tokenStrings.contains(where: ["bye", "goodbye", "revoir", "ciao"].contains) {
+            if u.saysGoodbye(input) || input.tokenStrings.contains(where: Self.byeWords.contains) {
                 handle(.decline, step)
                 return .handled
             }
@@ -2003,10 +2003,6 @@ extension TurnBuilder {
     }
     static let laughs: Set<String> = ["lol", "lool", "mdr", "ptdr", "haha", "hahaha", "lmao", "xd", "jk"]
 
-    /// The words after the last "no" said with a word that corrects, right before it or after it
-    /// ("actually no, after xmas": "after xmas"; "non en fait plutôt janvier": "plutôt janvier"),
-    /// when words come before it; nil otherwise. (Not the "no" of an answer, "asap. actually no
-    /// rush": what is left, "rush", answers nothing, and the message is read whole.)
     /// The one course a short message names by a fact of its own: its price ("celle à 990", "the
     /// 1 990 one"), its number of days ("la formation de 3 jours", "the 2-day one"), or the
     /// cheapest or dearest, shortest or longest, first level ("la moins chère", "the cheapest").
@@ -2014,9 +2010,8 @@ extension TurnBuilder {
         let w = input.tokenStrings
         let courses = content.catalogue.courses
         guard w.count <= 8, !courses.isEmpty else { return nil }
-        func days(_ c: Course) -> Int? {
-            (c.duration["fr"] ?? c.duration.values.first).flatMap { text in Int(text.prefix { $0.isNumber }) }
-        }
+        let facts = Facts(content: content, language: lang, today: s.today)
+        func days(_ c: Course) -> Int? { facts.dayLength(c)?.days }
         var found: Set<String> = []
         for (i, word) in w.enumerated() {
             guard var n = Int(word) else { continue }
@@ -2050,6 +2045,10 @@ extension TurnBuilder {
         return last.id
     }
 
+    /// The words after the last "no" said with a word that corrects, right before it or after it
+    /// ("actually no, after xmas": "after xmas"; "non en fait plutôt janvier": "plutôt janvier"),
+    /// when words come before it; nil otherwise. (Not the "no" of an answer, "asap. actually no
+    /// rush": what is left, "rush", answers nothing, and the message is read whole.)
     func afterTakeBack(_ input: PreparedInput) -> (rest: PreparedInput, before: PreparedInput)? {
         let w = input.tokenStrings
         // (Its words first: most messages hold no "no" past their first word.)
@@ -4500,12 +4499,15 @@ extension TurnBuilder {
         return false
     }
 
-    /// "I'd rather not say", "je préfère ne pas le dire", "pas envie de le dire": a name kept back.
+    /// Words of goodbye said inside a sentence ("je préfère pas répondre, au revoir").
+    static let byeWords: Set<String> = ["bye", "goodbye", "revoir", "ciao"]
+
     /// A wish not to say ("je préfère pas le dire", "rather not say", "i'd prefer not to answer").
     static func declinesToSay(_ w: [String]) -> Bool {
         w.count <= 10 && rathersNot(w) && w.contains(where: ["dire", "say", "repondre", "answer", "share", "partager", "preciser", "tell"].contains)
     }
 
+    /// "I'd rather not say", "je préfère ne pas le dire", "pas envie de le dire": a name kept back.
     static func rathersNot(_ w: [String]) -> Bool {
         let runs: [[String]] = [["rather", "not"], ["prefer", "not"], ["prefere", "ne", "pas"], ["prefere", "pas"], ["pas", "envie"],
                                 ["don", "t", "want", "to", "say"], ["dont", "want", "to", "say"], ["not", "say"], ["veux", "pas", "le", "dire"]]

@@ -159,12 +159,6 @@ func profiledTurn(_ session: Session, _ text: String, _ sink: LeadSink) -> Turn 
     Conversation.turn(engine, session, .text(text), leads: sink)
 }
 
-/// A turn of the free-text figure (its own function, for callgrind's `--toggle-collect`).
-@inline(never)
-func freeTextTurn(_ session: Session, _ text: String, _ sink: LeadSink) -> Turn {
-    Conversation.turn(engine, session, .text(text), leads: sink)
-}
-
 // Engine, in process, with leads in memory.
 do {
     note("engine: \(allScripts.count) conversations")
@@ -222,7 +216,8 @@ do {
                 for case let (.user(text), _) in c.steps {
                     let step = turn.session.step
                     let t0 = now()
-                    turn = freeTextTurn(turn.session, text, sink)
+                    // (Through `profiledTurn` too: without `--profile-step`, a profiler counts these alone.)
+                    turn = profiledTurn(turn.session, text, sink)
                     let us = Double(now() - t0) / 1000
                     samples.append(us)
                     if byStep, round == 4 { slowest.append((us, step, text)) }
