@@ -791,10 +791,21 @@ extension TurnBuilder {
             // offer again, nothing taken.
             if address == nil, !hasAt, s.recommendation != nil, s.leadId == nil, u.deniesSigningUp(input),
                let offer = content.firstStep(ofKind: .recommend) {
+                if u.changesMindOnly(input) { trace.intent = .changeMind }
                 s.lead = .none
                 s.chosenCourse = nil
                 say("email.not_yet")
                 go(to: offer.id, from: step.id)
+                return
+            }
+            // (The same once a course was picked from the list: the list again.)
+            if address == nil, !hasAt, s.recommendation == nil, s.leadId == nil, u.changesMindOnly(input),
+               let courses = content.firstStep(ofKind: .courses) {
+                trace.intent = .changeMind
+                s.lead = .none
+                s.chosenCourse = nil
+                say("email.not_yet")
+                go(to: courses.id, from: step.id)
                 return
             }
             // "ok never mind, no thanks for now, i'll think about it": a refusal said at length, not
@@ -839,8 +850,11 @@ extension TurnBuilder {
             }
             // "karim@yahoo.fr. au fait c'est quand la prochaine session ?": the address, then the answer.
             // ("sandrine@verdier.fr ou au 06 12 34 56 78": a phone number, kept with the address, asks nothing.)
+            // ("lucas.petit95@hotmail.fr et vous la revendez pas hein": what becomes of the address,
+            // said beside it without a question mark, is answered too.)
             if address != nil, let rest, !Understanding.looksLikePhone(rest) || rest.utf8.contains(0x3F),
-               rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest)) {
+               rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest))
+                || u.faqEntry(u.prepare(rest)).map({ content.faq[$0].id == "privacy" }) == true {
                 messageAddress = address // (its answer knows the address is given)
                 // (The question kept for the team is the rest, without the address.)
                 let after = address.flatMap { trimmed.firstRange(of: $0) }.map { String(trimmed[$0.upperBound...]) }
@@ -1565,7 +1579,8 @@ extension TurnBuilder {
                 // ("hang on, i didnt say i wanted a proposal yet": the offer again, nothing taken.)
                 if s.recommendation != nil, u.deniesSigningUp(input), let offer = content.firstStep(ofKind: .recommend),
                    // ("oh sorry I didn't say, it's Brightside Creative": the name not said yet, no yes denied.)
-                   input.tokenStrings.contains(where: { w in Self.signUpWords.contains { w.hasPrefix($0) } }) {
+                   input.tokenStrings.contains(where: { w in Self.signUpWords.contains { w.hasPrefix($0) } }) || u.changesMindOnly(input) {
+                    if u.changesMindOnly(input) { trace.intent = .changeMind }
                     s.lead = .none
                     s.chosenCourse = nil
                     say("email.not_yet")
@@ -1613,7 +1628,9 @@ extension TurnBuilder {
             }
             // ("id rather not say the company name yet", "je préfère ne pas le dire": the name is
             // not needed to go on; the next question comes.)
-            if step.field == "company", Self.rathersNot(input.tokenStrings) {
+            // ("c'est confidentiel désolé", "id prefer to keep that private": the same.)
+            if step.field == "company", Self.rathersNot(input.tokenStrings) || Self.keepsPrivate(input.tokenStrings) {
+                trace.intent = .decline
                 say("text.skipped")
                 advance(step, resolve(step.next))
                 return .answered
@@ -4513,6 +4530,13 @@ extension TurnBuilder {
                                 ["don", "t", "want", "to", "say"], ["dont", "want", "to", "say"], ["not", "say"], ["veux", "pas", "le", "dire"]]
         return runs.contains { Understanding.holds(w, $0) }
     }
+
+    /// "c'est confidentiel", "I'd prefer to keep that private": a name kept back, in a short message.
+    static func keepsPrivate(_ w: [String]) -> Bool {
+        w.count <= 8 && privateRuns.contains { Understanding.holds(w, $0) }
+    }
+    static let privateRuns: [[String]] = [["confidentiel"], ["confidentielle"], ["confidential"], ["keep", "that", "private"],
+                                          ["keep", "it", "private"], ["keep", "private"], ["garder", "pour", "moi"], ["reste", "prive"]]
 
     /// "je reviendrai vers vous après le CA", "pas pour le moment", "I'll talk to my boss and get
     /// back to you": the prospect will decide later.

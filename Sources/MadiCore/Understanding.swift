@@ -1139,10 +1139,19 @@ public final class Understanding: Sendable {
 
     /// Whether the message says the prospect has not agreed to sign up ("j'ai pas dit que je
     /// m'inscrivais", "i didn't say i was in").
+    /// ("attends, j'ai changé d'avis", "wait i changed my mind", said alone: the same.)
     func deniesSigningUp(_ input: PreparedInput) -> Bool {
         let text = " " + input.folded + " "
         return Self.notSaidYes.contains { text.contains(" " + $0 + " ") }
+            || changesMindOnly(input)
     }
+    /// "wait i changed my mind", "en fait j'ai changé d'avis": a short message of a mind changed, nothing else said.
+    func changesMindOnly(_ input: PreparedInput) -> Bool {
+        guard input.tokens.count <= 7 else { return false }
+        let text = " " + input.folded + " "
+        return Self.changedMind.contains { text.contains(" " + $0 + " ") }
+    }
+    static let changedMind = ["change d avis", "changed my mind", "change my mind", "changer d avis", "changee d avis"]
     static let notSaidYes = ["pas dit", "rien dit", "jamais dit", "pas encore dit", "didn t say", "didnt say", "did not say",
                              "never said", "haven t said", "havent said", "have not said", "not signing up", "not sign up", "pas m inscrire",
                              "pas encore inscrit", "pas encore inscrite", "not in yet"]
