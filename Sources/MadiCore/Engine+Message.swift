@@ -2051,15 +2051,29 @@ extension TurnBuilder {
 
     /// A course named, then words that take it back ("wait no", "ah non", "actually", "enfin
     /// non"), then another course, named last and not refused ("non pas performer"): that one.
+    /// ("je prends starter alors. ah non attends, performer finalement, starter je connais deja
+    /// tout": the course taken back, named again after the one that replaced it, is said of, not
+    /// chosen again.)
     func courseAfterTakeBack(_ input: PreparedInput) -> String? {
         let mentions = u.courseMentions(input)
-        guard let last = mentions.last, let j = mentions.lastIndex(where: { $0.id != last.id }) else { return nil }
         let w = input.tokenStrings
-        let from = mentions[j].at + 1, to = mentions[j + 1].at
-        guard from < to, Self.openingNos.contains(w[to - 1]) || !u.negations.contains(input.tokens[to - 1]) else { return nil }
-        let gap = w[from..<to]
-        guard gap.contains(where: Self.openingNos.contains) || u.saysCorrection(u.prepare(gap.joined(separator: " "))) else { return nil }
-        return last.id
+        for j in mentions.indices.dropLast().reversed() where mentions[j].id != mentions[j + 1].id {
+            let old = mentions[j].id, new = mentions[j + 1].id
+            // (Only the two courses after the take-back: a third named later is read otherwise.)
+            guard mentions[(j + 1)...].allSatisfy({ $0.id == new || $0.id == old }) else { return nil }
+            let from = mentions[j].at + 1, to = mentions[j + 1].at
+            guard from < to, Self.openingNos.contains(w[to - 1]) || !u.negations.contains(input.tokens[to - 1]) else { continue }
+            let gap = w[from..<to]
+            if gap.contains(where: Self.openingNos.contains) { return new }
+            // (A word that corrects, without a no, does not bring back a course a no took back
+            // earlier: "performer finalement, starter je connais" speaks of Starter.)
+            let takenBackBefore = mentions[..<j].indices.contains { i in
+                mentions[i].id == new && i + 1 < mentions.count && mentions[i + 1].id != new
+                    && w[(mentions[i].at + 1)..<mentions[i + 1].at].contains(where: Self.openingNos.contains)
+            }
+            if !takenBackBefore, u.saysCorrection(u.prepare(gap.joined(separator: " "))) { return new }
+        }
+        return nil
     }
 
     /// The words after the last "no" said with a word that corrects, right before it or after it
