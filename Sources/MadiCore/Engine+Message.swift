@@ -567,6 +567,15 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "so am i down for performer now or master? confused", "je suis inscrit à quoi du coup ?":
+        // which course the pre-registration is for, said; then the question again.
+        if [.consent, .email].contains(step.kind), s.leadId == nil, !hasAt, trimmed.utf8.contains(0x3F), let lead = leadCourse(),
+           let course = content.catalogue.course(lead), Self.asksWhichCourse(input.tokenStrings), u.mentionedCourses(input).count != 1,
+           content.strings.has("consent.course_which", lang) {
+            say("consent.course_which", ["name": course.name])
+            ask(again: true)
+            return
+        }
         // "Oui d'accord. Au fait vous êtes certifiés Qualiopi ? sinon l'OPCO ne prendra rien en
         // charge" at consent: a plain yes in a sentence of its own, then a question (whatever its
         // words of no): the consent, and the question answered or kept.
@@ -745,7 +754,10 @@ extension TurnBuilder {
                 }
                 // (A question nothing answers, "will there be lunch?", is kept for the team.)
                 let unknown: Side? = trimmed.utf8.contains(0x3F) && u.intent(input, memo: memo) == nil ? .unknown(trimmed) : nil
-                if let side = severalQuestions(u.split(trimmed).questions) ?? readSide(input, keywordsOnly: false) ?? unknown {
+                // ("u didnt answer. total for 6?": the price, for that many.)
+                let priceFor: Side? = Understanding.pieces(trimmed, cutAt: "?.!").contains { [u] in Self.priceAskedFor(u.prepare($0).tokenStrings) != nil }
+                    ? content.faq.firstIndex(where: { $0.id == "price" }).map { .faq($0) } : nil
+                if let side = priceFor ?? severalQuestions(u.split(trimmed).questions) ?? readSide(input, keywordsOnly: false) ?? unknown {
                     answerSide(side, reask: true)
                     return
                 }
@@ -1124,6 +1136,11 @@ extension TurnBuilder {
         // ("peut-être"), but a question Madi cannot answer.
         if case .intent(.unsure)? = side, !parts.answer.isEmpty, u.intent(parts.answer, memo: memo) != .unsure,
            let q = parts.questionText { side = .unknown(asked(q)) }
+        // "ok. can i think about it and come back? i dont want to be chased by salespeople" to the
+        // offer: time asked to think it over, not a question for the team.
+        if case .unknown? = side, step.kind == .recommend, Self.thinksItOver(input.tokenStrings) {
+            side = .intent(.unsure)
+        }
         // ("not rn, maybe after summer? is it remote…": among several, a doubt beside an answer is
         // no "just pick the closest one" while the answer is recorded; the other questions stand.)
         if case let .several(list)? = side, !parts.answer.isEmpty, u.intent(parts.answer, memo: memo) != .unsure {
@@ -3954,6 +3971,16 @@ extension TurnBuilder {
                                            ["inscrit"], ["inscrite"]]
     static let checkTags: Set<String> = ["hein", "right", "correct", "non", "nan", "no"]
 
+    /// "am i down for performer or master?", "which course am i signed up for?", "je suis inscrit à quoi ?".
+    static func asksWhichCourse(_ w: [String]) -> Bool {
+        whichCourseRuns.contains { Understanding.holds(w, $0) }
+    }
+    static let whichCourseRuns: [[String]] = [["am", "i", "down", "for"], ["signed", "up", "for"], ["signing", "up", "for"], ["registered", "for"],
+                                              ["which", "course", "am", "i"], ["which", "one", "am", "i"], ["for", "which", "course"],
+                                              ["inscrit", "a", "quoi"], ["inscrite", "a", "quoi"], ["inscrit", "pour", "quoi"], ["inscrite", "pour", "quoi"],
+                                              ["c", "est", "pour", "quelle"], ["pour", "quelle", "formation"], ["je", "suis", "inscrit", "a", "laquelle"],
+                                              ["je", "suis", "inscrite", "a", "laquelle"]]
+
     /// Whether the words after the last question of the text say why it is asked, and answer
     /// nothing ("r u gonna add me to some newsletter? i get enough spam already"): no yes or no,
     /// no refusal, no other question.
@@ -5270,6 +5297,9 @@ extension TurnBuilder {
                 guard case .unknown = one.side else { return false }
                 let w = u.prepare(one.text).tokenStrings
                 return w.count <= 4 && w.contains(where: Self.pointingBack.contains)
+                    // ("jsp trop, un peu tout? … y a un certificat a la fin?": a hedge with a
+                    // question mark asks the team nothing.)
+                    || w.count <= 6 && w.allSatisfy { Self.hedgeWords.contains($0) || Self.everythingWords.contains($0) }
             }
         }
         return sides.count >= 2 && known ? .several(sides) : nil
@@ -5372,6 +5402,8 @@ extension TurnBuilder {
                                           "think", "les", "deux", "un", "peu", "genre", "jsp", "ptet", "peut", "etre", "hmm", "hm", "euh", "heu",
                                           "lol", "haha", "mdr", "well", "bah", "ben", "bof", "either", "whatever", "sais", "pas", "je", "trop", "really"]
 
+    static let everythingWords: Set<String> = ["tout", "everything", "all", "a", "bit", "little", "of", "it"]
+
     func isUnknown(_ side: Side) -> Bool {
         if case .unknown = side { return true }
         return false
@@ -5456,6 +5488,12 @@ extension TurnBuilder {
             } else if entry.answer == "faq.funding", let key = fundingKey(), content.strings.has(key, lang) {
                 // ("c'est pris en charge par l'OPCO ?" from a firm, "can i pay in a few times?" from
                 // a student: the ways of paying that fit who asks.)
+                say(known(key))
+            } else if entry.answer == "faq.budget", let key = fundingKey(), content.strings.has(key, lang),
+                      content.strings.has("faq.budget.understand", lang) {
+                // ("490 is a lot when ur unemployed": the ways of paying that fit who says it, not
+                // an employer to someone who has none.)
+                say("faq.budget.understand")
                 say(known(key))
             } else if entry.scope == .none, teamSize != nil || inTeamQuestions, content.strings.has(entry.answer + ".for_team", lang) {
                 // ("il y a une attestation ?" from whoever trains a team: each participant gets one.)
