@@ -297,6 +297,8 @@ extension TurnBuilder {
            // (Not a date: "plutôt en mars, le 2".)
            !input.tokenStrings.contains(where: { Self.isMonthWord($0, u) }),
            u.bareNumber(input) == nil, let n = u.pieceNumber(trimmed), step.options.indices.contains(n - 1) {
+            // ("1 je pense, et le plus tot possible vu ma situation": the later answer said beside it, kept.)
+            notePrefills(input, except: step.id)
             note(step.id, step.options[n - 1].id, .synonym)
             answer(choice: step.options[n - 1].id, said: trimmed)
             return
@@ -719,6 +721,15 @@ extension TurnBuilder {
             // ("jo@yahoo,com": the comma is the domain's dot, not the end of the address.)
             if let fixed = EmailSuggester.lostDot(trimmed) {
                 confirmRebuilt(fixed, step)
+                return
+            }
+            // "no thanks, help me choose first", "can u just run me through the questions" once a
+            // course was picked from the list: the questions, whatever "no thanks" opens it.
+            if step.kind == .email, !hasAt, s.recommendation == nil, s.leadId == nil, Self.asksForTheQuestions(input.tokenStrings),
+               let courses = content.firstStep(ofKind: .courses), let target = resolve(courses.no) {
+                s.lead = .none
+                s.chosenCourse = nil
+                go(to: target, from: step.id)
                 return
             }
             if case .none = readEmail(input, trimmed, step) {} else { return }
@@ -1922,6 +1933,7 @@ extension TurnBuilder {
         }
         if case let .option(id) = m.choice, let team = teamOption(input, step) {
             notePrefills(input, except: step.id)
+            noteFirmSize(input)
             note(step.id, team, team == id ? how(id, step, input) : .quantity)
             answer(choice: team, said: input.raw)
             return .answered
@@ -1978,6 +1990,7 @@ extension TurnBuilder {
         // "former mes assistantes").
         if let team = teamOption(input, step) ?? teamOption(ownPeople: input, step) {
             notePrefills(input, except: step.id)
+            noteFirmSize(input)
             note(step.id, team, .quantity)
             answer(choice: team, said: input.raw)
             return .answered
@@ -2146,9 +2159,14 @@ extension TurnBuilder {
 
     /// Whether the message names a group of people, one's own or not ("l'équipe", "my staff",
     /// "on est 8", "nos commerciaux"): what training a team needs to be read.
+    /// ("monter en competence sur les agents (tool calling, rag)": agents that are built, not staff.)
     func namesAGroup(_ input: PreparedInput) -> Bool {
-        input.tokenStrings.contains { Self.peopleGroupWords.contains($0) || u.quantities.people.contains($0) }
+        let w = input.tokenStrings
+        let builtAgents = w.contains(where: Self.agentBuildingWords.contains)
+        return w.contains { ($0 != "agents" || !builtAgents) && (Self.peopleGroupWords.contains($0) || u.quantities.people.contains($0)) }
     }
+    static let agentBuildingWords: Set<String> = ["rag", "llm", "llms", "api", "apis", "tool", "calling", "autonomes", "autonomous", "langchain",
+                                                  "mcp", "evals", "construire", "creer", "coder", "developper", "build", "building", "code"]
     static let peopleGroupWords: Set<String> = [
         "equipe", "equipes", "team", "teams", "collegues", "colleagues", "coworkers", "salaries", "employes", "employees", "staff",
         "collaborateurs", "collaboratrices", "agents", "managers", "devs", "developpeurs", "developers", "engineers", "ingenieurs",
@@ -2176,8 +2194,12 @@ extension TurnBuilder {
     /// The option of `step` that leads to the team's size, when the message gives a count of at
     /// least two people ("mon équipe de 8", "une quinzaine de devs").
     func teamOption(_ input: PreparedInput, _ step: Step) -> String? {
-        guard let option = teamSizeOption(step),
-              let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 else { return nil }
+        guard let option = teamSizeOption(step) else { return nil }
+        // ("we're a 6 person agency, we want to automate client reporting", "on est une agence de 6
+        // personnes, on veut…": a firm's size said with a wish for all of "us".)
+        if u.quantities.teamSize(input, anyNumber: false) == nil, Self.firmSize(input.tokenStrings) != nil,
+           Self.wishForUs(input.tokenStrings) { return option.id }
+        guard let found = u.quantities.teamSize(input, anyNumber: false), found.quantity.value >= 2 else { return nil }
         // ("kiné dans un cabinet avec 2 associés, je cherche à gagner du temps…": the peers the
         // prospect works with say where, not a team to train.)
         let w = input.tokenStrings
@@ -2187,6 +2209,40 @@ extension TurnBuilder {
         }
         return option.id
     }
+    /// The firm's size said with a wish for all of "us" ("we're a 6 person agency, we want to…"),
+    /// kept for the team's size when no other was said.
+    mutating func noteFirmSize(_ input: PreparedInput) {
+        guard let sizeStep = engine.fieldSteps["team_size"], s.answers[sizeStep] == nil, s.prefillQuantity == nil,
+              u.quantities.teamSize(input, anyNumber: false) == nil, Self.wishForUs(input.tokenStrings),
+              // (Not when some of them are named: "on est une boîte de 40 personnes, on voudrait
+              // former nos commerciaux".)
+              !input.tokenStrings.contains(where: { u.quantities.people.contains($0) && !["person", "people", "persons", "personnes", "personne", "us", "pers", "ppl", "folks"].contains($0) }),
+              let n = Self.firmSize(input.tokenStrings) else { return }
+        s.prefillQuantity = Quantity(low: n)
+        note(sizeStep, String(n), .quantity)
+    }
+
+    /// "a 6 person agency", "a 12-person startup", "une agence de 6 personnes": the firm's size.
+    static func firmSize(_ w: [String]) -> Int? {
+        for (i, word) in w.enumerated() {
+            guard let n = Int(word), (2...500).contains(n) else { continue }
+            if i + 1 < w.count, ["person", "people", "persons", "man", "strong"].contains(w[i + 1]),
+               w[(i + 2)..<min(w.count, i + 5)].contains(where: firmWords.contains) { return n }
+            if i >= 2, firmWords.contains(w[i - 2]) && ["de", "of"].contains(w[i - 1]), i + 1 < w.count,
+               ["personnes", "salaries", "people", "employees", "staff", "collaborateurs"].contains(w[i + 1]) { return n }
+        }
+        return nil
+    }
+    static let firmWords: Set<String> = ["agency", "company", "startup", "firm", "business", "shop", "practice", "team", "studio", "office",
+                                         "agence", "boite", "entreprise", "pme", "cabinet", "equipe", "structure", "societe", "atelier"]
+    /// "i want us to", "we want to", "on veut", "nous souhaitons": a wish for the whole of "us".
+    static func wishForUs(_ w: [String]) -> Bool {
+        usWishes.contains { Understanding.holds(w, $0) }
+    }
+    static let usWishes: [[String]] = [["want", "us", "to"], ["we", "want"], ["we", "d", "like"], ["we", "would", "like"], ["we", "need", "to"],
+                                       ["on", "veut"], ["on", "voudrait"], ["on", "aimerait"], ["on", "souhaite"], ["nous", "voulons"],
+                                       ["nous", "souhaitons"], ["nous", "aimerions"], ["nous", "voudrions"]]
+
     static let peerWords: Set<String> = ["associes", "associe", "associees", "associee", "collegues", "confreres", "consoeurs",
                                          "partners", "partner", "colleagues", "coworkers", "co-workers"]
 
@@ -3715,7 +3771,9 @@ extension TurnBuilder {
         let tiny = span.count * 4 < content && !u.cued(step.id, span, input)
         // (Options the message denies, "not really a beginner", are not readings either.)
         let denied = u.deniedOptions(step.id, input)
-        let allowed = u.labels(forStep: step.id, options: step.options.map(\.id).filter { !denied.contains($0) })
+        // ("je veux monter en competence sur les agents": no group named, no team to train.)
+        let unnamed = teamSizeOption(step).flatMap { $0.id == id || namesAGroup(input) ? nil : $0.id }
+        let allowed = u.labels(forStep: step.id, options: step.options.map(\.id).filter { !denied.contains($0) && $0 != unnamed })
         let scores = u.scores(input, memo) { allowed.contains($0) }
         let prefix = step.id + "."
         func option(_ label: String) -> String? { label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : nil }
@@ -3970,6 +4028,16 @@ extension TurnBuilder {
                                            ["thats", "for"], ["signing", "up", "for"], ["signed", "up", "for"], ["registered", "for"],
                                            ["inscrit"], ["inscrite"]]
     static let checkTags: Set<String> = ["hein", "right", "correct", "non", "nan", "no"]
+
+    /// "help me choose first", "run me through the questions", "aide moi à choisir", "je préfère faire les questions".
+    static func asksForTheQuestions(_ w: [String]) -> Bool {
+        questionsRuns.contains { Understanding.holds(w, $0) }
+    }
+    static let questionsRuns: [[String]] = [["help", "me", "choose"], ["help", "me", "pick"], ["help", "me", "decide"], ["run", "me", "through"],
+                                            ["do", "the", "questions"], ["the", "4", "questions"], ["the", "four", "questions"], ["do", "the", "quiz"],
+                                            ["aide", "moi", "a", "choisir"], ["aider", "a", "choisir"], ["m", "aider", "a", "choisir"],
+                                            ["faire", "les", "questions"], ["les", "4", "questions"], ["les", "quatre", "questions"],
+                                            ["repondre", "aux", "questions"], ["answer", "the", "questions"]]
 
     /// "am i down for performer or master?", "which course am i signed up for?", "je suis inscrit à quoi ?".
     static func asksWhichCourse(_ w: [String]) -> Bool {
