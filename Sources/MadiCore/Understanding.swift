@@ -509,7 +509,9 @@ public final class Understanding: Sendable {
         for (i, word) in w.enumerated() {
             // ("après les fêtes", "after the holidays": January.)
             if Self.holidayAndQuarterFirstWords.contains(word),
-               let (phrase, m) = Self.holidayStarts.first(where: { p, _ in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }) {
+               let (phrase, m) = Self.holidayStarts.first(where: { p, _ in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) }),
+               // (The "avant noël" of "pas avant noël" was read with its "pas".)
+               !(["avant", "before"].contains(word) && i > 0 && Self.refusals.contains(w[i - 1])) {
                 found.append((i + phrase.count - 1, m))
                 holidays.append(i + phrase.count - 1)
                 continue
@@ -1117,6 +1119,10 @@ public final class Understanding: Sendable {
         (["apres", "les", "fetes"], 1), (["apres", "noel"], 1), (["apres", "le", "nouvel", "an"], 1), (["apres", "les", "vacances", "de", "noel"], 1),
         (["after", "the", "holidays"], 1), (["after", "christmas"], 1), (["after", "xmas"], 1), (["after", "new", "year"], 1),
         (["after", "new", "years"], 1), (["after", "the", "new", "year"], 1), (["after", "the", "christmas", "break"], 1),
+        // ("pas avant noël", "not before christmas": after it; "avant noël", "before xmas": December.)
+        (["pas", "avant", "noel"], 1), (["pas", "avant", "les", "fetes"], 1), (["not", "before", "christmas"], 1), (["not", "before", "xmas"], 1),
+        (["not", "before", "the", "holidays"], 1), (["avant", "noel"], 12), (["avant", "les", "fetes"], 12), (["before", "christmas"], 12),
+        (["before", "xmas"], 12), (["before", "the", "holidays"], 12),
     ]
     /// The first words of `holidayStarts` and `quarterPhrases` (a word that opens neither is
     /// passed over with one look-up).
