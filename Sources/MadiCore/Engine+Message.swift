@@ -54,6 +54,17 @@ extension TurnBuilder {
             say("withdraw.confirm")
             return
         }
+        // "jai jamais utilisé chatgpt et franchement ca me fait un peu peur", "honestly it scares me
+        // a bit": a word for the worry, once, before the rest of the reply.
+        // (After a greeting said back, whatever the rest of the turn adds.)
+        let worried = !s.done && s.reassured != true && current?.kind == .choice && input.tokenStrings.contains(where: Self.fearWords.contains)
+            && content.strings.has("ack.fear", lang)
+        defer {
+            if worried {
+                s.reassured = true
+                out.insert(t("ack.fear"), at: out.first == t(greetingKey) ? 1 : 0)
+            }
+        }
         // "attends", "wait" alone: the prospect takes a moment; the question stays.
         if !s.done, input.tokens.count == 1, ["attends", "attend", "wait"].contains(input.tokenStrings[0]),
            content.strings.has("ack.wait", lang), current != nil {
@@ -4028,6 +4039,11 @@ extension TurnBuilder {
                                            ["thats", "for"], ["signing", "up", "for"], ["signed", "up", "for"], ["registered", "for"],
                                            ["inscrit"], ["inscrite"]]
     static let checkTags: Set<String> = ["hein", "right", "correct", "non", "nan", "no"]
+
+    /// Words of a worry about AI ("ça me fait peur", "it scares me", "i'm anxious about it").
+    static let fearWords: Set<String> = ["peur", "flippe", "flipper", "inquiet", "inquiete", "angoisse", "angoissee", "stresse", "stressee",
+                                         "intimide", "intimidee", "scared", "scares", "scary", "afraid", "nervous", "anxious", "worried",
+                                         "intimidated", "overwhelmed", "terrified", "frightened"]
 
     /// "help me choose first", "run me through the questions", "aide moi à choisir", "je préfère faire les questions".
     static func asksForTheQuestions(_ w: [String]) -> Bool {

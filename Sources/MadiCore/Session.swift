@@ -73,6 +73,8 @@ public struct Session: Codable, Sendable, Equatable {
     public var unknownSaid: Bool?
     /// How many times a question kept was said "noted too" (its forms are said in turn).
     public var unknownAgain: Int?
+    /// A worry about AI was answered with a word of comfort: not said again.
+    public var reassured: Bool?
     /// A team's level said as a mix before its question: asked as such when it comes.
     public var mixedPending: MixedSaid?
 
