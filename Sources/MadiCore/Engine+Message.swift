@@ -3147,7 +3147,13 @@ extension TurnBuilder {
                 return o != s.answers[id]?.option && !u.deniedOptions(id, rest).contains(o)
             }
         } ?? []
-        let cue = u.saysCorrection(input) || deniedSize || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
+        // ("mais je suis pas debutant!! j'utilise chatgpt toutes les semaines": the answer recorded,
+        // denied, says a correction follows.)
+        // (Not a doubt or a question: "I'm not sure it's quite what I had in mind. Might I see the alternatives?")
+        let deniesRecorded = !input.raw.utf8.contains(0x3F) && !u.saysUnsure(input) && earlier.contains { id in
+            s.answers[id]?.option.map { u.deniedOptions(id, input).contains($0) } == true
+        }
+        let cue = u.saysCorrection(input) || deniedSize || deniesRecorded || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
             guard let option = u.labelOption(id, input) else { return false }
             return option != s.answers[id]?.option
         }
