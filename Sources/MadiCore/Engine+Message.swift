@@ -1658,6 +1658,13 @@ extension TurnBuilder {
                 ask(again: true)
                 return .handled
             }
+            // ("never mind", "laisse tomber", however often the name was asked: no name, the
+            // prospect lets it go.)
+            if step.field == "company", Self.letsItGo(input.tokenStrings) {
+                trace.intent = .decline
+                handle(.decline, step)
+                return .handled
+            }
             // ("no. bye", "can i just leave?": leaving, not a name.)
             if input.tokens.count <= 14, input.tokenStrings.contains(where: { Self.byeWords.contains($0) || $0 == "leave" || $0 == "partir" }),
                !input.tokenStrings.contains(where: { ["company", "entreprise", "societe", "boite"].contains($0) }) || input.raw.utf8.contains(0x3F) {
@@ -4661,6 +4668,13 @@ extension TurnBuilder {
                                 ["don", "t", "want", "to", "say"], ["dont", "want", "to", "say"], ["not", "say"], ["veux", "pas", "le", "dire"]]
         return runs.contains { Understanding.holds(w, $0) }
     }
+
+    /// "never mind", "forget it", "laisse tomber", "tant pis", said alone.
+    static func letsItGo(_ w: [String]) -> Bool {
+        w.count <= 4 && letGoRuns.contains { Understanding.holds(w, $0) }
+    }
+    static let letGoRuns: [[String]] = [["never", "mind"], ["nevermind"], ["nvm"], ["forget", "it"], ["forget", "about", "it"], ["laisse", "tomber"],
+                                        ["laissez", "tomber"], ["tant", "pis"], ["oublie"], ["oubliez"], ["on", "oublie"]]
 
     /// "c'est confidentiel", "I'd prefer to keep that private": a name kept back, in a short message.
     static func keepsPrivate(_ w: [String]) -> Bool {

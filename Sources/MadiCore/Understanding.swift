@@ -1160,7 +1160,8 @@ public final class Understanding: Sendable {
     static let changedMind = ["change d avis", "changed my mind", "change my mind", "changer d avis", "changee d avis"]
     static let notSaidYes = ["pas dit", "rien dit", "jamais dit", "pas encore dit", "didn t say", "didnt say", "did not say",
                              "never said", "haven t said", "havent said", "have not said", "not signing up", "not sign up", "pas m inscrire",
-                             "pas encore inscrit", "pas encore inscrite", "not in yet"]
+                             "pas encore inscrit", "pas encore inscrite", "not in yet", "dont want a proposal", "don t want a proposal",
+                             "do not want a proposal", "veux pas de proposition", "veux pas de devis", "want no proposal"]
 
     /// Whether the message asks to pass something on to the team ("vous pouvez noter que…"): `note_requests`.
     func asksToNote(_ input: PreparedInput) -> Bool {
