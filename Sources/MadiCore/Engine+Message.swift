@@ -2618,8 +2618,17 @@ extension TurnBuilder {
         guard step.options.contains(where: { $0.months != nil }),
               let m = u.startMonth(input) ?? u.monthAfterRefused(input, today: s.today.month)
                 ?? refusedClauseMonth(input) ?? u.monthAfterDenied(input, today: s.today.month) else { return nil }
-        return monthOption(m, step, saidIn: input)
+        guard let found = monthOption(m, step, saidIn: input) else { return nil }
+        // ("pas avant janvier", "plutot T1 2027" said in December: a month given as the earliest,
+        // or a quarter, is no "as soon as possible", however near; the next option that reaches it.)
+        if m != s.today.month, found.2.id == step.options.first(where: { $0.months != nil })?.id,
+           u.saysNotBefore(input) || input.tokenStrings.contains(where: { Understanding.isQuarter($0) && $0.last.map { "1234".contains($0) } == true }),
+           let later = step.options.first(where: { ($0.months ?? -1) > (found.2.months ?? 0) && $0.id != takenBack }) {
+            return (found.0, found.1, later)
+        }
+        return found
     }
+
 
     /// Month `m` as a start date: its name (the season said, "printemps", when the message names
     /// one for that month) and the first option whose `months` reach it.

@@ -552,6 +552,8 @@ public final class Understanding: Sendable {
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
                 || (afterRefusal && Self.monthChangeWords.contains(before))
                 || (!isSeason && Self.wishedDate(w, at: i))
+                // ("january ideally, december is crazy w clients": a month said as the one wished.)
+                || (!isSeason && Self.suitableMonthWord(word) && i + 1 < w.count && ["ideally", "idealement", "preferably", "idealy"].contains(w[i + 1]))
                 // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
                 || (!isSeason && Self.suitableMonthWord(word) && monthAlone(input, at: i))
                 // ("pendant les vacances d'été, juillet", "summer break probably, july": a month that
