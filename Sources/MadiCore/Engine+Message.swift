@@ -2196,7 +2196,7 @@ extension TurnBuilder {
     /// The option of `step` that leads to the team's size, when the message names people of the
     /// prospect's own ("my front desk people", "mes assistantes").
     func teamOption(ownPeople input: PreparedInput, _ step: Step) -> String? {
-        guard let option = teamSizeOption(step) else { return nil }
+        guard let option = teamSizeOption(step), !u.quantities.saysSelfOnly(input) else { return nil }
         let w = input.tokenStrings
         for (i, word) in w.enumerated() where Self.possessives.contains(word) {
             if w[(i + 1)..<min(w.count, i + 4)].contains(where: { u.quantities.people.contains($0) && !Self.notOwnPeople.contains($0) }) { return option.id }
@@ -2212,7 +2212,9 @@ extension TurnBuilder {
     /// The option of `step` that leads to the team's size, when the message gives a count of at
     /// least two people ("mon équipe de 8", "une quinzaine de devs").
     func teamOption(_ input: PreparedInput, _ step: Step) -> String? {
-        guard let option = teamSizeOption(step) else { return nil }
+        // ("jai une boulangerie avec 3 employés et jvoudrais de l aide pr mes posts, c pr moi": the
+        // people counted work there; the course is for the prospect.)
+        guard let option = teamSizeOption(step), !u.quantities.saysSelfOnly(input) else { return nil }
         // ("we're a 6 person agency, we want to automate client reporting", "on est une agence de 6
         // personnes, on veut…": a firm's size said with a wish for all of "us".)
         if u.quantities.teamSize(input, anyNumber: false) == nil, Self.firmSize(input.tokenStrings) != nil,
