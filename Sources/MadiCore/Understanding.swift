@@ -2107,6 +2107,12 @@ public final class Understanding: Sendable {
     public func yesNo(_ input: PreparedInput) -> Bool? {
         // "y", "n" typed alone, as at a terminal's prompts (alone only: "y a pas d'urgence").
         if input.tokenStrings.count == 1, let letter = Self.yesNoLetters[input.tokenStrings[0]] { return letter }
+        // ("fine tuning?", "fine-tune models": the technique, no "fine".)
+        if let i = input.tokenStrings.firstIndex(of: "fine"), i + 1 < input.tokens.count, input.tokenStrings[i + 1].hasPrefix("tun") {
+            var rest = input.tokenStrings
+            rest.removeSubrange(i...(i + 1))
+            return rest.isEmpty ? nil : yesNo(PreparedInput(rest.joined(separator: " ")))
+        }
         if yes.contains(where: { Fuzzy.isWhole($0, input) }) { return true }
         if no.contains(where: { Fuzzy.isWhole($0, input) }) { return false }
         // "so student discount ye or nah", "c'est possible oui ou non ?": the two offered, a question.
