@@ -529,6 +529,9 @@ public final class Understanding: Sendable {
                 continue
             }
             guard let m = monthNumbers[word] else { continue }
+            // ("licencié économique en juin", "got laid off in june", "diplômée en juillet": an event
+            // of the past, no start.)
+            if w[max(0, i - 4)..<i].contains(where: Self.pastEvents.contains) { continue }
             // ("April works too", "avril ça marche aussi": a month that would suit as well.)
             if Self.suitsAsWell(w, after: i) { continue }
             let isSeason = seasonNames[word] != nil
@@ -1454,6 +1457,12 @@ public final class Understanding: Sendable {
 
     /// A command said as the whole input ("/back", "retour", "/lang en", "english").
     public func command(_ input: PreparedInput) -> Command? {
+        // ("ugh can we start over", "bon on recommence": a sigh before the command.)
+        if input.tokens.count >= 3, Self.sighs.contains(input.tokenStrings[0]), wholeCommands[input.folded] == nil,
+           case let rest = PreparedInput(input.tokenStrings.dropFirst().joined(separator: " ")), let name = wholeCommands[rest.folded],
+           [.restart, .back].contains(name) {
+            return name == .restart ? .restart : .back
+        }
         if let name = wholeCommands[input.folded] {
             switch name {
             case .back: return .back
@@ -1964,6 +1973,13 @@ public final class Understanding: Sendable {
     public func prefills(_ input: PreparedInput, steps: [Step]) -> [(step: String, option: String)] {
         prefills(input, stepIds: steps.filter { $0.kind == .choice && $0.prefill }.map(\.id))
     }
+
+    /// Sighs and fillers that may open a command ("ugh can we start over").
+    static let sighs: Set<String> = ["ugh", "urgh", "pff", "pfff", "bon", "bref", "ok", "okay", "alors", "hmm", "euh", "bah", "ah", "oh"]
+
+    /// Past participles of what happened to the prospect: a month said after them is no start.
+    static let pastEvents: Set<String> = ["licencie", "licenciee", "vire", "viree", "embauche", "embauchee", "diplome", "diplomee", "recrute",
+                                          "recrutee", "demissionne", "fired", "laid", "hired", "graduated", "redundant", "quit", "depuis"]
 
     /// Auxiliaries and verbs that put a clause in the past: a time said in it is no start date.
     static let pastClause: Set<String> = ["ai", "avons", "avez", "ont", "etait", "etais", "etions", "eu", "was", "were", "had", "lost", "did", "been"]
