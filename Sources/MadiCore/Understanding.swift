@@ -1762,7 +1762,9 @@ public final class Understanding: Sendable {
         let w = input.tokenStrings
         // "just me + 1 apprentice", "moi et 2 salariés": people counted are the prospect's people,
         // not the prospect (the count and the word after it).
-        let counted = countedPeopleSpans(w)
+        // ("emails to the rota manager", "des mails au directeur": a role someone else has, after
+        // a word that points at them; not "I'm the manager".)
+        let counted = countedPeopleSpans(w) + Self.rolesOfOthers(w)
         guard w.contains(where: Self.possessives.contains) else { return counted }
         // Where clauses start: after a joiner, and where a piece of the raw text between
         // punctuation starts (its words counted in order).
@@ -1818,6 +1820,22 @@ public final class Understanding: Sendable {
         return own.isEmpty ? nil : own
     }
     static let possessives: Set<String> = ["mes", "mon", "ma", "nos", "notre", "leurs", "leur", "ses", "son", "sa", "my", "our", "their", "his", "her"]
+
+    /// Roles pointed at as someone else's ("to the rota manager", "au directeur", "pour la responsable").
+    static func rolesOfOthers(_ w: [String]) -> [Range<Int>] {
+        w.indices.compactMap { i -> Range<Int>? in
+            guard roleWords.contains(w[i]) else { return nil }
+            let before = w[max(0, i - 3)..<i]
+            // ("à mon patron", "a la directrice": the French "à" folded, only before a word that
+            // points; "i'm a manager" is the prospect.)
+            guard let p = before.lastIndex(where: pointingWords.contains),
+                  (p + 1 == i && w[p] != "a") || ["the", "le", "la", "l", "my", "mon", "ma", "our", "notre"].contains(w[p + 1]) else { return nil }
+            return p..<(i + 1)
+        }
+    }
+    static let roleWords: Set<String> = ["manager", "managers", "boss", "director", "directeur", "directrice", "chef", "patron", "patronne",
+                                         "responsable", "supervisor", "ceo", "manageur", "manageuse"]
+    static let pointingWords: Set<String> = ["to", "for", "with", "from", "au", "aux", "a", "pour", "avec", "du", "de"]
 
     /// Words that open a clause as its subject ("je", "on", "i", "we"), folded: a negation does not
     /// reach past them.
