@@ -321,6 +321,21 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // "donc 1 master + 4 performer, ca fait combien ??": places split over courses, with the
+        // price asked: the total at the public price, each course's part said; the question stays.
+        if !s.done, !hasAt, current != nil, let split = placesSplit(input), Self.asksAmount(input.tokenStrings) || u.faqEntry(input).map({ content.faq[$0].id == "price" }) == true,
+           content.strings.has("quote.split.total", lang) {
+            let facts = Facts(content: content, language: lang, today: s.today)
+            let courses = split.compactMap { part in content.catalogue.courses.first { $0.name == part.name }.map { (part.count, $0) } }
+            if courses.count == split.count, let currency = courses.first?.1.currency {
+                let parts = courses.map { t("quote.split.total.part", ["count": String($0.0), "course": $0.1.name, "price": facts.price($0.1.price, $0.1.currency)]) }
+                let total = courses.reduce(0) { $0 + $1.0 * $1.1.price }
+                keepQuestion(trimmed)
+                say("quote.split.total", ["parts": parts.joined(separator: " + "), "total": facts.price(total, currency)])
+                ask(again: true)
+                return
+            }
+        }
         // "ptet un mix : 10 en performer et 5 en master c'est possible ?" at the offer or while the
         // quote's details are asked: places split over two courses, said back and kept for the
         // team, who will quote both; the question stays.
@@ -2371,6 +2386,12 @@ extension TurnBuilder {
             }
         }
         return found.count >= 2 ? found : nil
+    }
+
+    /// "combien", "how much", "total", "ça fait", "prix": an amount asked.
+    static func asksAmount(_ w: [String]) -> Bool {
+        w.contains(where: ["combien", "cb", "total", "prix", "price", "cost", "costs", "tarif"].contains)
+            || [["how", "much"], ["ca", "fait"], ["ca", "coute"], ["ca", "revient"]].contains { Understanding.holds(w, $0) }
     }
 
     /// The openings of a message that asks something before giving the address.
