@@ -311,6 +311,24 @@ public final class LeadStore: LeadSink, @unchecked Sendable {
         let millis = Int(ms - Int64(seconds) * 1000)
         var t = tm()
         gmtime_r(&seconds, &t)
+        let year = Int(t.tm_year) + 1900
+        if (0...9999).contains(year) {
+            // 24 bytes written in place: no string per field.
+            return String(unsafeUninitializedCapacity: 24) { buf in
+                func put(_ n: Int, _ width: Int, at i: Int) {
+                    var n = n
+                    for k in stride(from: i + width - 1, through: i, by: -1) { buf[k] = UInt8(n % 10) + 0x30; n /= 10 }
+                }
+                put(year, 4, at: 0); buf[4] = 0x2D
+                put(Int(t.tm_mon) + 1, 2, at: 5); buf[7] = 0x2D
+                put(Int(t.tm_mday), 2, at: 8); buf[10] = 0x54
+                put(Int(t.tm_hour), 2, at: 11); buf[13] = 0x3A
+                put(Int(t.tm_min), 2, at: 14); buf[16] = 0x3A
+                put(Int(t.tm_sec), 2, at: 17); buf[19] = 0x2E
+                put(millis, 3, at: 20); buf[23] = 0x5A
+                return 24
+            }
+        }
         func pad(_ n: Int32, _ width: Int) -> String {
             let s = String(n)
             return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
