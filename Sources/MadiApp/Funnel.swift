@@ -12,18 +12,40 @@ import MadiStore
 public final class Funnel: @unchecked Sendable {
     struct Live {
         var id: String
-        /// What an abandoned session's event says of it: its language, step, lead and whether it
-        /// ended (a slim copy: the hub keeps the whole session).
-        var session: Session
         var turns: Int
+        /// What an abandoned session's event says of it: its language, step, lead and whether it
+        /// ended (the hub keeps the whole session).
+        var language: String
+        var step: String
+        var today: Day
+        var done: Bool
+        var lead: LeadStatus
 
         init(id: String, session s: Session, turns: Int) {
             self.id = id
             self.turns = turns
-            var slim = Session(language: s.language, step: s.step, source: "", today: s.today)
-            slim.done = s.done
-            slim.lead = s.lead
-            session = slim
+            language = s.language
+            step = s.step
+            today = s.today
+            done = s.done
+            lead = s.lead
+        }
+
+        mutating func update(_ s: Session) {
+            turns += 1
+            language = s.language
+            step = s.step
+            today = s.today
+            done = s.done
+            lead = s.lead
+        }
+
+        /// A slim session with what the abandoned session's event reads.
+        var session: Session {
+            var slim = Session(language: language, step: step, source: "", today: today)
+            slim.done = done
+            slim.lead = lead
+            return slim
         }
     }
 
@@ -56,19 +78,19 @@ public final class Funnel: @unchecked Sendable {
     /// A turn completed.
     public func turn(_ key: String, before: Session, input: Input, turn: Turn, leadError: String? = nil) {
         lock.lock()
-        guard var l = live[key] else { lock.unlock(); return }
-        l = Live(id: l.id, session: turn.session, turns: l.turns + 1)
-        live[key] = l
+        guard let index = live.index(forKey: key) else { lock.unlock(); return }
+        live.values[index].update(turn.session) // in place: one lookup, no copy of the entry
+        let id = live.values[index].id, turns = live.values[index].turns
         lock.unlock()
         let events = deriver.events(before: before, after: turn.session, reply: turn.reply, input: input, leadError: leadError)
         var extra: [Recorded] = EventDeriver.newQuestions(before: before, after: turn.session).map {
-            .question(session: l.id, language: turn.session.language, step: before.step, text: Sanitize.withoutContacts($0), at: Self.time())
+            .question(session: id, language: turn.session.language, step: before.step, text: Sanitize.withoutContacts($0), at: Self.time())
         }
         if let lead = turn.reply.leadId {
-            extra.append(.leadOfSession(session: l.id, lead: lead))
+            extra.append(.leadOfSession(session: id, lead: lead))
             sender?.wake()
         }
-        record(l.id, l.turns, events, extra)
+        record(id, turns, events, extra)
     }
 
     /// A conversation stopped (expired, ended by the client, the process stopping).
@@ -93,8 +115,12 @@ public final class Funnel: @unchecked Sendable {
 
     private func record(_ id: String, _ turn: Int, _ events: [Event], _ extra: [Recorded]) {
         guard let recorder else { return }
-        let at = Self.time()
-        recorder.record(events.map { .event($0.stamped(session: id, at: at, turn: turn)) } + extra)
+        let stamp = EventStamp(session: id, at: Self.time(), turn: turn)
+        var items: [Recorded] = []
+        items.reserveCapacity(events.count + extra.count)
+        for e in events { items.append(.stamped(e, stamp)) }
+        items.append(contentsOf: extra)
+        recorder.record(items)
     }
 }
 

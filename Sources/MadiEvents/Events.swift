@@ -59,6 +59,21 @@ public struct Event: Sendable, Equatable, Codable {
     }
 }
 
+/// What `Event.stamped(session:at:turn:)` adds, kept beside the event rather than in its
+/// parameters: a recorder writes the stamped event's JSON (`writeJSON(stampedWith:into:)`)
+/// without copying the parameters into a new dictionary (every event of every turn is stamped).
+public struct EventStamp: Sendable, Equatable {
+    public var session: String
+    public var at: String
+    public var turn: Int
+
+    public init(session: String, at: String, turn: Int) {
+        self.session = session
+        self.at = at
+        self.turn = turn
+    }
+}
+
 extension Event {
     /// The event as one JSON object, `{"eventName":…,"eventParams":{…}}`, parameters in key
     /// order, written by the project's JSON writer rather than `JSONEncoder` (a recorder writes
@@ -70,6 +85,43 @@ extension Event {
             ("eventName", .string(name)),
             ("eventParams", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) })),
         ]).serialized
+    }
+
+    /// `stamped(session:at:turn:).json`, appended to `out` as UTF-8 (tested equal to it): the
+    /// same writer, without the stamped copy of the parameters nor the intermediate JSON value.
+    public func writeJSON(stampedWith stamp: EventStamp, into out: inout [UInt8]) {
+        var pairs: [(key: String, value: EventValue)] = []
+        pairs.reserveCapacity(params.count + 3)
+        for (k, v) in params where k != "session_id" && k != "timestamp" && k != "turn" { pairs.append((k, v)) }
+        pairs.append(("session_id", .string(stamp.session)))
+        pairs.append(("timestamp", .string(stamp.at)))
+        pairs.append(("turn", .int(stamp.turn)))
+        pairs.sort { $0.key < $1.key }
+        out.append(contentsOf: #"{"eventName":"#.utf8)
+        JSON.writeString(name, into: &out)
+        out.append(contentsOf: #","eventParams":{"#.utf8)
+        for (i, (k, v)) in pairs.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            JSON.writeString(k, into: &out)
+            out.append(0x3A)
+            switch v {
+            case let .string(s): JSON.writeString(s, into: &out)
+            case let .int(n): JSON.writeInt(n, into: &out)
+            case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
+            }
+        }
+        out.append(0x7D)
+        out.append(0x7D)
+    }
+
+    /// The parameter a stamped event would have under `key`: the stamp's for its own keys.
+    public func value(_ key: String, stampedWith stamp: EventStamp) -> EventValue? {
+        switch key {
+        case "session_id": return .string(stamp.session)
+        case "timestamp": return .string(stamp.at)
+        case "turn": return .int(stamp.turn)
+        default: return params[key]
+        }
     }
 }
 
@@ -165,9 +217,11 @@ public struct EventDeriver: Sendable {
         var out: [Event] = []
         let trace = reply.trace
         func add(_ name: String, _ extra: [String: EventValue] = [:], step: String? = nil) {
-            var p = base(after)
-            if let step { p["step"] = .string(step) }
-            p.merge(extra) { _, new in new }
+            // (`base(after)` with the step given and the extras, made at its size at once.)
+            var p = [String: EventValue](minimumCapacity: 2 + extra.count)
+            p["language"] = .string(after.language)
+            p["step"] = .string(step ?? after.step)
+            for (k, v) in extra { p[k] = v }
             out.append(Event(name, p))
         }
         if before.language != after.language {
@@ -273,6 +327,7 @@ public struct EventDeriver: Sendable {
     /// The unanswered side questions this turn added (their text goes to its own table, never
     /// into an event).
     public static func newQuestions(before: Session, after: Session) -> [String] {
+        if after.questions.isEmpty || after.questions == before.questions { return [] } // most turns: no set built
         let known = Set(before.questions)
         return after.questions.filter { !known.contains($0) }
     }

@@ -86,9 +86,25 @@ public enum JSON: Equatable, Sendable {
 
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// `String(n)`'s digits appended to `out`, without the string.
+    public static func writeInt(_ n: Int, into out: inout [UInt8]) {
+        if n < 0 { out.append(0x2D) }
+        var m = n.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buf in
+            repeat {
+                buf[count] = UInt8(truncatingIfNeeded: m % 10) + 0x30
+                m /= 10
+                count += 1
+            } while m > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buf[i]) }
+        }
+    }
+
     /// Copies runs of plain UTF-8 at once; escapes controls, quote, backslash, DEL, and
     /// U+2028/U+2029 (which break some JavaScript readers).
-    static func writeString(_ string: String, into out: inout [UInt8]) {
+    public static func writeString(_ string: String, into out: inout [UInt8]) {
         out.append(0x22)
         var s = string
         s.withUTF8 { buf in

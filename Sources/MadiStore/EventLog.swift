@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import MadiCore
 import MadiEvents
 
@@ -7,6 +8,8 @@ import MadiEvents
 /// or the lead a session's questions belong to.
 public enum Recorded: Sendable, Equatable {
     case event(Event)
+    /// `event(e.stamped(session:at:turn:))`, stored the same, stamped only as it is written.
+    case stamped(Event, EventStamp)
     case question(session: String, language: String, step: String, text: String, at: String)
     case leadOfSession(session: String, lead: String)
 }
@@ -41,12 +44,20 @@ extension LeadStore {
         guard !items.isEmpty else { return }
         try write { db in
             let insert = try db.cachedStatement(sql: "INSERT INTO event (at, session_id, name, language, step, turn, data) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            var data: [UInt8] = []
+            data.reserveCapacity(512)
             for item in items {
                 switch item {
                 case let .event(e):
                     let data = e.json
                     try insert.execute(arguments: [e["timestamp"]?.string ?? Self.timestamp(now()), e["session_id"]?.string ?? "",
                                                    e.name, e["language"]?.string, e["step"]?.string, e["turn"]?.int ?? 0, data])
+                case let .stamped(e, stamp):
+                    // The same row as `.event(e.stamped(…))`, bound straight from the event.
+                    data.removeAll(keepingCapacity: true)
+                    e.writeJSON(stampedWith: stamp, into: &data)
+                    try Self.insertEvent(insert, db, at: stamp.at, session: stamp.session, name: e.name,
+                                         language: e["language"]?.string, step: e["step"]?.string, turn: stamp.turn, data: data)
                 case let .question(session, language, step, text, at):
                     try db.execute(sql: "INSERT INTO question (at, session_id, language, step, text) VALUES (?, ?, ?, ?, ?)",
                                    arguments: [at, session, language, step, Sanitize.line(text)])
@@ -54,6 +65,44 @@ extension LeadStore {
                     try db.execute(sql: "UPDATE question SET lead_id = ? WHERE session_id = ?", arguments: [lead, session])
                 }
             }
+        }
+    }
+
+    /// One row of `event` through SQLite's own binding (no argument array, no copy of the JSON
+    /// into a string); the statement is reset and its bindings cleared before it returns.
+    static func insertEvent(_ insert: Statement, _ db: Database, at: String, session: String, name: String,
+                            language: String?, step: String?, turn: Int, data: [UInt8]) throws {
+        let stmt = insert.sqliteStatement
+        defer {
+            sqlite3_reset(stmt)
+            sqlite3_clear_bindings(stmt)
+        }
+        let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+        func text(_ index: Int32, _ value: String?) -> Int32 {
+            guard var value else { return sqlite3_bind_null(stmt, index) }
+            return value.withUTF8 { utf8 in
+                guard let base = utf8.baseAddress, !utf8.isEmpty else { return sqlite3_bind_text(stmt, index, "", 0, transient) }
+                return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+                    sqlite3_bind_text(stmt, index, $0, Int32(utf8.count), transient)
+                }
+            }
+        }
+        var code = text(1, at)
+        if code == SQLITE_OK { code = text(2, session) }
+        if code == SQLITE_OK { code = text(3, name) }
+        if code == SQLITE_OK { code = text(4, language) }
+        if code == SQLITE_OK { code = text(5, step) }
+        if code == SQLITE_OK { code = sqlite3_bind_int64(stmt, 6, Int64(turn)) }
+        if code == SQLITE_OK {
+            // Bound without a copy: the bytes stay put until the row is written.
+            code = data.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(stmt, 7, "", 0, transient) }
+                let c = sqlite3_bind_text(stmt, 7, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
+                return c == SQLITE_OK ? sqlite3_step(stmt) : c
+            }
+        }
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: insert.sql)
         }
     }
 
@@ -200,7 +249,12 @@ public final class EventRecorder: @unchecked Sendable {
             } else {
                 // Kept for another try when there is room; what does not fit is dropped.
                 let room = max(0, config.capacity - buffer.count)
-                let kept = items.filter { if case let .event(e) = $0 { return e.name != EventName.eventsDropped }; return true }
+                let kept = items.filter {
+                    switch $0 {
+                    case let .event(e), let .stamped(e, _): return e.name != EventName.eventsDropped
+                    default: return true
+                    }
+                }
                 let lost = max(0, kept.count - room)
                 buffer.insert(contentsOf: kept.prefix(room), at: 0)
                 droppedTotal += lost
