@@ -50,7 +50,8 @@ let package = Package(
         // The funnel's events, derived from a turn, pure, so that every front records the same.
         .target(name: "MadiEvents", dependencies: ["MadiCore", "MadiEmail", "MadiJSON"]),
         // Durable storage (SQLite through GRDB): leads and their outbox, events, unanswered questions, sessions.
-        .target(name: "MadiStore", dependencies: ["MadiCore", "MadiEvents", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "MadiStore", dependencies: ["MadiCore", "MadiEvents", .product(name: "GRDB", package: "GRDB.swift"),
+                                                  .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // Leads delivered to the team's CRM: the signed webhook payload and the outbox's sender.
         .target(name: "MadiDelivery", dependencies: [
             "MadiCore", "MadiJSON", "MadiStore", "MadiLLM", .product(name: "Crypto", package: "swift-crypto"),
