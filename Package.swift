@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "MadiDeliveryTests", dependencies: ["MadiDelivery", "MadiTestSupport"]),
         .testTarget(name: "MadiHubTests", dependencies: ["MadiHub", "MadiScenarios", "MadiTestSupport"]),
         // A scripted OpenAI-compatible server on loopback, for the LLM and front tests.
-        .target(name: "MadiTestSupport", dependencies: ["MadiCore"], path: "Tests/MadiTestSupport"),
+        .target(name: "MadiTestSupport", dependencies: ["MadiCore", "MadiEvents", "MadiScenarios"], path: "Tests/MadiTestSupport"),
         .testTarget(name: "MadiLLMTests", dependencies: ["MadiLLM", "MadiJSON", "MadiScenarios", "MadiTestSupport"]),
         .testTarget(name: "MadiAppTests", dependencies: [
             "MadiApp", "MadiHub", "MadiJSON", "MadiScenarios", "MadiTestSupport",
