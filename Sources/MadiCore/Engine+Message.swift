@@ -718,7 +718,10 @@ extension TurnBuilder {
             s.emailTried = nil
             // "si je refuse vous gardez mon adresse ou pas": a question about refusing, said without
             // a question mark, answered and the address asked again (no refusal).
-            if !hasAt, Self.asksWhatIf(input.tokenStrings) || Self.opensQuestionWord(input.tokenStrings), let side = readSide(input, keywordsOnly: true) {
+            // ("j'ai pas d'adresse mail", "i don't have email": none to give, not a refusal; the
+            // same answer, and the address asked again.)
+            if !hasAt, Self.asksWhatIf(input.tokenStrings) || Self.opensQuestionWord(input.tokenStrings) || Self.hasNoAddress(input.tokenStrings),
+               let side = readSide(input, keywordsOnly: true) {
                 answerSide(side, reask: true)
                 return
             }
@@ -861,7 +864,7 @@ extension TurnBuilder {
             // an address to ask for again (nor "say 'no thanks' if you'd rather not").
             // ("Non, je ne donnerai pas mon adresse. Tant pis alors.": the address itself refused.)
             // ("si je refuse vous gardez mon adresse ou pas": a question about refusing, answered.)
-            if address == nil, !hasAt, !trimmed.utf8.contains(0x3F), !Self.asksWhatIf(input.tokenStrings),
+            if address == nil, !hasAt, !trimmed.utf8.contains(0x3F), !Self.asksWhatIf(input.tokenStrings), !Self.hasNoAddress(input.tokenStrings),
                u.saysNoThanks(input) || u.refusesMail(input) || Self.refusesToGiveAddress(input.tokenStrings), u.yesNo(input) != true {
                 s.lead = .none
                 trace.intent = .decline
@@ -4787,6 +4790,19 @@ extension TurnBuilder {
             }
         }
         return false
+    }
+
+    /// "j'ai pas d'adresse mail", "i don't have email", "g pas de mail": no address to give (not
+    /// a refusal to give one): the e-mail's answer is said, and the address asked again.
+    static func hasNoAddress(_ w: [String]) -> Bool {
+        let mail: Set<String> = ["mail", "email", "mails", "emails", "adresse", "address", "courriel", "e", "one", "gmail"]
+        return w.indices.contains { i in
+            guard ["ai", "g", "jai", "have", "got", "possede"].contains(w[i]) else { return false }
+            let before = w[max(0, i - 3)..<i], after = w[(i + 1)..<min(w.count, i + 4)]
+            let negated = before.contains(where: ["n", "ne", "don", "dont", "t"].contains) && !before.contains("if")
+                || after.first.map(["pas", "no", "not", "point", "aucune", "aucun"].contains) == true
+            return negated && after.contains(where: mail.contains)
+        }
     }
 
     /// "je te donne son mail ou le mien ?", "should I give you her email or mine?": someone

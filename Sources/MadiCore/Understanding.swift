@@ -956,13 +956,9 @@ public final class Understanding: Sendable {
             // ("is it in london?", "vous êtes à lyon ?", "c a lyon vos formations ?": a place asked about.)
             || [["is", "it", "in"], ["are", "you", "in"], ["based", "in"], ["held", "in"], ["vous", "etes", "a"], ["se", "passe", "a"], ["c", "a"],
                 ["c", "est", "a"], ["which", "city"], ["what", "city"]].contains { run in
-                guard let r = Self.firstRun(w, run) else { return false }
+                guard let r = QuantityReader.span(of: run, in: w)?.lowerBound else { return false }
                 return r + run.count < w.count && !Self.notPlaces.contains(w[r + run.count]) && monthNumbers[w[r + run.count]] == nil
             }
-    }
-    static func firstRun(_ w: [String], _ run: [String]) -> Int? {
-        guard w.count >= run.count else { return nil }
-        return (0...(w.count - run.count)).first { w[$0..<($0 + run.count)].elementsEqual(run) }
     }
     static let notPlaces: Set<String> = ["distance", "person", "english", "french", "anglais", "francais", "ligne", "online", "presentiel", "moi",
                                          "toi", "vous", "nous", "the", "a", "an", "my", "your", "quelle", "quel", "partir", "peu", "mon", "ma"]
