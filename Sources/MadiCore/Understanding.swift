@@ -1610,7 +1610,9 @@ public final class Understanding: Sendable {
         // An option named only to be denied ("pas des débutants", "not really a beginner") is not
         // chosen; nor is a negative phrase that denies the option named after it ("not really" in
         // "not really a beginner").
-        let own = negating(matches.map(\.span), input)
+        // (A negative phrase that denies the option named after it, "pas vraiment" in "pas vraiment
+        // tous les jours", is not one of its own: its negation denies that option.)
+        let own = ownNegations(matches.map(\.span), list, input)
         // ("no idea what i'm doing": the "no" of a phrase that says the prospect does not know is
         // no answer; the phrase itself may be one, "aucune idée".)
         let unsure = Self.phraseSpans(input.tokenStrings, unsureWords)
@@ -1741,7 +1743,7 @@ public final class Understanding: Sendable {
             || Self.concessions.contains($0) || $0 == "if" || $0 == "si" || $0 == "que" }
         guard negated || !blockers.isEmpty || asides else { return [] }
         let matches = exactMatches(index.list, index, ids(input), minChars: 0)
-        let own = negating(matches.map(\.span), input)
+        let own = ownNegations(matches.map(\.span), index.list, input)
         var out = Set(matches.filter { m in
             (negated && (denied(m.span, input, saying: own) || deniedBefore(m, index.list, input, own)))
                 || (m.span.lowerBound > 0 && blockers.contains(input.tokens[m.span.lowerBound - 1]))
@@ -1853,7 +1855,13 @@ public final class Understanding: Sendable {
     /// pressé", "not sure"): their negation denies nothing else.
     func negatingPhrases(_ stepId: String, _ input: PreparedInput) -> [Range<Int>] {
         guard let index = exact[stepId], input.tokens.contains(where: negators.contains) else { return [] }
-        return negating(exactMatches(index.list, index, ids(input), minChars: 0).map(\.span), input)
+        return ownNegations(exactMatches(index.list, index, ids(input), minChars: 0).map(\.span), index.list, input)
+    }
+
+    /// The spans whose negation is their own ("pas pressé", "not daily"): not those that deny the
+    /// option named right after them ("pas vraiment" in "pas vraiment tous les jours").
+    func ownNegations(_ spans: [Range<Int>], _ list: [OptionPhrases], _ input: PreparedInput) -> [Range<Int>] {
+        negating(spans, input).filter { !deniesNext($0, list, input) }
     }
 
     /// The spans whose own words hold a negation.
@@ -1870,8 +1878,9 @@ public final class Understanding: Sendable {
         var i = span.upperBound
         while i < input.tokens.count, classifier.stopwords.contains(input.tokenStrings[i]) { i += 1 }
         guard i < input.tokens.count, i - span.upperBound <= 2 else { return false }
-        let next = input.tokens[i]
-        return list.contains { o in o.phrases.contains { $0.tokens.first == next } }
+        // (The whole phrase said there: "not daily, just when i'm stuck" denies no "just starting".)
+        let said = input.tokens[i...]
+        return list.contains { o in o.phrases.contains { $0.tokens.first == said.first && said.starts(with: $0.tokens) } }
     }
 
     /// Whether the words at `span` follow a negation that denies them: one of `negators` right
