@@ -5035,10 +5035,11 @@ extension TurnBuilder {
     }
 
     /// A question that weighs courses rather than chooses one: two named, or words of comparing
-    /// ("c quoi la diff avec master?", "should i do starter first?", "performer vs master").
+    /// ("c quoi la diff avec master?", "should i do starter first?", "performer vs master", "would
+    /// starter be enough for what i want?", "starter suffirait ?").
     func weighsCourses(_ input: PreparedInput) -> Bool {
         u.mentionedCourses(input).count >= 2 || input.tokenStrings.contains("vs") || input.tokenStrings.contains { w in
-            ["diff", "compar", "versus", "should", "devrais", "mieux", "better"].contains { w.hasPrefix($0) }
+            ["diff", "compar", "versus", "should", "devrais", "mieux", "better", "enough", "suffi", "assez", "suffisant"].contains { w.hasPrefix($0) }
         }
     }
 
@@ -5701,6 +5702,11 @@ extension TurnBuilder {
                         .answer(entry, mentioned: mentionedForSide(), focus: Understanding.comparesPrices(lastInput) ? nil : focusCourse(),
                                 team: team.flatMap { $0 >= 2 ? $0 : nil }))
                 }
+            }
+            // ("tell me about performer" at the offer of Starter: the card shown is the course a
+            // "yes" is for next.)
+            if entry.id == "about", current?.kind == .recommend, s.leadId == nil, case let named = mentionedForSide(), named.count == 1 {
+                s.courseInView = named[0] == recommendation()?.course ? nil : named[0]
             }
             // ("ça se passe où ?", "where is it held tho? i'm in lyon": where the sessions are held
             // is the team's to say; said so, and the question kept for it.)

@@ -37,6 +37,9 @@ public struct Session: Codable, Sendable, Equatable {
     public var pending: Pending?
     /// The recommendation, once computed; dropped whenever an answer changes.
     public var recommendation: Recommendation?
+    /// Another course than the one offered whose card was shown at the offer ("tell me about
+    /// performer"): the course a "yes" then signs up for.
+    public var courseInView: String?
     /// Two options Madi asked the prospect to choose between ("did you mean A or B?").
     public var clarify: [String]?
     /// A team size said before its question was asked ("mon équipe de 5 personnes").

@@ -44,9 +44,14 @@ extension RecommendStep: StepBehaviour {
     static func variant(_ step: Step, _ turn: TurnBuilder) -> Bool { turn.isQuote(step) }
 
     static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
+        if id != "interested" { turn.s.courseInView = nil }
         switch id {
         case "interested":
             turn.s.chosenCourse = nil
+            // (After "tell me about performer" and its card, "yes" is for Performer; a course named
+            // with the yes, "je reste sur performer", is the one said.)
+            if let other = turn.s.courseInView, turn.u.mentionedCourses(turn.lastInput).isEmpty { turn.choose(course: other) }
+            turn.s.courseInView = nil
             turn.s.lead = .collecting
             turn.advance(step, turn.resolve(step.next))
         case "courses":
@@ -83,6 +88,7 @@ extension TurnBuilder {
     }
 
     mutating func sayRecommendation(_ rec: Recommendation, _ step: Step) {
+        s.courseInView = nil
         out.append(contentsOf: recommendationText(rec, team: isQuote(step) ? teamQuantity : nil))
     }
 
