@@ -1633,6 +1633,10 @@ extension TurnBuilder {
             }
             let input = value == input.raw ? input : u.prepare(value)
             if step.field == "company", s.leadId == nil {
+                // ("jsp si j'ai le droit… mettez juste 'agence de com lyon'": the name put in quotes.)
+                if let quoted = Self.quotedName(value), quoted != value {
+                    return read(u.prepare(quoted), step)
+                }
                 // ("hang on, i didnt say i wanted a proposal yet": the offer again, nothing taken.)
                 if s.recommendation != nil, u.deniesSigningUp(input), let offer = content.firstStep(ofKind: .recommend),
                    // ("oh sorry I didn't say, it's Brightside Creative": the name not said yet, no yes denied.)
@@ -4790,6 +4794,23 @@ extension TurnBuilder {
             }
         }
         return false
+    }
+
+    /// The words a message puts in quotes, when they are a name's length (one to six words):
+    /// "mettez juste 'agence de com lyon'", "put down “Bright Spark”". Nil otherwise, or when a
+    /// quote is an apostrophe ("l'agence", "it's").
+    static func quotedName(_ text: String) -> String? {
+        let pairs: [(Character, Character)] = [("\"", "\""), ("«", "»"), ("“", "”"), ("‘", "’"), ("'", "'")]
+        for (open, close) in pairs {
+            // (An opening quote starts the text or follows a space; a closing one ends it or comes before one.)
+            guard let o = text.indices.first(where: { text[$0] == open && ($0 == text.startIndex || text[text.index(before: $0)] == " ") }) else { continue }
+            let from = text.index(after: o)
+            guard let c = text[from...].indices.first(where: { text[$0] == close && (text.index(after: $0) == text.endIndex || " .,!?;:)".contains(text[text.index(after: $0)])) })
+            else { continue }
+            let inside = text[from..<c].trimmingCharacters(in: .whitespaces)
+            if (1...6).contains(inside.split(separator: " ").count), inside.contains(where: \.isLetter) { return inside }
+        }
+        return nil
     }
 
     /// "j'ai pas d'adresse mail", "i don't have email", "g pas de mail": no address to give (not

@@ -1423,7 +1423,9 @@ public final class Understanding: Sendable {
         if let comma = name.firstIndex(of: ","), comma > name.startIndex, name[..<comma].split(separator: " ").count <= 4,
            let next = name[name.index(after: comma)...].split(separator: " ").first,
            // ("Green Hands Community Garden, we're a registered charity": "we're" is "we".)
-           Self.subjects.contains(TextFold.fold(String(next.prefix { $0 != "'" && $0 != "’" }))) {
+           case let opener = TextFold.fold(String(next.prefix { $0 != "'" && $0 != "’" })),
+           // ("the bean corner, its a cafe in lyon", "Au Pain Doré, c'est une boulangerie": what it is.)
+           Self.subjects.contains(opener) || ["its", "it", "c", "cest", "ce", "thats", "that"].contains(opener) {
             name = name[..<comma]
         }
         // "Distrimax (siège à Lyon)": a closing aside in brackets is not part of the name.
@@ -1437,6 +1439,14 @@ public final class Understanding: Sendable {
             if (1...5).contains(clause.count), Self.placeOpeners.contains(where: { clause.starts(with: $0) && clause.count > $0.count }) {
                 name = name[..<comma]
             }
+        }
+        // ("lycée victor hugo in poitiers", "Au Pain Doré a villeurbanne": a town typed in lower
+        // case after "in" or "à", no comma, is where it is.)
+        if case let parts = name.split(separator: " "), parts.count >= 4,
+           ["a", "in", "at"].contains(TextFold.fold(String(parts[parts.count - 2]))),
+           case let town = parts[parts.count - 1], town.count >= 3, town.allSatisfy({ $0.isLowercase || $0 == "-" }) {
+            name = name[..<parts[parts.count - 2].startIndex]
+            while let l = name.last, edges.contains(l) { name = name.dropLast() }
         }
         // ("Dupont & Co btw": a closing word of the chat is not part of the name.)
         while let space = name.lastIndex(of: " "), Self.chatEndings.contains(TextFold.fold(String(name[name.index(after: space)...]))) {
