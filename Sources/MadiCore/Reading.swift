@@ -182,10 +182,16 @@ extension Understanding {
                   top.score - (scores.dropFirst().first?.score ?? 0) >= Self.clauseMargin,
                   let dot = top.label.firstIndex(of: "."), !top.label.hasPrefix("faq."), !top.label.hasPrefix("intent.") else { continue }
             let step = String(top.label[..<dot]), option = String(top.label[top.label.index(after: dot)...])
+            // ("nothing rn, job hunting", "rien pour l'instant": a "now" said of the prospect's
+            // situation is no start.)
+            if datedSteps.contains(step), input.tokenStrings.contains(where: Self.situationWords.contains) { continue }
             if stepIds.contains(step), !out.contains(where: { $0.0 == step }) { out.append((step, option)) }
         }
         return out
     }
+    /// Words that say what the prospect's situation is now, not when to start.
+    static let situationWords: Set<String> = ["nothing", "rien", "unemployed", "jobless", "chomage", "chomeur", "chomeuse", "hunting", "emploi",
+                                              "job", "work", "boulot", "taf", "travail", "between", "redundant", "licencie", "licenciee"]
 
     /// Later questions' options named in a sentence with one of that question's cues ("on veut
     /// démarrer asap", "every day, i run a small company"): their synonyms, however short, said

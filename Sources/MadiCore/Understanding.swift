@@ -532,6 +532,11 @@ public final class Understanding: Sendable {
             // ("licencié économique en juin", "got laid off in june", "diplômée en juillet": an event
             // of the past, no start.)
             if w[max(0, i - 4)..<i].contains(where: Self.pastEvents.contains) { continue }
+            // ("un gros chantier qui démarre en avril", "a project that kicks off in april": when
+            // something else starts, not the course; "la session qui démarre en janvier" is one.)
+            if let q = w[max(0, i - 5)..<i].lastIndex(where: { ["qui", "which", "that"].contains($0) }), q > 0,
+               !["session", "formation", "cours", "one", "course", "celle", "training", "ca", "that"].contains(w[q - 1]),
+               w[(q + 1)..<i].contains(where: { v in ["demarre", "commence", "start", "starts", "begins", "kicks", "lance", "debute"].contains(v) }) { continue }
             // ("April works too", "avril ça marche aussi": a month that would suit as well.)
             if Self.suitsAsWell(w, after: i) { continue }
             let isSeason = seasonNames[word] != nil
@@ -557,6 +562,8 @@ public final class Understanding: Sendable {
                 || (!isSeason && Self.wishedDate(w, at: i))
                 // ("january ideally, december is crazy w clients": a month said as the one wished.)
                 || (!isSeason && Self.suitableMonthWord(word) && i + 1 < w.count && ["ideally", "idealement", "preferably", "idealy"].contains(w[i + 1]))
+                // ("plutôt janvier, après c'est mort", "rather january": a month said as the one preferred.)
+                || (!isSeason && Self.suitableMonthWord(word) && ["plutot", "rather", "preferably", "idealement", "ideally"].contains(before))
                 // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
                 || (!isSeason && Self.suitableMonthWord(word) && monthAlone(input, at: i))
                 // ("pendant les vacances d'été, juillet", "summer break probably, july": a month that
@@ -583,7 +590,7 @@ public final class Understanding: Sendable {
                 let after = !isSeason && Self.saidAfter(w, at: i)
                 // ("la session du 8 décembre ne me convient pas", "january doesn't work for me": a
                 // month said not to suit is no start.)
-                if Self.saidNotToSuit(w, after: i) { continue }
+                if Self.saidNotToSuit(w, after: i), !Self.preferredMonth(w, at: i) { continue }
                 found.append((i, after ? m % 12 + 1 : m))
             }
         }
@@ -690,13 +697,23 @@ public final class Understanding: Sendable {
             // leaves the start open.)
             // ("dec 8 is in 2 days lol, too soon": in a short message, said of its only month
             // further on.)
+            // (Not a month said to be preferred, nor one whose time after is what does not suit:
+            // "plutot janvier, apres au printemps c mort".)
+            let preferred = Self.preferredMonth(w, at: i)
             let laterInShort = w.count <= 14 && w.indices.filter({ monthNumbers[w[$0]] != nil }).count == 1
                 && Self.saidNotToSuit(w, after: i, within: w.count)
-            guard refused || Self.saidNotToSuit(w, after: i) || Self.startDenied(w, before: i) || laterInShort else { return nil }
+            guard refused || (!preferred && (Self.saidNotToSuit(w, after: i) || laterInShort)) || Self.startDenied(w, before: i) else { return nil }
             denied.append(m)
         }
         guard let last = denied.max(by: { ($0 - month + 12) % 12 < ($1 - month + 12) % 12 }) else { return nil }
         return last % 12 + 1
+    }
+
+    /// A month said as the one preferred ("plutôt janvier", "rather january"), or followed by what
+    /// comes after it ("janvier, après c'est mort"): what does not suit after it is not said of it.
+    static func preferredMonth(_ w: [String], at i: Int) -> Bool {
+        (i > 0 && ["plutot", "rather", "idealement", "ideally", "preferably"].contains(w[i - 1]))
+            || w[(i + 1)...].prefix(3).contains(where: ["apres", "after", "ensuite", "then", "sinon", "otherwise"].contains)
     }
 
     /// "no no, FEBRUARY not january" read anywhere in the message (the months are looked for only
@@ -787,7 +804,9 @@ public final class Understanding: Sendable {
                 || Self.startDenied(w, before: i)
             // ("summer break probably, july": a month named after its season says which.)
             let narrows = foundAt.map { seasonNames[w[$0]] != nil && seasonNames[w[i]] == nil && monthNumbers[w[i]] != nil && i == w.count - 1 } ?? false
-            if !refused, found == nil || earliest || narrows || before.contains(where: Self.preferences.contains) { found = m; foundAt = i }
+            // ("jan 12 is too early, feb would be better": the month said to suit, over one said before.)
+            let suits = found != nil && Self.saidToSuit(w, after: i)
+            if !refused, found == nil || earliest || narrows || suits || before.contains(where: Self.preferences.contains) { found = m; foundAt = i }
         }
         // ("no no, FEBRUARY not january": one month, then another denied right after it.)
         if found == nil, let m = Self.monthOverDenied(said, w) { return m }
