@@ -3182,13 +3182,17 @@ extension TurnBuilder {
             guard let first = w.first, Self.openingNos.contains(first), w.count < 2 || !Self.notDenying.contains(w[1]),
                   !u.saysNoThanks(input), !u.saysBudget(input),
                   let sentence = Understanding.pieces(input.raw, cutAt: ".!?;").first else { return nil }
-            let rest = u.prepare(u.prepare(sentence).tokenStrings.drop(while: { Self.openingNos.contains($0) || $0 == "mais" || $0 == "but" }).joined(separator: " "))
+            // ("non mais je t'ai dit que je savais pas pour eux ! mettons qu'ils sont debutants": a
+            // sentence that says it was said already leads to the next, which says it.)
+            let said = u.prepare(sentence).tokenStrings.contains(where: Understanding.saidWords.contains) ? input.raw : sentence
+            let rest = u.prepare(u.prepare(said).tokenStrings.drop(while: { Self.openingNos.contains($0) || $0 == "mais" || $0 == "but" }).joined(separator: " "))
             return rest.tokens.count >= 2 ? rest : nil
         }()
         let deniedAnswer: [String] = noRest.map { rest in
             earlier.filter { id in
                 guard let step = content.step(id), step.kind == .choice, !step.navigation,
-                      case let (.option(o), span?) = u.match(step: step, rest), span.count >= 2,
+                      case let (.option(o), span?) = u.match(step: step, rest),
+                      span.count >= 2 || rest.tokenStrings[span].joined().count >= 6, // ("débutants", not "no")
                       u.yesNo(PreparedInput(rest.tokenStrings[span].joined(separator: " "))) == nil else { return false }
                 return o != s.answers[id]?.option && !u.deniedOptions(id, rest).contains(o)
             }
@@ -4796,6 +4800,14 @@ extension TurnBuilder {
         return false
     }
 
+    /// "je pars pas", "i didn't say bye", "i'm not leaving": leaving denied.
+    static func deniesLeaving(_ w: [String]) -> Bool {
+        w.indices.contains { i in
+            ["pars", "partir", "leaving", "leave", "bye", "revoir", "quitte", "quitter", "finished"].contains(w[i])
+                && w[max(0, i - 4)..<min(w.count, i + 2)].contains(where: ["pas", "not", "didnt", "didn", "dont", "don", "never", "jamais", "t"].contains)
+        }
+    }
+
     /// The words a message puts in quotes, when they are a name's length (one to six words):
     /// "mettez juste 'agence de com lyon'", "put down “Bright Spark”". Nil otherwise, or when a
     /// quote is an apostrophe ("l'agence", "it's").
@@ -6056,6 +6068,24 @@ extension TurnBuilder {
             keepQuestion(raw)
             say("email.copy_kept", ["email": Sanitize.line(forCopy)])
             if s.lead == .saved { return }
+        }
+        // "mais non je pars pas !", "wtf i didnt say bye" after a no thanks: the offer again, and
+        // the rest of the message read there ("… tell me about the performer course").
+        // ("… je veux une proposition": the pre-registration, reopened.)
+        if s.lead != .saved, forCopy == nil, Self.deniesLeaving(input.tokenStrings),
+           let offer = s.history.last(where: { content.step($0)?.kind == .recommend }).flatMap({ content.step($0) }) {
+            let rest = u.prepare(Understanding.pieces(raw, cutAt: ".!?").dropFirst().joined(separator: ". "))
+            if rest.tokens.count >= 2, u.saysChoice(rest, interest: true) || u.yesNo(rest) == true, reopen() { return }
+            s.done = false
+            s.history.append(s.step)
+            say("reopen.ok")
+            if rest.tokens.count >= 2, let side = readSide(rest, keywordsOnly: false) {
+                s.step = offer.id
+                answerSide(side, reask: true)
+            } else {
+                enter(offer.id)
+            }
+            return
         }
         // "ok alors juste un petit recap de ce que vous proposez pour mon equipe que je copie colle
         // pour lui" after a no: the recommendation again, to pass on; the offer is not reopened.

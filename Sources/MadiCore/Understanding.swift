@@ -562,6 +562,9 @@ public final class Understanding: Sendable {
                 || (!isSeason && Self.wishedDate(w, at: i))
                 // ("january ideally, december is crazy w clients": a month said as the one wished.)
                 || (!isSeason && Self.suitableMonthWord(word) && i + 1 < w.count && ["ideally", "idealement", "preferably", "idealy"].contains(w[i + 1]))
+                // ("donc janvier-mars", "jan-feb": the first month of a span of two.)
+                || (!isSeason && Self.suitableMonthWord(word) && i + 1 < w.count && monthNumbers[w[i + 1]] != nil && seasonNames[w[i + 1]] == nil
+                    && (i == 0 || monthNumbers[w[i - 1]] == nil))
                 // ("plutôt janvier, après c'est mort", "rather january": a month said as the one preferred.)
                 || (!isSeason && Self.suitableMonthWord(word) && ["plutot", "rather", "preferably", "idealement", "ideally"].contains(before))
                 // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
