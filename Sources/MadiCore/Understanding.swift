@@ -2065,6 +2065,13 @@ public final class Understanding: Sendable {
             // Nor a phrase that says the prospect does not know ("je ne sais pas trop, je pars de
             // zéro" says nothing of when to start).
             if cuedSteps.contains(id), let span = found.span, Self.contains(Array(input.tokenStrings[span]), anyOf: unsureWords) { continue }
+            // Without its cue: nor a phrase said after a wish ("i wanna build stuff w llms, like rag
+            // apps": what is wanted, not done today), nor a frequency said of something else than AI
+            // ("takes me hours every week").
+            if cuedSteps.contains(id), let span = found.span, case let w = input.tokenStrings,
+               Self.phraseSpans(w, stepCues[id] ?? [:]).isEmpty,
+               w[max(0, span.lowerBound - 8)..<span.lowerBound].contains(where: { Self.wishVerbs.contains($0) || ["wanna", "learn", "apprendre"].contains($0) })
+                || (w[span].contains(where: Self.frequencyUnits.contains) && !w.contains(where: { Self.toolWords.contains($0) || Self.useVerbs.contains($0) })) { continue }
             // Nor a time said of the past ("j'ai perdu 2 clients cette année", "we had layoffs this
             // year"); a use said so is one ("je n'ai jamais vraiment utilisé l'IA").
             if cuedSteps.contains(id), datedSteps.contains(id), let span = found.span,
@@ -2085,6 +2092,10 @@ public final class Understanding: Sendable {
         }
         return out
     }
+
+    /// Units a frequency is said in ("every week", "2 fois par mois").
+    static let frequencyUnits: Set<String> = ["week", "weeks", "month", "months", "day", "days", "semaine", "semaines", "mois", "jour", "jours",
+                                              "fois", "times", "weekly", "daily", "hebdomadaire"]
 
     /// AI tools by name, and the words for them.
     static let toolWords: Set<String> = ["chatgpt", "copilot", "gemini", "claude", "mistral", "gpt", "ia", "ai", "outils", "tools", "llm", "llms"]
