@@ -2077,8 +2077,29 @@ extension TurnBuilder {
         case let .some(.close(a, b)):
             return .clarify([a, b])
         case nil:
-            return readByClause(input, step)
+            let r = readByClause(input, step)
+            // ("im a paralegal", "je suis aide-soignante": a trade named, and nothing that says how
+            // it is worked: employed or on one's own, asked back.)
+            if case .none = r, step.id == "profile", step.option("employee") != nil, step.option("freelance") != nil,
+               Self.namesATrade(input.tokenStrings), u.intent(input, memo: memo) == nil, !input.raw.utf8.contains(0x3F) {
+                return .clarify(["freelance", "employee"])
+            }
+            return r
         }
+    }
+
+    /// "im a paralegal", "je suis une aide-soignante", "i work as a sommelier": a short message that
+    /// names what the prospect does (a lead-in, then one to three words of a trade).
+    static func namesATrade(_ w: [String]) -> Bool {
+        let leads: [[String]] = [["je", "suis"], ["moi", "je", "suis"], ["i", "m"], ["im"], ["i", "am"], ["i", "work", "as"], ["je", "travaille", "comme"],
+                                 ["je", "bosse", "comme"], ["j", "exerce", "comme"]]
+        guard let lead = leads.first(where: { w.starts(with: $0) }) else { return false }
+        var rest = w.dropFirst(lead.count)
+        let article = rest.first.map { ["a", "an", "un", "une"].contains($0) } ?? false
+        if article { rest = rest.dropFirst() }
+        guard (1...3).contains(rest.count), let word = rest.first, word.count >= 4 else { return false }
+        let trade = ["eur", "euse", "rice", "ien", "ienne", "iste", "ier", "iere", "ant", "ante", "aire", "logue", "ecin", "er", "ist", "ian", "or", "ive", "al"]
+        return article || trade.contains { word.hasSuffix($0) }
     }
 
     /// "what question lol", "which question?", "quelle question mdr": which question is meant (laughs
@@ -5221,6 +5242,13 @@ extension TurnBuilder {
         if let month = s.clarifyMonth, let sooner = step.option(views[0].id)?.months,
            Self.monthsAhead(month.number, from: s.today) > sooner, content.strings.has("reprompt.far_month", lang) {
             say("reprompt.far_month", ["month": month.name, "choices": choices])
+            asked = true
+            return
+        }
+        // ("Tu es salarié·e, ou tu travailles à ton compte ?": a pair the content words its own way.)
+        let own = "reprompt.ambiguous." + step.id + "." + views.map(\.id).joined(separator: ".")
+        if s.clarifyMixed == nil, content.strings.has(own, lang) {
+            say(own, ["choices": choices])
             asked = true
             return
         }
