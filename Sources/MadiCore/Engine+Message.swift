@@ -2088,6 +2088,10 @@ extension TurnBuilder {
         }
     }
 
+    /// Words for the team being trained ("mon équipe", "mes collègues", "they").
+    static let teamWords: Set<String> = ["equipe", "collegues", "collegue", "collaborateurs", "salaries", "employes", "gars", "filles", "ils", "elles",
+                                         "team", "colleagues", "staff", "employees", "they", "them", "guys", "people"]
+
     /// "im a paralegal", "je suis une aide-soignante", "i work as a sommelier": a short message that
     /// names what the prospect does (a lead-in, then one to three words of a trade).
     static func namesATrade(_ w: [String]) -> Bool {
@@ -3224,7 +3228,20 @@ extension TurnBuilder {
         let deniesRecorded = !input.raw.utf8.contains(0x3F) && !u.saysUnsure(input) && earlier.contains { id in
             s.answers[id]?.option.map { u.deniedOptions(id, input).contains($0) } == true
         }
-        let cue = u.saysCorrection(input) || deniedSize || deniesRecorded || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
+        // ("mon equipe est debutante", "t'as pas lu ? mes 3 collegues sont debutants" at the
+        // team's offer: their level said again, another than the one recorded.)
+        let teamLevelSaid: Bool = {
+            guard current.kind == .recommend, teamSize != nil, let sizeStep = engine.fieldSteps["team_size"],
+                  let levelId = content.step(sizeStep).flatMap({ resolve($0.next) }), let level = content.step(levelId),
+                  let recorded = s.answers[levelId]?.option else { return false }
+            return Understanding.pieces(input.raw, cutAt: ".!?;").contains { piece in
+                let p = u.prepare(piece)
+                guard p.tokenStrings.contains(where: Self.teamWords.contains), !u.opensQuestion(p),
+                      case let .option(o) = u.match(step: level, p).choice else { return false }
+                return o != recorded && !u.deniedOptions(levelId, p).contains(o)
+            }
+        }()
+        let cue = u.saysCorrection(input) || deniedSize || deniesRecorded || teamLevelSaid || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
             guard let option = u.labelOption(id, input) else { return false }
             return option != s.answers[id]?.option
         }
