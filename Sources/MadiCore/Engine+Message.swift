@@ -740,6 +740,11 @@ extension TurnBuilder {
                 ask(again: true)
                 return
             }
+            // ("ok le 19 janvier ca m'irait mieux. mail: c.lefevre@orange.fr": the session day
+            // chosen beside the address is kept for the team.)
+            if hasAt, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest), saysDay(said.tokenStrings) {
+                keepQuestion(Self.withoutMailLeadIn(rest))
+            }
             // "i prefer performer pls, remote. my email ana@…": another course chosen beside the
             // address, in its sentence, is the course the address is for.
             if trimmed.utf8.contains(0x20), s.leadId == nil, hasAt, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest),
@@ -2086,6 +2091,27 @@ extension TurnBuilder {
             }
             return r
         }
+    }
+
+    /// A day of a month named ("le 19 janvier", "jan 19", "the 12th of january").
+    func saysDay(_ w: [String]) -> Bool {
+        w.indices.contains { i in
+            u.monthNumbers[w[i]] != nil && u.seasonNames[w[i]] == nil
+                && [i - 1, i + 1, i - 2].contains { j in
+                    w.indices.contains(j) && Int(w[j].filter(\.isNumber)).map { (1...31).contains($0) && w[j].first?.isNumber == true } == true
+                }
+        }
+    }
+
+    /// What was said beside an address, without the words that hand it over at its end ("ça
+    /// m'irait mieux. mail:" → "ça m'irait mieux").
+    static func withoutMailLeadIn(_ text: String) -> String {
+        var words = text.split(separator: " ")
+        while let last = words.last, ["mail", "mail:", "email", "email:", "e-mail", "e-mail:", "adresse", "adresse:", "is", "est", "c'est", "my", "mon",
+                                      "here", "voici", ":", "-", "et"].contains(last.lowercased()) { words.removeLast() }
+        var out = Substring(words.joined(separator: " "))
+        while let l = out.last, " .,;:-".contains(l) { out = out.dropLast() }
+        return String(out)
     }
 
     /// Words for the team being trained ("mon équipe", "mes collègues", "they").
