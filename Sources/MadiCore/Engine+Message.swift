@@ -5360,6 +5360,11 @@ extension TurnBuilder {
         if !keywordsOnly, !s.done, u.asksQuestionsLeft(input),
            input.tokenStrings.contains(where: ["more", "left", "encore", "reste", "restent", "still", "long", "done", "yet"].contains) { return .questionsLeft }
         var keyword = u.faqEntry(input)
+        // ("is there a reduced price for non profits?": a discount for who the prospect is, said
+        // with a word of price: how such a course is paid for, below.)
+        if let k = keyword, content.faq[k].id == "price", Self.discountForWho(input.tokenStrings) {
+            keyword = content.faq.firstIndex(where: { $0.id == "funding" }) ?? k
+        }
         // A statement with a FAQ entry's word in it that the examples read as an answer ("y a pas
         // d'urgence, je compare") does not ask that question; one they do not read as an answer
         // ("je voudrais connaître le prix") still does.
@@ -5382,6 +5387,13 @@ extension TurnBuilder {
         if let k = keyword, asked, !keywordsOnly, (u.faqMatch(k, input)?.words ?? 0) < 3,
            (u.scores(input, memo, { _ in true }).first { $0.label == "faq." + content.faq[k].id }?.score ?? 0) < Understanding.weakSideScore {
             keyword = nil
+        }
+        // ("c ou exactement ?", "where is it held": where, the format's answer says it.)
+        // (Not a question about the prospect's own address: "did you get my address right?".)
+        // (Nor what is near the place: "is there parking near the venue".)
+        if keyword == nil, !keywordsOnly, u.asksWhere(input), !input.tokenStrings.contains(where: ["address", "adresse", "my", "mon", "ma", "mail", "email"].contains),
+           input.tokenStrings.contains(where: ["where", "wheres", "ou", "lieu", "ville", "city", "location"].contains) {
+            keyword = content.faq.firstIndex(where: { $0.id == "format" })
         }
         // A keyword first, unless the examples say something else with confidence ("c'est combien
         // pour un groupe ?" is about group prices, though "combien" asks the price).
@@ -5909,17 +5921,20 @@ extension TurnBuilder {
         if u.faqBlocked(group, lastInput) { return true }
         // ("y a une réduction pour les étudiants ?", "tarif étudiant ?": a word of discount or of
         // price beside who the prospect is, no group named.)
-        let w = lastInput.tokenStrings
-        guard w.contains(where: Self.discountWhoWords.contains), !w.contains(where: Self.discountGroupWords.contains) else { return false }
-        return w.contains(where: Self.discountWords.contains)
-            || zip(w, w.dropFirst()).contains { ["tarif", "tarifs", "prix", "price", "prices", "rate", "rates", "pricing"].contains($0) && Self.discountWhoWords.contains($1) }
+        return Self.discountForWho(lastInput.tokenStrings)
+    }
+    static func discountForWho(_ w: [String]) -> Bool {
+        guard w.contains(where: discountWhoWords.contains), !w.contains(where: discountGroupWords.contains) else { return false }
+        return w.contains(where: discountWords.contains)
+            || zip(w, w.dropFirst()).contains { ["tarif", "tarifs", "prix", "price", "prices", "rate", "rates", "pricing"].contains($0) && discountWhoWords.contains($1) }
     }
     static let discountWords: Set<String> = ["discount", "discounts", "reduction", "reductions", "reduc", "reducs", "remise", "remises",
-                                             "concession", "concessions", "promo", "promos"]
+                                             "concession", "concessions", "promo", "promos", "reduced", "reduit", "reduits"]
     static let discountWhoWords: Set<String> = ["student", "students", "etudiant", "etudiants", "etudiante", "etudiantes", "charity", "charities",
                                                 "nonprofit", "nonprofits", "association", "associations", "retraite", "retraites", "retirees",
                                                 "senior", "seniors", "jeune", "jeunes", "chomeur", "chomeurs", "demandeurs", "unemployed",
-                                                "teacher", "teachers", "enseignant", "enseignants", "veteran", "veterans", "ngo", "ngos"]
+                                                "teacher", "teachers", "enseignant", "enseignants", "veteran", "veterans", "ngo", "ngos", "profits",
+                                                "profit"]
     static let discountGroupWords: Set<String> = ["group", "groups", "groupe", "groupes", "team", "teams", "equipe", "equipes"]
 
     /// The funding answer for who asks, as far as it is known: a team or a firm's manager, then

@@ -351,6 +351,11 @@ extension Understanding {
                 // ("dans le master y a du RAG, des agents, de l'eval ?": the last of a list of things,
                 // each after its article, is no question of its own.)
                 let listed = marked && !tailAsks && Self.listsItems(head, tail)
+                // ("ca depend si c finançable par le cpf, c le cas ?", "it covers rag, right?": a tail
+                // that only asks back about the clause before makes that clause the question.)
+                if marked, !head.isEmpty, Self.asksBack.contains(PreparedInput(tail).tokenStrings.joined(separator: " ")) {
+                    question.append(trimmed); continue
+                }
                 if !tail.isEmpty, !head.isEmpty, !(marked && joined), !alternative, !listed,
                    marked ? (tailAsks || !opensQuestion(PreparedInput(head))) : (tailAsks && !opensQuestion(PreparedInput(head))) {
                     answer.append(head); question.append(tail); continue
@@ -371,6 +376,10 @@ extension Understanding {
                             question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q,
                             questions: asked.count > 1 ? asked : [])
     }
+
+    /// Short questions that ask back about what was just said ("c le cas ?", "right?", "ou pas ?").
+    static let asksBack: Set<String> = ["c le cas", "c est le cas", "est ce le cas", "c vrai", "c est vrai", "ou pas", "oui ou non", "non", "hein",
+                                        "right", "is it", "is that right", "is that true", "or not", "yes or no", "isn t it", "isnt it", "correct"]
 
     /// Whether `tail`, said after the last comma of `head`, is the last of a list of things: it and
     /// the piece before it, a few words each, open with an article ("du RAG, des agents, de
