@@ -3825,7 +3825,15 @@ extension TurnBuilder {
     /// (A level word names a course only in a message of one sentence: "la majorité est débutante
     /// mais jveux pas que les 2 avancés s'ennuient... c'est à distance ?" asks about every course.)
     func mentionedForSide() -> [String] {
-        if let one = oneOfSeveral { return u.mentionedCourses(u.prepare(one)) }
+        // ("what about performer then, whats in it and is it online?": a question of several that
+        // names no course is about the one course the message names.)
+        if let one = oneOfSeveral {
+            let own = u.mentionedCourses(u.prepare(one))
+            // (Named beside the questions, not in another one: "une session en janvier ? Et quelle
+            // différence avec Performer ?" asks the dates of the course in view.)
+            if own.isEmpty, case let said = u.mentionedCourses(u.split(lastInput.raw).answer), said.count == 1 { return said }
+            return own
+        }
         var named = u.mentionedCourses(lastInput)
         if named.contains(where: { nameSpan($0, lastInput) == nil }), Understanding.pieces(lastInput.raw, cutAt: ".!?…").count > 1 {
             named = named.filter { nameSpan($0, lastInput) != nil }
@@ -5821,7 +5829,7 @@ extension TurnBuilder {
             }
             // ("tell me about performer" at the offer of Starter: the card shown is the course a
             // "yes" is for next.)
-            if entry.id == "about", current?.kind == .recommend, s.leadId == nil, case let named = mentionedForSide(), named.count == 1 {
+            if entry.id == "about" || entry.scope == .course, current?.kind == .recommend, s.leadId == nil, case let named = mentionedForSide(), named.count == 1 {
                 s.courseInView = named[0] == recommendation()?.course ? nil : named[0]
             }
             // ("ça se passe où ?", "where is it held tho? i'm in lyon": where the sessions are held
