@@ -1379,7 +1379,9 @@ extension TurnBuilder {
 
         // "Starter m'intéresse", "I'm interested in Starter" mid-questionnaire: that course's
         // pre-registration (the questions can wait).
-        if step.kind == .choice || step.kind == .number, clarifying == nil, input.tokens.count <= 6, parts.question == nil,
+        // ("i dont want 4 questions, i know what i want: the master course for me. just sign me up":
+        // however long, with words of signing up.)
+        if step.kind == .choice || step.kind == .number, clarifying == nil, input.tokens.count <= 6 || Self.asksToSignUp(input.tokenStrings), parts.question == nil,
            u.saysChoice(input, interest: true), let named = namedCourse(input, besides: nil),
            let courses = content.firstStep(ofKind: .courses), courses.id != step.id {
             s.history.append(step.id)
@@ -2112,6 +2114,12 @@ extension TurnBuilder {
         var out = Substring(words.joined(separator: " "))
         while let l = out.last, " .,;:-".contains(l) { out = out.dropLast() }
         return String(out)
+    }
+
+    /// "sign me up", "inscris-moi", "je veux m'inscrire", "register me": signing up asked for.
+    static func asksToSignUp(_ w: [String]) -> Bool {
+        [["sign", "me", "up"], ["signup"], ["register", "me"], ["inscris", "moi"], ["inscrivez", "moi"], ["m", "inscrire"], ["sign", "up"],
+         ["put", "me", "down"], ["book", "me"]].contains { QuantityReader.span(of: $0, in: w) != nil }
     }
 
     /// Words for the team being trained ("mon équipe", "mes collègues", "they").
