@@ -6077,7 +6077,8 @@ extension TurnBuilder {
             say("intent.frustration")
             if step.kind == .choice {
                 s.misses = 1
-                say("reprompt.list")
+                // (After the apology, no "I didn't get that" again.)
+                say(content.strings.has("reprompt.list_after_sorry", lang) ? "reprompt.list_after_sorry" : "reprompt.list")
             }
             ask(again: true)
         case .unsure where step.kind == .number:
