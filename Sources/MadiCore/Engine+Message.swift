@@ -687,6 +687,14 @@ extension TurnBuilder {
            !clauses.contains(where: { q in u.asksForCall(q) && (u.deniesCall(q) || q.tokenStrings.contains(where: Understanding.neitherWords.contains)) }),
            input.tokenStrings.first.map(Self.openingNos.contains) == true
             || clauses.contains(where: { q in !u.asksForCall(q) && !u.saysUnsure(q) && (u.refusesMail(q) || u.yesNo(q) == false) }) {
+            // ("… je veux juste qu'on me rappelle. Mon numéro : 04 78 00 11 22": a number given;
+            // kept, and consent asked again: the call back comes with the request.)
+            if Understanding.looksLikePhone(trimmed), content.strings.has("consent.call_number", lang) {
+                keepQuestion(trimmed)
+                say("consent.call_number")
+                asked = true
+                return
+            }
             say("consent.call_refused")
             note(step.id, "no", .synonym)
             answer(choice: "no", said: trimmed)
