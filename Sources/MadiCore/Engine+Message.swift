@@ -3225,6 +3225,9 @@ extension TurnBuilder {
     /// recommendation, the recommendation is made again from the answers as they are now.
     mutating func correctsEarlier(_ input: PreparedInput, _ current: Step) -> Bool {
         guard [StepKind.choice, .number, .recommend].contains(current.kind), !current.navigation else { return false }
+        // ("bon je vais reflechir en fait, pas maintenant" at the offer: time to think, no start
+        // corrected.)
+        if current.kind == .recommend, Self.thinksItOver(input.tokenStrings), u.startMonth(input) == nil { return false }
         // ("réflexion faite, je préférerais suivre la formation à distance, est-ce possible ?": a
         // question of where the course is followed corrects no answer.)
         if input.raw.utf8.contains(0x3F), let k = u.faqEntry(input), content.faq[k].id == "format" { return false }
