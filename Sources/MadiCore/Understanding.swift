@@ -537,6 +537,9 @@ public final class Understanding: Sendable {
             if let q = w[max(0, i - 5)..<i].lastIndex(where: { ["qui", "which", "that"].contains($0) }), q > 0,
                !["session", "formation", "cours", "one", "course", "celle", "training", "ca", "that"].contains(w[q - 1]),
                w[(q + 1)..<i].contains(where: { v in ["demarre", "commence", "start", "starts", "begins", "kicks", "lance", "debute"].contains(v) }) { continue }
+            // ("we have 2 new hires starting in january", "les nouveaux arrivent en janvier": others
+            // who start then.)
+            if Self.othersStart(w, at: i) { continue }
             // ("April works too", "avril ça marche aussi": a month that would suit as well.)
             if Self.suitsAsWell(w, after: i) { continue }
             let isSeason = seasonNames[word] != nil
@@ -712,6 +715,15 @@ public final class Understanding: Sendable {
         return last % 12 + 1
     }
 
+    /// Whether the month at `i` is when others start ("2 new hires starting in january", "les
+    /// nouveaux arrivent en janvier").
+    static func othersStart(_ w: [String], at i: Int) -> Bool {
+        guard let v = w[max(0, i - 3)..<i].lastIndex(where: { ["starting", "start", "starts", "arrive", "arrivent", "commencent", "join", "joining", "joins"].contains($0) }),
+              v > 0 else { return false }
+        return ["hires", "hire", "guys", "people", "staff", "employees", "recrues", "nouveaux", "nouvelles", "embauches", "stagiaires", "interns",
+                "they", "ils", "elles", "trainees", "apprentis", "alternants"].contains(w[v - 1])
+    }
+
     /// A month said as the one preferred ("plutôt janvier", "rather january"), or followed by what
     /// comes after it ("janvier, après c'est mort"): what does not suit after it is not said of it.
     static func preferredMonth(_ w: [String], at i: Int) -> Bool {
@@ -785,7 +797,7 @@ public final class Understanding: Sendable {
         if said.isEmpty, w.contains(where: Self.startWords.contains) {
             // ("sounds good actually, April works too": a month that would suit as well moves nothing.)
             said = w.enumerated().compactMap { i, word in
-                seasonNames[word] == nil && word.count >= 4 && !Self.suitsAsWell(w, after: i)
+                seasonNames[word] == nil && word.count >= 4 && !Self.suitsAsWell(w, after: i) && !Self.othersStart(w, at: i)
                     // ("asap ideally but january is dead for me": a month said impossible is no start.)
                     && !Self.saidNotToSuit(w, after: i)
                     ? monthNumbers[word].map { (i, $0) } : nil
