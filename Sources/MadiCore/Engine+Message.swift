@@ -4669,6 +4669,12 @@ extension TurnBuilder {
         // "is performer ok or should i do starter first?": a question that weighs courses chooses
         // none; it is answered and the offer stays.
         if step.kind == .recommend, alsoAsks, weighsCourses(input) { return .none }
+        // ("master looks interesting but 2k is steep. is it only in person?", "… et le performer c
+        // a distance ?" at the course list: a course named in a question, or found interesting
+        // beside one, is not chosen; the question is answered and the list stays.)
+        if step.kind == .courses, alsoAsks, content.catalogue.course(id) != nil, case let said = u.split(input.raw).answer,
+           !u.mentionedCourses(said).contains(id) && !u.saysChoice(input)
+            || (!u.saysChoice(said) && said.tokenStrings.contains(where: { ["but", "mais", "though", "tho", "although"].contains($0) })) { return .none }
         note(step.id, id, how)
         // "ok ça me va, sophie@studio.fr": the address given with the yes is not asked for again.
         if step.kind == .recommend || step.kind == .courses, let address = messageAddress {
