@@ -5754,6 +5754,9 @@ extension TurnBuilder {
             } else if entry.id == "fit", s.recommendation == nil, startsFromScratch, content.strings.has("faq.fit.beginner", lang) {
                 // ("Je ne connais rien du tout à l'IA, est-ce que c'est pour moi ?": yes, said first.)
                 say("faq.fit.beginner")
+            } else if entry.id == "why", current?.field == "company", content.strings.has("faq.why.company", lang) {
+                // ("why do u need that?" at the company's name: what the name is for.)
+                say("faq.why.company")
             } else if entry.id == "noted", let noted = teamQuantity, content.strings.has("faq.noted.team", lang),
                       !Understanding.looksLikePhone(lastInput.raw),
                       case let asked = u.quantities.teamSize(lastInput, anyNumber: false), asked != nil || Self.asksHowMany(lastInput.tokenStrings) {
@@ -6005,6 +6008,8 @@ extension TurnBuilder {
            lastInput.tokens.count > 3, lastInput.raw.contains(String(text.reversed().drop { $0 == "?" || $0 == " " }.reversed())) {
             text = Sanitize.line(lastInput.raw)
         }
+        // ("Could somebody ring me? 07700 900461": the number goes with the question kept.)
+        if !Understanding.looksLikePhone(text), Understanding.looksLikePhone(lastInput.raw), !lastInput.raw.hasAtSign { text = Sanitize.line(lastInput.raw) }
         guard !text.isEmpty, s.questions.count < 5, !s.questions.contains(text) else { return }
         s.questions.append(Self.cutAtWord(text, limit: 400))
     }

@@ -353,7 +353,8 @@ extension Understanding {
                 let listed = marked && !tailAsks && Self.listsItems(head, tail)
                 // ("ca depend si c finançable par le cpf, c le cas ?", "it covers rag, right?": a tail
                 // that only asks back about the clause before makes that clause the question.)
-                if marked, !head.isEmpty, Self.asksBack.contains(PreparedInput(tail).tokenStrings.joined(separator: " ")) {
+                // (Only a clause that holds a side question's words: "zero experience, is that ok?" answers, then asks.)
+                if marked, !head.isEmpty, Self.asksBack.contains(PreparedInput(tail).tokenStrings.joined(separator: " ")), faqEntry(prepare(head)) != nil {
                     question.append(trimmed); continue
                 }
                 if !tail.isEmpty, !head.isEmpty, !(marked && joined), !alternative, !listed,
@@ -379,7 +380,9 @@ extension Understanding {
 
     /// Short questions that ask back about what was just said ("c le cas ?", "right?", "ou pas ?").
     static let asksBack: Set<String> = ["c le cas", "c est le cas", "est ce le cas", "c vrai", "c est vrai", "ou pas", "oui ou non", "non", "hein",
-                                        "right", "is it", "is that right", "is that true", "or not", "yes or no", "isn t it", "isnt it", "correct"]
+                                        "right", "is it", "is that right", "is that true", "or not", "yes or no", "isn t it", "isnt it", "correct",
+                                        "ca marche", "ca passe", "c possible", "c est possible", "does that work", "would that work", "will that work",
+                                        "is that ok", "is that possible"]
 
     /// Whether `tail`, said after the last comma of `head`, is the last of a list of things: it and
     /// the piece before it, a few words each, open with an article ("du RAG, des agents, de

@@ -536,7 +536,8 @@ public final class Understanding: Sendable {
             // something else starts, not the course; "la session qui démarre en janvier" is one.)
             if let q = w[max(0, i - 5)..<i].lastIndex(where: { ["qui", "which", "that"].contains($0) }), q > 0,
                !["session", "formation", "cours", "one", "course", "celle", "training", "ca", "that"].contains(w[q - 1]),
-               w[(q + 1)..<i].contains(where: { v in ["demarre", "commence", "start", "starts", "begins", "kicks", "lance", "debute"].contains(v) }) { continue }
+               w[(q + 1)..<i].contains(where: { v in ["demarre", "commence", "start", "starts", "begins", "kicks", "lance", "debute", "est", "is", "tombe",
+                                                     "lieu", "happens", "falls"].contains(v) }) { continue }
             // ("we have 2 new hires starting in january", "les nouveaux arrivent en janvier": others
             // who start then.)
             if Self.othersStart(w, at: i) { continue }
@@ -1170,6 +1171,9 @@ public final class Understanding: Sendable {
         (["pas", "avant", "noel"], 1), (["pas", "avant", "les", "fetes"], 1), (["not", "before", "christmas"], 1), (["not", "before", "xmas"], 1),
         (["not", "before", "the", "holidays"], 1), (["avant", "noel"], 12), (["avant", "les", "fetes"], 12), (["before", "christmas"], 12),
         (["before", "xmas"], 12), (["before", "the", "holidays"], 12),
+        // ("after easter", "après Pâques", "après les vacances de février": the month after.)
+        (["after", "easter"], 4), (["apres", "paques"], 4), (["apres", "les", "vacances", "de", "paques"], 5), (["after", "the", "easter", "holidays"], 5),
+        (["apres", "les", "vacances", "de", "fevrier"], 3), (["apres", "les", "vacances", "d", "hiver"], 3), (["after", "half", "term"], 3),
     ]
     /// The first words of `holidayStarts` and `quarterPhrases` (a word that opens neither is
     /// passed over with one look-up).
@@ -1413,6 +1417,12 @@ public final class Understanding: Sendable {
         let sentences = Self.pieces(raw, cutAt: ".!?")
         // ("Nimbly. we're fully remote btw so it'd have to be online": a lead-in before a long
         // sentence is no name; the short first sentence is.)
+        // ("why do u need that? its just a restaurant. fine, Chez Bastien, in Annecy": the
+        // sentence with a name in capitals, after one that only says what it is.)
+        if sentences.count >= 2, let capped = sentences.dropFirst().last(where: { Self.holdsCapitalizedName($0) }),
+           !Self.holdsCapitalizedName(sentences[0]) {
+            return companyName(capped, hadAddress: hadAddress)
+        }
         if sentences.count >= 2, let named = sentences.dropFirst().last(where: { sentence in
             let w = PreparedInput(sentence).tokenStrings
             return w.count >= 2 && (1...min(6, w.count - 1)).contains { n in nameLeadIns.contains(Array(w.prefix(n))) && w.count - n <= 4 }
@@ -1489,10 +1499,15 @@ public final class Understanding: Sendable {
         }
         return name.isEmpty ? raw : String(name)
     }
+    /// A word in capitals after the sentence's first ("fine, Chez Bastien"): a name typed as one.
+    static func holdsCapitalizedName(_ sentence: String) -> Bool {
+        sentence.split(separator: " ").dropFirst().contains { w in w.first?.isUppercase == true && w.count >= 2 && w.contains(where: \.isLowercase) }
+    }
     static let chatEndings: Set<String> = ["btw", "lol", "mdr", "merci", "thanks", "thx", "svp", "stp", "please", "pls", "plz", "hein"]
 
     /// Words that only take in what was said, before a company's name ("bon c'est Solvéo").
-    static let nameOpeners: Set<String> = ["ok", "okay", "bon", "alors", "ben", "bah", "euh", "hmm", "well", "so", "ah", "oh", "alright", "donc"]
+    static let nameOpeners: Set<String> = ["ok", "okay", "bon", "alors", "ben", "bah", "euh", "hmm", "well", "so", "ah", "oh", "alright", "donc", "fine",
+                                           "sure"]
 
     /// Words that open where a company is ("à Tours", "based in Leeds"), after its name and a comma.
     static let placeOpeners: [[String]] = [["a"], ["in"], ["based", "in"], ["basee", "a"], ["base", "a"], ["situee", "a"], ["situe", "a"], ["pres", "de"], ["near"]]
@@ -2084,6 +2099,11 @@ public final class Understanding: Sendable {
                Self.phraseSpans(w, stepCues[id] ?? [:]).isEmpty,
                w[max(0, span.lowerBound - 8)..<span.lowerBound].contains(where: { Self.wishVerbs.contains($0) || ["wanna", "learn", "apprendre"].contains($0) })
                 || (w[span].contains(where: Self.frequencyUnits.contains) && !w.contains(where: { Self.toolWords.contains($0) || Self.useVerbs.contains($0) })) { continue }
+            // Nor a time something has lasted ("been using the openai api for a few months", "je
+            // m'en sers depuis quelques mois", "a few months ago").
+            if datedSteps.contains(id), let span = found.span, case let w = input.tokenStrings,
+               w[max(0, span.lowerBound - 2)..<span.lowerBound].contains(where: ["for", "depuis", "pendant", "since", "past", "last", "derniers"].contains)
+                || (span.upperBound < w.count && ["ago", "derniers", "passes"].contains(w[span.upperBound])) { continue }
             // Nor a time said of the past ("j'ai perdu 2 clients cette année", "we had layoffs this
             // year"); a use said so is one ("je n'ai jamais vraiment utilisé l'IA").
             if cuedSteps.contains(id), datedSteps.contains(id), let span = found.span,
