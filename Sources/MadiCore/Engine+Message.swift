@@ -6097,6 +6097,14 @@ extension TurnBuilder {
         case .frustration:
             s.frustrated = true
             say("intent.frustration")
+            // ("acheteuse, salariee. tu lis pas ce que j'ecris ou quoi": the answer said before
+            // the complaint is taken.)
+            if step.kind == .choice, case let pieces = Understanding.pieces(lastInput.raw, cutAt: ".!?;"), pieces.count >= 2,
+               case let .option(id) = u.match(step: step, u.prepare(pieces[0])).choice {
+                note(step.id, id, .synonym)
+                answer(choice: id, said: lastInput.raw)
+                return
+            }
             if step.kind == .choice {
                 s.misses = 1
                 // (After the apology, no "I didn't get that" again.)
