@@ -21,7 +21,8 @@ func option(_ name: String, _ def: Int) -> Int {
 }
 if args.contains("--help") || args.contains("-h") {
     print("""
-    usage: madi-bench [--json] [--engine-only] [--by-step] [--profile-step S] [--conversations N] [--sessions N] [--interleaved N] [--leads N] [--startups N] [--dialogues DIR] [--madi PATH]
+    usage: madi-bench [--json] [--engine-only] [--by-step] [--profile-step S] [--conversations N] [--sessions N] [--interleaved N] [--leads N] [--startups N] [--dialogues DIR] [--madi PATH] [--only memory]
+      --only memory    only the memory figure (resident size and bytes per live session), nothing else
       --by-step        also the engine's p50/p99 per turn for each step the turn answers (on stderr)
       --conversations  scripted conversations for the engine and JSON-lines figures (default 10000)
       --sessions       live sessions for the memory figure (default 100000)
@@ -37,6 +38,15 @@ let asJSON = args.contains("--json")
 /// Only the in-process figures (for a profiler such as valgrind's callgrind).
 let engineOnly = args.contains("--engine-only")
 let byStep = args.contains("--by-step")
+/// `--only memory`: the memory figure alone (it is the noisiest, so it is run several times).
+let memoryOnly: Bool = {
+    guard let i = args.firstIndex(of: "--only") else { return false }
+    guard i + 1 < args.count, args[i + 1] == "memory" else {
+        FileHandle.standardError.write(Data("madi-bench: --only takes 'memory'\n".utf8))
+        exit(2)
+    }
+    return true
+}()
 /// The turns at this step go through `profiledTurn`, for a profiler to count them alone
 /// (`valgrind --tool=callgrind --toggle-collect='*profiledTurn*'`).
 let profileStep: String? = args.firstIndex(of: "--profile-step").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
@@ -131,7 +141,7 @@ func scripts(_ count: Int) -> [Script] {
     return out
 }
 
-let allScripts = scripts(conversations)
+let allScripts = scripts(memoryOnly ? 0 : conversations)
 
 // MARK: - Figures
 
@@ -148,11 +158,13 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-record("content load and validation (in process, first)", loadMs, "ms")
-record("the same, read back from its bytes (\(packedContent.count / 1024) KiB)", unpackMs, "ms")
-record("engine construction (before the first turn can run)", engineSyncMs, "ms")
-record("understanding built (matcher index and classifier, once, on first use)", engineMs, "ms")
-record("the same, the classifier read back from its bytes", cachedMs, "ms")
+if !memoryOnly {
+    record("content load and validation (in process, first)", loadMs, "ms")
+    record("the same, read back from its bytes (\(packedContent.count / 1024) KiB)", unpackMs, "ms")
+    record("engine construction (before the first turn can run)", engineSyncMs, "ms")
+    record("understanding built (matcher index and classifier, once, on first use)", engineMs, "ms")
+    record("the same, the classifier read back from its bytes", cachedMs, "ms")
+}
 
 @inline(never)
 func profiledTurn(_ session: Session, _ text: String, _ sink: LeadSink) -> Turn {
@@ -160,7 +172,7 @@ func profiledTurn(_ session: Session, _ text: String, _ sink: LeadSink) -> Turn 
 }
 
 // Engine, in process, with leads in memory.
-do {
+if !memoryOnly {
     note("engine: \(allScripts.count) conversations")
     let sink = MemoryLeadSink()
     var samples: [Double] = []
@@ -198,7 +210,7 @@ do {
 
 // Engine, in process, on messages as prospects type them: every conversation case of
 // Dialogues/tests (their `user:` lines, free text), five times each.
-do {
+if !memoryOnly {
     let dir = URL(fileURLWithPath: dialogues).appendingPathComponent("tests")
     var cases: [Scenario] = []
     for name in ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() where name.hasSuffix(".yaml") {
@@ -300,7 +312,7 @@ func enginePass(_ lines: [String], capture: ((String, String, Reply) -> Void)? =
 
 let lines = requestLines(allScripts)
 nonisolated(unsafe) var floorRate = 0.0
-do {
+if !memoryOnly {
     note("floor: \(lines.count) lines")
     var shapes: [(session: String, language: String, reply: Reply)] = []
     shapes.reserveCapacity(lines.count)
@@ -464,7 +476,7 @@ if !engineOnly, FileManager.default.isExecutableFile(atPath: madiBinary) {
         }
         return (Double(count) / seconds, saved, transactions, leads)
     }
-    do {
+    if !memoryOnly {
         let with = jsonlRun(allScripts, name: "leads")
         let without = jsonlRun(allScripts.map(\.withoutLead), name: "no-leads")
         record("jsonl turns per second, a durable lead in every conversation", with.rate, "turns/s")
@@ -479,7 +491,7 @@ if !engineOnly, FileManager.default.isExecutableFile(atPath: madiBinary) {
     }
     // Reply latency as a client sees it: `interleaved` sessions at once, each sending its next
     // request as soon as its reply comes (leads durable).
-    do {
+    if !memoryOnly {
         let scripts = Array(allScripts.prefix(interleaved))
         note("latency: \(scripts.count) sessions interleaved")
         let (p, input, out) = spawn(["jsonl", "--dialogues", dialogues, "--leads-db", tmp.appendingPathComponent("lat.sqlite").path,
@@ -530,7 +542,7 @@ if !engineOnly, FileManager.default.isExecutableFile(atPath: madiBinary) {
         record("turns per second, \(scripts.count) sessions interleaved", Double(samples.count) / seconds, "turns/s")
     }
     // Start-up to first reply.
-    do {
+    if !memoryOnly {
         note("start-up: \(startups) spawns")
         // Spawned with posix_spawn and raw pipes: Foundation's Process adds milliseconds of its own.
         var times: [Double] = []
@@ -612,7 +624,7 @@ if !engineOnly, FileManager.default.isExecutableFile(atPath: madiBinary) {
 }
 
 // Durable lead writes.
-do {
+if !memoryOnly {
     note("lead writes: \(leadWrites)")
     let store = LeadStore(path: tmp.appendingPathComponent("w.sqlite").path)
     try? store.open()
