@@ -400,20 +400,81 @@ public struct Session: Codable, Sendable, Equatable {
 
 public struct Answer: Codable, Sendable, Equatable {
     public var option: String?
-    public var number: Int?
-    public var text: String?
+    /// What the answer holds besides an option, when anything: most answers are an option alone,
+    /// and a session's table of answers keeps this value for each (24 bytes, not 104).
+    private var detail: Detail?
+
+    public var number: Int? {
+        get { detail?.number }
+        set { detail = Detail.make(number: newValue, text: text, quantity: quantity, day: day) }
+    }
+    public var text: String? {
+        get { detail?.text }
+        set { detail = Detail.make(number: number, text: newValue, quantity: quantity, day: day) }
+    }
     /// A count as said ("une dizaine", "20-25"); `number` holds its value.
-    public var quantity: Quantity?
+    public var quantity: Quantity? {
+        get { detail?.quantity }
+        set { detail = Detail.make(number: number, text: text, quantity: newValue, day: day) }
+    }
     /// The first day of the month `number` the start is from, when later than the 1st ("fin
     /// janvier", "end of January": the 15th).
-    public var day: Int?
+    public var day: Int? {
+        get { detail?.day }
+        set { detail = Detail.make(number: number, text: text, quantity: quantity, day: newValue) }
+    }
 
     public init(option: String? = nil, number: Int? = nil, text: String? = nil, quantity: Quantity? = nil, day: Int? = nil) {
         self.option = option
-        self.number = number
-        self.text = text
-        self.quantity = quantity
-        self.day = day
+        detail = Detail.make(number: number, text: text, quantity: quantity, day: day)
+    }
+
+    /// Never changed once made (a change makes another): shared by the copies of an answer.
+    final class Detail: Sendable {
+        let number: Int?
+        let text: String?
+        let quantity: Quantity?
+        let day: Int?
+
+        /// nil when there is nothing to hold.
+        static func make(number: Int?, text: String?, quantity: Quantity?, day: Int?) -> Detail? {
+            number == nil && text == nil && quantity == nil && day == nil
+                ? nil : Detail(number: number, text: text, quantity: quantity, day: day)
+        }
+
+        private init(number: Int?, text: String?, quantity: Quantity?, day: Int?) {
+            self.number = number
+            self.text = text
+            self.quantity = quantity
+            self.day = day
+        }
+    }
+
+    public static func == (a: Answer, b: Answer) -> Bool {
+        a.option == b.option && (a.detail === b.detail
+            || (a.number == b.number && a.text == b.text && a.quantity == b.quantity && a.day == b.day))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case option, number, text, quantity, day
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(option: try c.decodeIfPresent(String.self, forKey: .option),
+                  number: try c.decodeIfPresent(Int.self, forKey: .number),
+                  text: try c.decodeIfPresent(String.self, forKey: .text),
+                  quantity: try c.decodeIfPresent(Quantity.self, forKey: .quantity),
+                  day: try c.decodeIfPresent(Int.self, forKey: .day))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(option, forKey: .option)
+        try c.encodeIfPresent(number, forKey: .number)
+        try c.encodeIfPresent(text, forKey: .text)
+        try c.encodeIfPresent(quantity, forKey: .quantity)
+        try c.encodeIfPresent(day, forKey: .day)
     }
 }
 
