@@ -333,6 +333,7 @@ public final class SessionHub: @unchecked Sendable {
             lock.lock()
             if box.pending.isEmpty {
                 box.draining = false
+                box.pending = [] // idle, a session keeps no room for requests
                 lock.unlock()
                 return
             }
