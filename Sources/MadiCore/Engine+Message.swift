@@ -1163,8 +1163,9 @@ extension TurnBuilder {
         // "quand vous voulez, je suis dispo tout le temps" at the question of when: a sentence that
         // opens like a question with an option's own words ("quand vous voulez je suis dispo"),
         // with no question mark in the message, says that answer; it asks nothing.
+        // ("quand vous voulez" alone, an answer of two options: asked back between them, not the dates.)
         if startAsked == nil, step.kind == .choice, !step.navigation, let q = parts.question, !trimmed.utf8.contains(0x3F),
-           case let m = u.match(step: step, q), m.choice.isOption, m.span?.lowerBound == 0 {
+           case let m = u.match(step: step, q), m.choice.isOption || { if case .ambiguous = m.choice { true } else { false } }(), m.span?.lowerBound == 0 {
             side = nil
             answerAsked = true
         }
