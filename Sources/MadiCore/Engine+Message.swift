@@ -3730,12 +3730,17 @@ extension TurnBuilder {
     /// another ("and the team is 18 not 8"), once that size is changed; nil when none does.
     mutating func sizeCorrectedAside(_ input: PreparedInput, _ current: Step) -> PreparedInput? {
         guard let id = engine.fieldSteps["team_size"], id != current.id, let old = s.answers[id]?.number,
-              input.tokens.contains(where: u.negations.contains), input.tokenStrings.contains(where: { Int($0) != nil }) else { return nil }
+              input.tokens.contains(where: u.negations.contains) || u.saysCorrection(input), input.tokenStrings.contains(where: { Int($0) != nil }) else { return nil }
         let pieces = Understanding.pieces(input.raw, cutAt: ".,;!?")
         guard pieces.count >= 2 else { return nil }
         for (k, piece) in pieces.enumerated() {
             let p = u.prepare(piece)
-            guard deniesTeamSize(p, id, old), correctedTeamSize(p, current, cue: true) else { continue }
+            // ("asap. oh wait actually make it 10, …": a clause with a word of change that ends on
+            // a new count, "make it 10", "on sera 10", "we're 10".)
+            let w = p.tokenStrings
+            let madeIt = u.saysCorrection(p) && w.count >= 2 && Int(w[w.count - 1]) != nil
+                && ["it", "that", "be", "sera", "serons", "plutot", "rather", "re", "are"].contains(w[w.count - 2])
+            guard deniesTeamSize(p, id, old) || madeIt, correctedTeamSize(p, current, cue: true) else { continue }
             var rest = pieces
             rest.remove(at: k)
             return u.prepare(rest.joined(separator: ". "))
