@@ -4430,6 +4430,12 @@ extension TurnBuilder {
         let options = fixed(step)
         // ("I'd like to think about the proposal first": time asked for, though the option's word is said.)
         if step.kind == .recommend, Self.thinksItOver(input.tokenStrings), u.yesNo(input) != true, !Self.signsUp(input.tokenStrings) {
+            // ("non merci pas pour l'instant, jvais reflechir": a no that opens it, with its reason.)
+            if u.saysNoThanks(input) || input.tokenStrings.first.map(Self.openingNos.contains) == true && u.yesNo(input) == false {
+                note(step.id, "no", .synonym)
+                answer(choice: "no", said: input.raw)
+                return .answered
+            }
             return .none
         }
         // "Non, je voulais les dates de Starter en janvier. Bon, d'accord, je reste sur Starter
