@@ -1730,8 +1730,25 @@ public final class Understanding: Sendable {
             if !places.isEmpty, places.count < matches.count { matches.removeAll { m in places.contains { $0.span == m.span } } }
         }
         // "je suis infirmière et je pense à me reconvertir": a phrase that prevails over the others.
-        if !prevailing.isEmpty, let winner = matches.first(where: { prevailing.contains(Array(input.tokens[$0.span])) }) {
-            matches.removeAll { $0.id != winner.id && !prevailing.contains(Array(input.tokens[$0.span])) }
+        // (Not when denied: "i've never built anything with their apis" says no building at all.)
+        if !prevailing.isEmpty {
+            // (Any negation a few words before counts, one that answers the question too: "never".)
+            let deniedPrevailing = matches.filter { m in
+                prevailing.contains(Array(input.tokens[m.span]))
+                    && input.tokens[max(0, m.span.lowerBound - 5)..<m.span.lowerBound].contains(where: negations.contains)
+            }
+            if !deniedPrevailing.isEmpty, deniedPrevailing.count < matches.count {
+                // (The negation that denies it is no answer either: the "never" of "never built".)
+                matches.removeAll { m in
+                    deniedPrevailing.contains { d in
+                        d.span == m.span || (m.span.upperBound <= d.span.lowerBound && d.span.lowerBound - m.span.lowerBound <= 5
+                                             && input.tokens[m.span].allSatisfy(negations.contains))
+                    }
+                }
+            }
+            if let winner = matches.first(where: { prevailing.contains(Array(input.tokens[$0.span])) }) {
+                matches.removeAll { $0.id != winner.id && !prevailing.contains(Array(input.tokens[$0.span])) }
+            }
         }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
@@ -1989,7 +2006,9 @@ public final class Understanding: Sendable {
     }
 
     static let intentVerbs: Set<String> = ["cherche", "cherchons", "veux", "voulons", "voudrais", "souhaite", "souhaitons", "compte", "comptons", "former", "train",
-                                           "looking", "want", "wanna", "need", "trying", "planning", "going"]
+                                           "looking", "want", "wanna", "need", "trying", "planning", "going",
+                                           // ("i've never built anything with their apis", "je n'ai jamais rien construit avec les api")
+                                           "built", "construit", "anything", "rien"]
 
     static let negationsOpeningPhrase: Set<String> = ["pas", "not", "no", "never", "jamais", "aucune", "aucun"]
 
