@@ -1352,7 +1352,10 @@ extension TurnBuilder {
                u.quantities.teamSize(answerInput, anyNumber: u.quantities.countsWithSelf(answerInput)) != nil,
                correctsEarlier(answerInput, step) { return }
             // (A month said is the surest correction: before the others.)
-            if [.recommend, .courses, .consent].contains(step.kind), changesStartMonth(answerInput) {
+            // ("I'd rather start in April." at the company's name: a start moved, not a name; not
+            // a month alone there, "Avril" may be the name.)
+            if [.recommend, .courses, .consent].contains(step.kind) || step.kind == .text && u.movesStart(answerInput),
+               changesStartMonth(answerInput) {
                 // ("ok ok fine jan works!! sign me up": the month, then the sign-up said with it.)
                 if step.kind == .recommend, s.leadId == nil, !alsoAsks, Self.signsUp(answerInput.tokenStrings),
                    takesInterest(step, said: input.raw) {
@@ -1743,7 +1746,11 @@ extension TurnBuilder {
             // asked again (said again, it is taken).
             // ("the devs already use copilot all day": five words or more with a verb, a sentence.)
             let words = name.split(separator: " ").count
-            if s.misses == 0, words >= 5 && u.prepare(name).tokenStrings.contains(where: Self.sentenceVerbs.contains)
+            // ("I'd rather start in April.", "je préfère commencer en avril": said in the first
+            // person, a sentence.)
+            let firstPerson = step.field == "company" && words >= 3
+                && ["i", "je", "j", "we", "nous"].contains(u.prepare(name).tokenStrings.first ?? "")
+            if s.misses == 0, firstPerson || words >= 5 && u.prepare(name).tokenStrings.contains(where: Self.sentenceVerbs.contains)
                 || words > 6 && (input.tokens.contains(where: u.negations.contains) || u.saysYesOrNo(input) || u.saysCorrection(input)
                     || input.tokenStrings.contains(where: { ["je", "j", "i", "me", "moi", "my"].contains($0) })) {
                 trace.missed = true
@@ -4818,7 +4825,13 @@ extension TurnBuilder {
     static func rathersNot(_ w: [String]) -> Bool {
         let runs: [[String]] = [["rather", "not"], ["prefer", "not"], ["prefere", "ne", "pas"], ["prefere", "pas"], ["pas", "envie"],
                                 ["don", "t", "want", "to", "say"], ["dont", "want", "to", "say"], ["not", "say"], ["veux", "pas", "le", "dire"]]
-        return runs.contains { Understanding.holds(w, $0) }
+        if runs.contains(where: { Understanding.holds(w, $0) }) { return true }
+        // ("i'd rather skip this one", "je préfère passer", "next question": a short message that
+        // skips the question.)
+        return w.count <= 8 && (w.contains(where: ["skipper", "sauter", "sautons", "passons"].contains)
+            || w.contains("skip") && (w.count == 1 || w.contains(where: ["this", "it", "that", "question", "rather", "can", "let", "lets", "i", "we"].contains))
+            || [["je", "passe"], ["prefere", "passer"], ["next", "question"], ["question", "suivante"], ["i", "ll", "pass"], ["i", "pass"]].contains { Understanding.holds(w, $0) }
+            || w == ["pass"] || w == ["passer"])
     }
 
     /// "never mind", "forget it", "laisse tomber", "tant pis", said alone.
