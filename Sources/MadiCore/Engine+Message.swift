@@ -1091,6 +1091,23 @@ extension TurnBuilder {
             }
             return
         }
+        // "no i think starter fits better for them honestly, they're beginners. lets do starter",
+        // "non je pense que starter c mieux pour eux. on part sur starter" at the offer: a course
+        // chosen in the sentence that closes the message, with nothing else in it, is the choice,
+        // whatever the reasons before it weigh.
+        if step.kind == .recommend, parts.question == nil, address == nil, s.leadId == nil,
+           case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2, let last = pieces.last,
+           case let closing = u.prepare(last), choosesCourseOnly(closing), let other = namedCourse(closing, besides: nil),
+           !deniesCourse(other, closing), let course = content.catalogue.course(other) {
+            note(step.id, "interested", .synonym)
+            answer(choice: "interested", said: trimmed)
+            if other != recommendation()?.course {
+                s.chosenCourse = other
+                out.insert(t("recommend.other_course", ["name": course.name]), at: 0)
+                if let above = aboveRecommended(course) { out.insert(above, at: 1) }
+            }
+            return
+        }
         // "non merci. aide moi plutot a choisir", "help me choose" at the offer: the questions were
         // the help; which course fits and why, said again, and the offer stays.
         if side == nil, step.kind == .recommend, s.recommendation != nil, address == nil, u.yesNo(input) != true,
