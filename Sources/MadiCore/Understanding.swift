@@ -794,11 +794,27 @@ public final class Understanding: Sendable {
         // month said as a bound gives way to one said within it.)
         let bounds = said.filter { Self.saidAsBound(w, at: $0.at) }
         if !bounds.isEmpty, bounds.count < said.count { said.removeAll { m in bounds.contains { $0.at == m.at } } }
+        // ("jai mes partiels en janvier donc apres", "my exams are in january, after that im free":
+        // a month followed by an "after" is the event's; the start is the month after it, or the
+        // month said after the "after" ("l'AG c en mars, donc la formation ce serait apres, avril mai").)
+        // (Not "after the audit", "apres au printemps c mort": an "after" that names what it is
+        // after; nor a month already moved, "jusqu'en mars".)
+        if !said.isEmpty, let k = w.lastIndex(where: Self.afterWords.contains), k > 0, w[k - 1] != "d",
+           k + 1 == w.count || Self.afterThat.contains(w[k + 1]) || said.contains(where: { $0.at > k }),
+           said.contains(where: { $0.at < k && k - $0.at <= 7 && monthNumbers[w[$0.at]] == $0.month }) {
+            if said.contains(where: { $0.at > k }) {
+                said.removeAll { $0.at < k }
+            } else {
+                said = said.map { $0.at < k && k - $0.at <= 7 && monthNumbers[w[$0.at]] == $0.month ? ($0.at, $0.month % 12 + 1) : $0 }
+            }
+        }
         // ("please tell them march would be even better": with a word of preference, anywhere.)
         if said.isEmpty, w.contains(where: Self.startWords.contains) {
             // ("sounds good actually, April works too": a month that would suit as well moves nothing.)
             said = w.enumerated().compactMap { i, word in
                 seasonNames[word] == nil && word.count >= 4 && !Self.suitsAsWell(w, after: i) && !Self.othersStart(w, at: i)
+                    // ("i got laid off in sept, … no idea where to start": an event of the past.)
+                    && !w[max(0, i - 4)..<i].contains(where: Self.pastEvents.contains)
                     // ("asap ideally but january is dead for me": a month said impossible is no start.)
                     && !Self.saidNotToSuit(w, after: i)
                     ? monthNumbers[word].map { (i, $0) } : nil
@@ -828,6 +844,12 @@ public final class Understanding: Sendable {
         if found == nil, let m = Self.monthOverDenied(said, w) { return m }
         return found
     }
+
+    /// Words that put the start after what was said before them ("donc après", "after that").
+    static let afterWords: Set<String> = ["apres", "after", "afterwards", "ensuite"]
+    /// What may follow such an "after" and name nothing it is after ("after that", "après ça ira").
+    static let afterThat: Set<String> = ["that", "this", "ca", "cela", "c", "ce", "je", "j", "i", "im", "on", "we", "it", "its", "ok", "bon", "is", "est",
+                                         "then", "alors", "du", "coup", "tout", "ideally", "idealement", "plutot", "rather"]
 
     /// Whether the month at `i` is said as a bound ("avant l'été", "before summer", "d'ici mars",
     /// "by march"), not as the earliest start ("pas avant mars", "not before march").
