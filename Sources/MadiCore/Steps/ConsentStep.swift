@@ -48,6 +48,12 @@ extension ConsentStep: StepBehaviour {
 
     static func answer(_ id: String, _ step: Step, _ turn: inout TurnBuilder) {
         if id == "yes" {
+            // ("oui et vous pouvez m'appeler aussi au 06 12 34 56 78 plutot l'apres midi": the
+            // number, and when to call, go with the request.)
+            if Understanding.looksLikePhone(turn.lastInput.raw), !turn.lastInput.raw.hasAtSign {
+                turn.keepQuestion(turn.lastInput.raw)
+                turn.say("email.phone_kept")
+            }
             guard let draft = turn.leadDraft(consentVersion: step.consent?.version ?? "") else {
                 turn.say("save.incomplete"); return
             }
