@@ -157,7 +157,8 @@ extension TurnBuilder {
             let first = String(name.split(separator: " ")[0])
             // (Said again, the same name is not greeted twice.)
             let known = s.firstName.map { TextFold.fold($0) == TextFold.fold(first) } ?? false
-            if s.firstName == nil { s.firstName = String(first.prefix(80)) }
+            // (Another name said later is the one kept: the latest introduction.)
+            if !known { s.firstName = String(first.prefix(80)) }
             let restInput = u.prepare(rest)
             if restInput.isEmpty || (restInput.tokens.count <= 3 && u.intent(restInput, memo: memo) == .greeting) {
                 if restInput.isEmpty || s.history.count > 1 || step.kind != .choice || !step.navigation {

@@ -807,7 +807,8 @@ extension Understanding {
         func bare(_ w: Substring) -> Substring { Self.trimmed(w, of: edges) }
         func endsClause(_ w: Substring) -> Bool { w.last.map(edges.contains) ?? false }
         func stops(_ i: Int) -> Bool {
-            guard folded[i].count == 1 else { return true }
+            // ("Jean-Pierre": a name of two words joined, one word.)
+            guard folded[i].count == 1 || (folded[i].count == 2 && words[i].contains("-") && isNameWord(words[i])) else { return true }
             let f = folded[i][0]
             return clauseJoiners.contains(f) || Self.subjects.contains(f) || Self.nameStops.contains(f)
                 || emptyWords.contains(f)
