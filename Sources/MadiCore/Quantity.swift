@@ -449,6 +449,19 @@ public struct QuantityReader: Sendable {
         (max(0, span.lowerBound - 2)..<span.lowerBound).contains { trainingWords.contains(w[$0]) }
             || (span.upperBound..<min(w.count, span.upperBound + 3)).contains { trainingWords.contains(w[$0]) }
     }
+    /// A count said as the people to train: a word of training within four words before it, with
+    /// nothing but a few small words between ("faire monter 10 devs", "qu'on se forme toutes les
+    /// 4"), or "toutes les 4", "all 4 of us", "moi comprise" said with it.
+    static func saidAsTrained(_ span: Range<Int>, _ w: [String]) -> Bool {
+        let lo = span.lowerBound
+        if (max(0, lo - 4)..<lo).contains(where: { trainedWords.contains(w[$0]) }) { return true }
+        if lo >= 2, ["tous", "toutes"].contains(w[lo - 2]), w[lo - 1] == "les" { return true }
+        if lo >= 1, w[lo - 1] == "all" { return true }
+        let after = w[span.upperBound..<min(w.count, span.upperBound + 3)]
+        return after.starts(with: ["of", "us"]) || after.contains(where: { ["comprise", "compris", "included", "including"].contains($0) })
+    }
+    static let trainedWords: Set<String> = ["former", "forme", "formions", "train", "training", "upskill", "monter", "skill", "onboard", "sensibiliser", "initier"]
+
     /// "25 salariés en tout", "40 employees overall", "sur 25 salariés": a count said as the whole.
     /// ("on est 4, enfin 5 salariés" corrects the count: "enfin" says no total.)
     static func saidAsTotal(_ span: Range<Int>, _ w: [String]) -> Bool {
@@ -531,6 +544,14 @@ public struct QuantityReader: Sendable {
            case let rest = found.filter({ f in !ofCompany(f.span, w) || Self.toTrain(f.span, w) }),
            !rest.isEmpty, rest.count < found.count {
             found = rest
+        }
+        // "on est ~60 personnes dont 25 devs, on voudrait faire monter 10 devs", "j'ai 3 employées,
+        // je voudrais qu'on se forme toutes les 4 (moi comprise)": of several counts, the last one
+        // said as those to train (a word of training a few words before it, or "toutes les 4",
+        // "all 4 of us") is the team.
+        if found.count >= 2, let last = found.last, found.dropLast().allSatisfy({ $0.span.upperBound <= last.span.lowerBound }),
+           last.quantity.low >= 2, Self.saidAsTrained(last.span, w), !found.dropLast().contains(where: { Self.saidAsTrained($0.span, w) }) {
+            found = [Found(quantity: last.quantity, span: last.span, aboutPeople: true)]
         }
         // "4 managers. enfin 25 salariés en tout", "8 devs out of 40 employees overall": beside
         // another count, the employees said as a total are the company's.
