@@ -6405,7 +6405,8 @@ extension TurnBuilder {
             // ("vous pouvez me recontacter cet été ?": when is kept, and no call within 24 hours
             // is promised.)
             let later = Self.saysWhen(input, u), wasLater = s.contactLater
-            if input.tokens.count > 6 || later { keepQuestion(raw) }
+            // ("Oh. Fine then, you can email me, yes.": a yes that says nothing more is not kept.)
+            if input.tokens.count > 6 && (u.yesNo(input) != true || raw.utf8.contains(0x3F)) || later { keepQuestion(raw) }
             if later { s.contactLater = true }
             if reopen() { return }
             s.contactLater = wasLater
