@@ -3946,7 +3946,9 @@ extension TurnBuilder {
         // makes the examples think.)
         if !negated, input.tokens.count <= 3 || span.count * 2 >= content
             || (span.count >= 2 && u.prevailing[step.id]?.contains(Array(input.tokens[span])) == true)
-            || input.tokenStrings[span].contains(where: Understanding.teacherWords.contains) {
+            || input.tokenStrings[span].contains(where: Understanding.teacherWords.contains)
+            // ("data analyst at an insurance company, so employee": the conclusion that ends it.)
+            || (span.upperBound == input.tokens.count && span.lowerBound >= 1 && Understanding.conclusions.contains(input.tokenStrings[span.lowerBound - 1])) {
             return nil
         }
         // A phrase of several words that says its own negation ("la plupart ne l'utilisent pas ou

@@ -1678,6 +1678,13 @@ public final class Understanding: Sendable {
             matches = scanMatches(list, input, fuzzy: fuzzy, minChars: minChars)
         }
         // "my manager might pay for it": someone else's job, not the prospect's.
+        // ("we're 4 agents at the agency", "nos 12 agents": people counted, not AI agents.)
+        if matches.count >= 2, case let w = input.tokenStrings {
+            matches.removeAll { m in
+                m.span.count == 1 && m.span.lowerBound > 0 && ["agents", "assistants", "assistantes"].contains(w[m.span.lowerBound])
+                    && (Int(w[m.span.lowerBound - 1]) != nil || quantities.numbers[w[m.span.lowerBound - 1]] != nil)
+            }
+        }
         if let blockers = stepBlockers[stepId] {
             matches.removeAll { $0.span.lowerBound > 0 && blockers.contains(input.tokens[$0.span.lowerBound - 1]) }
         }
@@ -1774,6 +1781,15 @@ public final class Understanding: Sendable {
         }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
+        // ("whenever, no rush": a phrase of two options, one of them said again in other words.)
+        if tied.count > 1, tied.allSatisfy({ $0.span == top.span }) {
+            let backed = tied.filter { t in
+                list.first { $0.id == t.id }?.phrases.contains { p in
+                    p.chars >= 5 && (Fuzzy.match(p, in: input, fuzzy: false).map { !$0.tokens.overlaps(top.span) } ?? false)
+                } ?? false
+            }
+            if backed.count == 1 { return (.option(backed[0].id), top.span) }
+        }
         if tied.count > 1 { return (.ambiguous(tied.map(\.id)), top.span) }
         let others = matches.filter { m in
             m.id != top.id && !m.span.overlaps(top.span)
@@ -1814,12 +1830,15 @@ public final class Understanding: Sendable {
     /// before one of them ("les devis surtout" is 0); nil when they are not said so.
     static func mainDistance(_ span: Range<Int>, _ w: [String], within others: [Range<Int>]) -> Int? {
         if span.upperBound < w.count, mainWords.contains(w[span.upperBound]) { return 0 }
+        // ("data analyst at an insurance company, so employee": the conclusion that ends the message.)
+        if span.lowerBound >= 1, span.upperBound == w.count, conclusions.contains(w[span.lowerBound - 1]) { return 0 }
         guard let k = w[max(0, span.lowerBound - 4)..<span.lowerBound].lastIndex(where: mainWords.contains),
               !others.contains(where: { $0.lowerBound > k && $0.lowerBound < span.lowerBound }) else { return nil }
         return span.lowerBound - k - 1
     }
     /// Words that add another answer to the one said ("but also", "mais aussi").
     static let additions: Set<String> = ["also", "aussi", "egalement"]
+    static let conclusions: Set<String> = ["so", "donc", "bref", "basically", "i.e", "ie"]
     static let mainWords: Set<String> = ["mostly", "mainly", "primarily", "chiefly", "essentially", "surtout", "principalement", "essentiellement",
                                          "majoritairement"]
 
