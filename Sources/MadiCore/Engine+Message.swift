@@ -3312,7 +3312,13 @@ extension TurnBuilder {
                 return o != recorded && !u.deniedOptions(levelId, p).contains(o)
             }
         }()
-        let cue = u.saysCorrection(input) || deniedSize || deniesRecorded || teamLevelSaid || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
+        // ("omg. THREE people total. 3.", "so me + 2" at the team's offer: another count of its
+        // people said, no question asked.)
+        let otherSize = current.kind == .recommend && !input.raw.utf8.contains(0x3F) && !u.opensQuestion(input)
+            && teamSize.map { size in
+                u.quantities.teamSize(input, anyNumber: u.quantities.countsWithSelf(input)).map { $0.aboutPeople && $0.quantity.low != size } == true
+            } == true
+        let cue = u.saysCorrection(input) || deniedSize || deniesRecorded || teamLevelSaid || otherSize || (teamSize != nil && u.quantities.countsWithSelf(input)) || earlier.contains { id in
             guard let option = u.labelOption(id, input) else { return false }
             return option != s.answers[id]?.option
         }
@@ -3687,7 +3693,13 @@ extension TurnBuilder {
         for i in w.indices.dropLast() where u.negations.contains(input.tokens[i]) && u.quantities.value(of: w[i + 1]) != nil
             // ("Non non, 7 personnes, pas septante": each no that opens it.)
             && !(w[...i].allSatisfy(Self.openingNos.contains) && u.quantities.value(of: w[i + 1]) != old) {
+            // ("pas une quinzaine": the article and the count.)
             denied = denied.masking(i..<(i + 2))
+        }
+        // ("…, pas une quinzaine": the article and the count said as not the size.)
+        for i in w.indices.dropLast(2) where ["pas", "not"].contains(w[i]) && ["une", "un", "a"].contains(w[i + 1])
+            && u.quantities.all(PreparedInput(w[(i + 1)...(i + 2)].joined(separator: " "))).contains(where: { $0.span == 0..<2 }) {
+            denied = denied.masking(i..<(i + 3))
         }
         // ("2-3 commerciaux utilisent chatgpt tous les jours… en fait ce serait plutot 12": people
         // counted as those who do something are some of the team, not its size, beside another count.)
@@ -3729,7 +3741,9 @@ extension TurnBuilder {
         let found = sized ?? u.quantities.teamSize(denied, anyNumber: false)
             ?? (bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
         // ("the 2 chatgpt ppl would be bored": fewer people named as some of those known, not a size.)
-        if let found, found.quantity.high < old, found.span.lowerBound > 0,
+        // (Not when the size recorded is denied, or the count said as those to train: "no, 80 is
+        // the whole company, the people to train are the 12 managers".)
+        if let found, found.quantity.high < old, found.span.lowerBound > 0, !deniesOld, !QuantityReader.saidAsTrained(found.span, w),
            ["the", "those", "these", "les", "ces"].contains(w[found.span.lowerBound - 1]) { return false }
         // ("8 not 4 to 8": one number for a range is a change too.)
         let oldQuantity = s.answers[id]?.quantity

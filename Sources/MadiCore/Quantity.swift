@@ -454,7 +454,9 @@ public struct QuantityReader: Sendable {
     /// 4"), or "toutes les 4", "all 4 of us", "moi comprise" said with it.
     static func saidAsTrained(_ span: Range<Int>, _ w: [String]) -> Bool {
         let lo = span.lowerBound
-        if (max(0, lo - 4)..<lo).contains(where: { trainedWords.contains(w[$0]) }) { return true }
+        // (Not denied between: "10 personnes à former, pas une quinzaine".)
+        if let k = (max(0, lo - 4)..<lo).last(where: { trainedWords.contains(w[$0]) }),
+           !w[(k + 1)..<lo].contains(where: { ["pas", "not"].contains($0) }) { return true }
         if lo >= 2, ["tous", "toutes"].contains(w[lo - 2]), w[lo - 1] == "les" { return true }
         if lo >= 1, w[lo - 1] == "all" { return true }
         let after = w[span.upperBound..<min(w.count, span.upperBound + 3)]
@@ -583,6 +585,13 @@ public struct QuantityReader: Sendable {
         // A count after "but", "donc"… that follows another: the later one (a total: "3 traducteurs
         // + moi, donc 4" counts the prospect already).
         var restated = false
+        // ("Nous sommes 8 enseignants, plus moi-même, donc 9.", "me and 2 cooks so 3": the count
+        // that concludes, last, is the whole.)
+        if found.count >= 2, let last = found.last, !last.quantity.isRange, found.dropLast().allSatisfy({ $0.span.upperBound <= last.span.lowerBound }),
+           case let lo = last.span.lowerBound, lo >= 1, ["donc", "so", "soit", "makes", "fait", "thus"].contains(w[lo - 1]) {
+            found = [Found(quantity: last.quantity, span: last.span, aboutPeople: true)]
+            restated = true
+        }
         // ("moi et mes 2 gars, on est 3 en tout", "me and my 2 guys, 3 in total": the count said
         // as the total, the prospect in it.)
         // (Not a company's whole: "12 personnes sur 80 en tout", "12 out of 80 in total".)
@@ -605,6 +614,16 @@ public struct QuantityReader: Sendable {
         // "non pas 9, 8 au total", "not 6, 8": a count denied, then the one meant.
         // (Not when the later one is the one denied: "non 4 personnes au total, pas 5".)
         let denials = ["pas", "not", "non", "no"]
+        // ("nous serons 10 personnes à former, pas une quinzaine", "its 3 not 5": a count denied
+        // after the one meant is none.)
+        if found.count >= 2, case let kept = found.enumerated().filter({ k, f in
+            guard k > 0 else { return true }
+            var i = f.span.lowerBound - 1
+            if i >= 0, ["une", "un", "les", "a", "the"].contains(w[i]) { i -= 1 }
+            return !(i >= 0 && ["pas", "not"].contains(w[i]))
+        }).map(\.element), !kept.isEmpty, kept.count < found.count {
+            found = kept
+        }
         if found.count >= 2, found[0].span.lowerBound >= 1, denials.contains(w[found[0].span.lowerBound - 1]),
            found[1].span.lowerBound == 0 || !denials.contains(w[found[1].span.lowerBound - 1]) {
             found.removeFirst()
