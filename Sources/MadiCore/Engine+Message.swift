@@ -261,6 +261,12 @@ extension TurnBuilder {
            trimmed.unicodeScalars.dropFirst().contains(where: Self.isCapital),
            let name = u.namedCompany(trimmed) ?? (inTeamQuestions || s.prefillCompany == nil ? u.companyInPassing(trimmed, input) : nil) {
             s.prefillCompany = name
+            // ("ok go w/ starter then. email is j.okafor@…, company is Maison Lumen" past the
+            // company's question, or on a way that never asked it: kept for the request.)
+            if [.email, .consent].contains(step.kind), s.leadId == nil, u.namedCompany(trimmed) == name {
+                setAnswer(company, Answer(text: String(name.prefix(120))))
+                s.prefillCompany = nil
+            }
         }
         // "no, the address is wrong", "attends j'ai fait une faute dans mon mail" at consent: the
         // address asked again, nothing refused.
@@ -753,6 +759,11 @@ extension TurnBuilder {
             // chosen beside the address is kept for the team.)
             if hasAt, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest), saysDay(said.tokenStrings) {
                 keepQuestion(Self.withoutMailLeadIn(rest))
+            }
+            // ("karim.benali.pro@outlook.fr (Karim Benali)", "c.lefevre@… - Claire Lefèvre, DRH": a
+            // first and last name beside the address are the prospect's.)
+            if hasAt, s.firstName == nil, let rest = Understanding.address(in: trimmed).rest, let first = u.fullNameAlone(rest) {
+                s.firstName = first
             }
             // "i prefer performer pls, remote. my email ana@…": another course chosen beside the
             // address, in its sentence, is the course the address is for.

@@ -798,7 +798,7 @@ extension Understanding {
         // (After a loose intro, a name is a word with a capital that is not the first one: "je
         // suis étudiant", "I'm new to it" are not looked at further.)
         guard input.tokenStrings.contains(where: selfIntroWords.contains) && selfIntros.contains(where: { Self.holds(input, $0) })
-            || (Self.capitalAfterFirstWord(raw) && looseSelfIntros.contains(where: { Self.holds(input, $0) }))
+            || ((Self.capitalAfterFirstWord(raw) || input.tokenStrings.contains("btw")) && looseSelfIntros.contains(where: { Self.holds(input, $0) }))
         else { return nil }
         let words = raw.split(separator: " ", omittingEmptySubsequences: true)
         guard words.count >= 2, words.count <= 40 else { return nil }
@@ -835,7 +835,14 @@ extension Understanding {
                         && !vocabulary.contains(word.tokens[0]) && !classifier.knows(word: word.tokenStrings[0])
                         && !notNames.contains(word.tokenStrings[0])
                 }
-                while k < words.count, name.count < 2, isNameWord(words[k]), !stops(k), !loose || looksLikeName(bare(words[k])) {
+                // ("im amira btw": a word Madi does not know, before "btw", is a name too.)
+                func beforeBtw(_ k: Int) -> Bool {
+                    guard k + 1 < words.count, ["btw", "here"].contains(bare(words[k + 1]).lowercased()) else { return false }
+                    let word = PreparedInput(String(bare(words[k])))
+                    return word.tokens.count == 1 && !vocabulary.contains(word.tokens[0]) && !classifier.knows(word: word.tokenStrings[0])
+                        && !notNames.contains(word.tokenStrings[0])
+                }
+                while k < words.count, name.count < 2, isNameWord(words[k]), !stops(k), !loose || looksLikeName(bare(words[k])) || beforeBtw(k) {
                     name.append(bare(words[k]))
                     k += 1
                     if endsClause(words[k - 1]) { break }
@@ -851,6 +858,43 @@ extension Understanding {
         }
         return nil
     }
+
+    /// A first and last name said alone ("(Karim Benali)", "- Claire Lefèvre, DRH", "… au 04 74 12
+    /// 56 89. Claire Renaud."): two or three words with a capital, one of them at least a word Madi
+    /// does not know, that open the text (at most two words after them) or close it after the end
+    /// of a sentence; the first name.
+    func fullNameAlone(_ text: String) -> String? {
+        let edges: Set<Character> = [",", ".", "!", "?", ";", ":", ")", "(", "-", "—", "–", "\"", "'"]
+        let raw = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let words = raw.map { Self.trimmed($0, of: edges) }
+        func capitalised(_ w: Substring) -> Bool {
+            w.count >= 2 && w.first?.isUppercase == true && w.dropFirst().allSatisfy { $0.isLowercase || $0 == "-" }
+                && !notNames.contains(PreparedInput(String(w)).tokenStrings.first ?? "")
+        }
+        func unknown(_ w: Substring) -> Bool {
+            let word = PreparedInput(String(w))
+            return !word.tokens.isEmpty && !word.tokens.contains(where: vocabulary.contains) && !classifier.knows(word: word.tokenStrings[0])
+        }
+        func name(_ run: ArraySlice<Substring>) -> String? {
+            // (Not a company: "Acme Corp", "Durand SAS".)
+            run.count >= 2 && run.count <= 3 && run.allSatisfy(capitalised) && run.contains(where: unknown)
+                && !run.contains(where: { Self.companySuffixes.contains($0.lowercased()) }) ? String(run.first!) : nil
+        }
+        let nonEmpty = words.filter { !$0.isEmpty }
+        // Opening the text.
+        var k = 0
+        while k < nonEmpty.count, k < 3, capitalised(nonEmpty[k]) { k += 1 }
+        if k >= 2, nonEmpty.count - k <= 2, let first = name(nonEmpty[..<k]) { return first }
+        // Closing it, after the end of a sentence.
+        for n in [3, 2] where raw.count > n {
+            let before = raw[raw.count - n - 1]
+            guard let mark = before.last, ".!".contains(mark) || before.allSatisfy({ "-—–".contains($0) }) else { continue }
+            if let first = name(words[(words.count - n)...]) { return first }
+        }
+        return nil
+    }
+
+    static let companySuffixes: Set<String> = ["corp", "inc", "ltd", "sas", "sarl", "gmbh", "sa", "llc", "co", "group", "groupe", "company", "consulting", "conseil"]
 
     /// Whether a word after the first starts with a capital, "I" and its forms aside.
     /// (On the bytes, ASCII capitals only: most messages are read to their end without a find.)
@@ -869,7 +913,7 @@ extension Understanding {
     }
 
     /// Words that end a name said after `self_intros` ("je m'appelle Julie de chez Acme").
-    static let nameStops: Set<String> = ["de", "du", "d", "des", "chez", "from", "at", "of", "with", "avec", "pour", "for", "et", "and",
+    static let nameStops: Set<String> = ["btw", "lol", "here", "de", "du", "d", "des", "chez", "from", "at", "of", "with", "avec", "pour", "for", "et", "and",
                                           "mais", "but", "ici", "here", "la", "le", "les", "the", "a", "an", "un", "une", "mon", "ma", "my", "our", "notre"]
 
     /// The folded words of a phrase ("c'est" → ["c", "est"]).
