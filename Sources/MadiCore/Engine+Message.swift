@@ -1107,9 +1107,12 @@ extension TurnBuilder {
         // "non je pense que starter c mieux pour eux. on part sur starter" at the offer: a course
         // chosen in the sentence that closes the message, with nothing else in it, is the choice,
         // whatever the reasons before it weigh.
+        // ("attends en fait jvais plutot commencer par le starter pr etre sur d'avoir les bases": a
+        // course chosen in the first person, whatever the reason said after it.)
         if step.kind == .recommend, parts.question == nil, address == nil, s.leadId == nil,
-           case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2, let last = pieces.last,
-           case let closing = u.prepare(last), choosesCourseOnly(closing), let other = namedCourse(closing, besides: nil),
+           case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), let last = pieces.last, case let closing = u.prepare(last),
+           let other = namedCourse(closing, besides: nil),
+           pieces.count >= 2 && choosesCourseOnly(closing) || choosesInFirstPerson(closing, course: other),
            !deniesCourse(other, closing), let course = content.catalogue.course(other) {
             note(step.id, "interested", .synonym)
             answer(choice: "interested", said: trimmed)
@@ -3698,6 +3701,10 @@ extension TurnBuilder {
     mutating func correctedTeamSize(_ input: PreparedInput, _ current: Step, cue: Bool) -> Bool {
         guard let id = engine.fieldSteps["team_size"], id != current.id, let old = s.answers[id]?.number else { return false }
         let w = input.tokenStrings
+        // ("could we do performer for most of them and master for my 4 team leads?": a part of the
+        // team counted, two courses or "most of them" said, is no new size.)
+        if u.mentionedCourses(input).count >= 2
+            || (input.raw.utf8.contains(0x3F) && Self.partOfTeam.contains(where: { Understanding.holds(w, $0) })) { return false }
         var denied = input
         // (A "non" that opens the message answers the offer, not the number: "non 4 personnes au
         // total, pas 5".)
@@ -3765,6 +3772,9 @@ extension TurnBuilder {
         say("ack.corrected", ["answer": t("noted.team_size", ["team": quantityText(found.quantity)])])
         return true
     }
+
+    static let partOfTeam: [[String]] = [["most", "of", "them"], ["some", "of", "them"], ["the", "rest"], ["la", "plupart"], ["le", "reste"],
+                                         ["certains", "d", "entre"], ["une", "partie"], ["part", "of", "the", "team"]]
 
     /// Whether a negation is said right before the team's size as answered ("not 8"), or before
     /// the first number of the range answered ("8 not 6-7").
@@ -5150,6 +5160,9 @@ extension TurnBuilder {
         ["j", "ai", "besoin", "de"], ["jai", "besoin", "de"], ["il", "me", "faut"], ["i", "need"], ["we", "need"], ["i", "think", "i", "need"],
         ["i", "ll", "take"], ["ill", "take"], ["i", "want"], ["i", "d", "rather"], ["id", "rather"], ["i", "would", "rather"], ["i", "prefer"],
         ["i", "choose"], ["i", "ll", "go", "with"], ["ill", "go", "with"], ["i", "ll", "go", "for"], ["i", "d", "like"], ["id", "like"],
+        ["je", "vais", "commencer", "par"], ["jvais", "commencer", "par"], ["jvais", "plutot", "commencer", "par"], ["je", "vais", "plutot", "commencer", "par"],
+        ["je", "vais", "partir", "sur"], ["jvais", "partir", "sur"], ["je", "vais", "prendre"], ["jvais", "prendre"],
+        ["i", "ll", "start", "with"], ["ill", "start", "with"], ["i", "ll", "do"], ["ill", "do"],
     ]
 
     /// Words that ask to see rather than to choose ("show me the Master one").
