@@ -17,7 +17,7 @@ struct ChatTests {
         #expect(r.stdout.contains("Je te recommande Starter"))
         #expect(r.stdout.contains("  1. Je suis intéressé·e"))
         #expect(r.stdout.contains("Tu voulais dire lucas@gmail.com ?"))
-        #expect(r.stdout.contains("C'est noté, lucas@gmail.com !"))
+        #expect(r.stdout.contains("L'équipe Madinia t'écrit à lucas@gmail.com"))
         #expect(!r.stdout.contains("\u{1B}")) // plain text when not a terminal
         let export = try run(["leads", "export", "--format", "jsonl", "--leads-db", db])
         #expect(export.stdout.contains("\"email\":\"lucas@gmail.com\""))
@@ -235,7 +235,7 @@ struct TerminalChatTests {
             Step("^C", Self.prompt, keys: "\u{1B}[A"), // Up: the history holds "1", not the dropped line
             Step("1", keys: "\u{15}lucas@gmail.com\n"), // Ctrl-U empties the recalled line first
             Step("tu es d'accord pour que l'équipe Madinia t'écrive", Self.prompt, keys: "oui\n"),
-            Step("C'est noté, lucas@gmail.com !", Self.prompt, keys: "\u{4}"),
+            Step("L'équipe Madinia t'écrit à lucas@gmail.com", Self.prompt, keys: "\u{4}"),
         ])
         #expect(r.status == 0)
         #expect(!r.output.contains("Le domaine « gm »"), "the half-typed address was sent")
