@@ -571,6 +571,10 @@ public final class Understanding: Sendable {
                     && (i == 0 || monthNumbers[w[i - 1]] == nil))
                 // ("plutôt janvier, après c'est mort", "rather january": a month said as the one preferred.)
                 || (!isSeason && Self.suitableMonthWord(word) && ["plutot", "rather", "preferably", "idealement", "ideally"].contains(before))
+                // ("no not january, february", "pas janvier, février": the month said last, right
+                // after the one refused.)
+                || (!isSeason && Self.suitableMonthWord(word) && i == w.count - 1 && i >= 2 && monthNumbers[w[i - 1]] != nil
+                    && seasonNames[w[i - 1]] == nil && Self.refusals.contains(w[i - 2]) && input.raw.utf8.contains(0x2C))
                 // ("janvier. c possible que le lundi ?": a month that is a sentence of its own.)
                 || (!isSeason && Self.suitableMonthWord(word) && monthAlone(input, at: i))
                 // ("pendant les vacances d'été, juillet", "summer break probably, july": a month that
@@ -758,10 +762,13 @@ public final class Understanding: Sendable {
     public func monthAfterRefused(_ input: PreparedInput, today month: Int) -> Int? {
         let w = input.tokenStrings
         guard w.count <= 12, w.contains(where: Self.refusals.contains) else { return nil }
-        var refused: [Int] = [], chained = false
+        var refused: [Int] = [], chained = false, lastMonth = -1
         for (i, word) in w.enumerated() {
             if let m = monthNumbers[word], seasonNames[word] == nil {
-                let before = w[max(0, i - 2)..<i]
+                // (The words since the month before: "not january, february" refuses only January.)
+                // (Not in a span of months, "pas janvier-février": said without a comma, both.)
+                let before = w[max(0, i - 2, input.raw.utf8.contains(0x2C) ? lastMonth + 1 : 0)..<i]
+                lastMonth = i
                 guard before.contains(where: Self.refusals.contains) || (chained && before.contains(where: Self.refusalChains.contains)) else { return nil }
                 refused.append(m)
                 chained = true
@@ -824,7 +831,9 @@ public final class Understanding: Sendable {
         // after a refusal.)
         if said.isEmpty, w.contains(where: Self.refusals.contains), let m = clauseOpeningMonth(input.raw) { return m }
         for (i, m) in said {
-            let before = w[max(0, i - 2)..<i]
+            // (The words since the month before: in "not january, february", the "not" is January's.)
+            let previous = w[..<i].lastIndex(where: { monthNumbers[$0] != nil && seasonNames[$0] == nil }).map { $0 + 1 } ?? 0
+            let before = w[max(0, i - 2, input.raw.utf8.contains(0x2C) ? previous : 0)..<i]
             // ("non, en décembre" answers no and says December; "not in dec", "pas en décembre"
             // refuse it.)
             // ("in Q1 so realistically not before Q2": the earliest start said, over any before it.)
