@@ -828,19 +828,19 @@ extension Understanding {
                 var name: [Substring] = []
                 var k = j + 1
                 // (After a loose intro, each word with a capital and unknown to Madi: "I'm Priya Nair".)
-                func looksLikeName(_ w: Substring) -> Bool {
+                // (One word Madi does not know and no nationality.)
+                func unknownWord(_ w: Substring) -> Bool {
                     let word = PreparedInput(String(w))
-                    // ("je suis RH", "I'm CTO": a title in capitals, no name.)
-                    return w.first?.isUppercase == true && w.dropFirst().contains(where: \.isLowercase) && word.tokens.count == 1
-                        && !vocabulary.contains(word.tokens[0]) && !classifier.knows(word: word.tokenStrings[0])
+                    return word.tokens.count == 1 && !vocabulary.contains(word.tokens[0]) && !classifier.knows(word: word.tokenStrings[0])
                         && !notNames.contains(word.tokenStrings[0])
+                }
+                func looksLikeName(_ w: Substring) -> Bool {
+                    // ("je suis RH", "I'm CTO": a title in capitals, no name.)
+                    w.first?.isUppercase == true && w.dropFirst().contains(where: \.isLowercase) && unknownWord(w)
                 }
                 // ("im amira btw": a word Madi does not know, before "btw", is a name too.)
                 func beforeBtw(_ k: Int) -> Bool {
-                    guard k + 1 < words.count, ["btw", "here"].contains(bare(words[k + 1]).lowercased()) else { return false }
-                    let word = PreparedInput(String(bare(words[k])))
-                    return word.tokens.count == 1 && !vocabulary.contains(word.tokens[0]) && !classifier.knows(word: word.tokenStrings[0])
-                        && !notNames.contains(word.tokenStrings[0])
+                    k + 1 < words.count && ["btw", "here"].contains(bare(words[k + 1]).lowercased()) && unknownWord(bare(words[k]))
                 }
                 while k < words.count, name.count < 2, isNameWord(words[k]), !stops(k), !loose || looksLikeName(bare(words[k])) || beforeBtw(k) {
                     name.append(bare(words[k]))

@@ -808,11 +808,12 @@ public final class Understanding: Sendable {
         // after; nor a month already moved, "jusqu'en mars".)
         if !said.isEmpty, let k = w.lastIndex(where: Self.afterWords.contains), k > 0, w[k - 1] != "d",
            k + 1 == w.count || Self.afterThat.contains(w[k + 1]) || said.contains(where: { $0.at > k }),
-           said.contains(where: { $0.at < k && k - $0.at <= 7 && monthNumbers[w[$0.at]] == $0.month }) {
+           case let event = { (m: (at: Int, month: Int)) in m.at < k && k - m.at <= 7 && self.monthNumbers[w[m.at]] == m.month },
+           said.contains(where: event) {
             if said.contains(where: { $0.at > k }) {
                 said.removeAll { $0.at < k }
             } else {
-                said = said.map { $0.at < k && k - $0.at <= 7 && monthNumbers[w[$0.at]] == $0.month ? ($0.at, $0.month % 12 + 1) : $0 }
+                said = said.map { event($0) ? ($0.at, $0.month % 12 + 1) : $0 }
             }
         }
         // ("please tell them march would be even better": with a word of preference, anywhere.)
@@ -1790,22 +1791,19 @@ public final class Understanding: Sendable {
         }
         guard let top = matches.max(by: { $0.score < $1.score }) else { return (.none, nil) }
         let tied = matches.filter { $0.score == top.score }
+        // Whether another phrase of option `id` is said exactly, away from the top match's words.
+        func namedElsewhere(_ id: String) -> Bool {
+            list.first { $0.id == id }?.phrases.contains { p in
+                p.chars >= 5 && (Fuzzy.match(p, in: input, fuzzy: false).map { !$0.tokens.overlaps(top.span) } ?? false)
+            } ?? false
+        }
         // ("whenever, no rush": a phrase of two options, one of them said again in other words.)
         if tied.count > 1, tied.allSatisfy({ $0.span == top.span }) {
-            let backed = tied.filter { t in
-                list.first { $0.id == t.id }?.phrases.contains { p in
-                    p.chars >= 5 && (Fuzzy.match(p, in: input, fuzzy: false).map { !$0.tokens.overlaps(top.span) } ?? false)
-                } ?? false
-            }
+            let backed = tied.filter { namedElsewhere($0.id) }
             if backed.count == 1 { return (.option(backed[0].id), top.span) }
         }
         if tied.count > 1 { return (.ambiguous(tied.map(\.id)), top.span) }
-        let others = matches.filter { m in
-            m.id != top.id && !m.span.overlaps(top.span)
-                && list.first { $0.id == m.id }!.phrases.contains { p in
-                    p.chars >= 5 && (Fuzzy.match(p, in: input, fuzzy: false).map { !$0.tokens.overlaps(top.span) } ?? false)
-                }
-        }
+        let others = matches.filter { m in m.id != top.id && !m.span.overlaps(top.span) && namedElsewhere(m.id) }
         if others.isEmpty { return (.option(top.id), top.span) }
         return (.ambiguous([top.id] + others.map(\.id)), top.span)
     }
