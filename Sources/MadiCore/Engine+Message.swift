@@ -3627,6 +3627,7 @@ extension TurnBuilder {
         setAnswer(current.id, nil)
         s.history.removeSubrange(at...)
         s.prefillQuantity = nil
+        if trace.intent == nil { trace.intent = .changeMind }
         say("team.solo")
         // "en fait c'est pour moi d'abord… je veux automatiser mes posts insta": the goal said with
         // it answers the first question again.
@@ -3677,6 +3678,7 @@ extension TurnBuilder {
         setAnswer(team.step, Answer(option: team.option))
         note(team.step, team.option, .synonym)
         notePrefills(input, except: team.step)
+        if trace.intent == nil { trace.intent = .changeMind }
         say("team.joins")
         s.step = team.step
         go(to: first, from: team.step)

@@ -1291,6 +1291,9 @@ public final class Understanding: Sendable {
         // ("Le formateur peut parler anglais ?", "can your trainers speak French?": the course's
         // language asked, not the conversation's.)
         guard !input.tokenStrings.contains(where: Self.courseLanguageWords.contains) else { return nil }
+        // ("is it in english?", "is that in french?": the course asked about, not the conversation.)
+        guard !zip(input.tokenStrings, input.tokenStrings.dropFirst()).contains(where: { $0 == "is" && ["it", "this", "that", "everything"].contains($1) })
+        else { return nil }
         if let lang = languageRequests.first(where: { Self.contains(input.tokenStrings, anyOf: $0.phrases) })?.language { return lang }
         // ("uh english? i run a little online shop", "do u have english?": a language asked for by
         // its name in a short question.)
