@@ -580,6 +580,15 @@ extension TurnBuilder {
         // is asked after it.)
         if step.kind == .consent, trimmed.hasSuffix("?") || conditionAfterQuestion(trimmed) || reasonAfterQuestion(trimmed), !hasAt, let k = u.faqEntry(input),
            ["withdraw_later", "refusal", "privacy"].contains(content.faq[k].id) {
+            // ("yes, can i unsubscribe later?", "oui mais je pourrai me désinscrire ?": a yes that
+            // opens the message, then a question of withdrawing or of the data: the consent, and the
+            // question answered.)
+            if content.faq[k].id != "refusal", opensWithYes(trimmed, cutAt: ".!;,") || Self.yesBut(input.tokenStrings, u),
+               !conditionAfterQuestion(trimmed), !u.refusesMail(input) {
+                prefaceSide(.faq(k))
+                takeConsent(step, said: trimmed)
+                return
+            }
             answerSide(.faq(k), reask: true)
             return
         }
@@ -5182,6 +5191,11 @@ extension TurnBuilder {
 
     /// Whether the message opens with a yes in a sentence of its own ("oui ok. je préfère…",
     /// "yes fine, cc jenny@…"), an address not in it.
+    /// "oui mais …", "yes but …": a yes word, then a but.
+    static func yesBut(_ w: [String], _ u: Understanding) -> Bool {
+        w.count >= 3 && ["mais", "but"].contains(w[1]) && u.yesNo(PreparedInput(w[0])) == true
+    }
+
     func opensWithYes(_ trimmed: String, cutAt separators: StaticString = ".!;") -> Bool {
         let pieces = Understanding.pieces(trimmed, cutAt: separators)
         guard pieces.count >= 2, !pieces[0].hasAtSign else { return false }
