@@ -4451,7 +4451,9 @@ extension TurnBuilder {
         // (Not when the rest answers the welcome itself: "slt, je veux juste voir ce que vous proposez".)
         if sentences.count < 2, let comma = input.raw.firstIndex(of: ","),
            case let before = u.prepare(String(input.raw[..<comma])),
-           u.intent(before, memo: memo) == .greeting || (before.tokens.count <= 2 && u.isWholeYes(before)) {
+           u.intent(before, memo: memo) == .greeting || (before.tokens.count <= 2 && u.isWholeYes(before))
+            // ("let's go, i need to train my sales team…", "vas y, …": the start said in a few words.)
+            || (before.tokens.count <= 3 && u.match(step: step, before).choice == .option(start.id)) {
             let rest = String(input.raw[input.raw.index(after: comma)...])
             let read = u.prepare(rest)
             if !u.match(step: step, read).choice.isOption,

@@ -2025,7 +2025,10 @@ public final class Understanding: Sendable {
         var i = span.lowerBound - 1, others = 0, intent = false
         while i >= 0, span.lowerBound - i <= (intent ? 5 : 3) {
             // ("pas pressé je me renseigne": the "pas" of an answer's own phrase denies nothing after it.)
-            if negators.contains(input.tokens[i]), !phrases.contains(where: { $0.contains(i) }) { return true }
+            // ("not really, tried it once": a negation in the clause before denies nothing after its comma.)
+            if negators.contains(input.tokens[i]), !phrases.contains(where: { $0.contains(i) }) {
+                return !Self.clauseBreak(input, between: i, and: span.lowerBound)
+            }
             // ("je ne cherche pas à former une équipe", "not looking to train a team": a verb of
             // wanting denied denies what it wants; "je sais pas, je veux former mon équipe" does not,
             // its subject opens another clause.)
@@ -2037,6 +2040,18 @@ public final class Understanding: Sendable {
                 if others > 1 { return false }
             }
             i -= 1
+        }
+        return false
+    }
+
+    /// Whether a comma or a full stop comes after word `i` and before word `j` of the message.
+    static func clauseBreak(_ input: PreparedInput, between i: Int, and j: Int) -> Bool {
+        guard input.raw.utf8.contains(where: { $0 == 0x2C || $0 == 0x2E || $0 == 0x3B || $0 == 0x21 }) else { return false }
+        var words = 0
+        for piece in pieces(input.raw, cutAt: ",.;!").dropLast() {
+            words += PreparedInput(piece).tokens.count
+            if words > i && words <= j { return true }
+            if words > j { return false }
         }
         return false
     }
