@@ -1829,7 +1829,8 @@ public final class Understanding: Sendable {
         if before.contains(where: concessions.contains) { return true }
         if let i = before.lastIndex(where: { $0 == "if" || $0 == "si" || $0 == "que" }), i > 0,
            ["even", "meme", "bien"].contains(w[i - 1]), w[i] != "que" || w[i - 1] == "bien" { return true }
-        if before.contains(where: pastMarkers.contains) { return true }
+        // ("used to be a bank manager": five words back.)
+        if w[max(0, span.lowerBound - 5)..<span.lowerBound].contains(where: pastMarkers.contains) { return true }
         let after = w[span.upperBound..<min(w.count, span.upperBound + 2)]
         if let i = after.firstIndex(where: pastAfter.contains), !(w[i] == "avant" && i + 1 < w.count && w[i + 1] == "tout") { return true }
         return false
@@ -1976,7 +1977,7 @@ public final class Understanding: Sendable {
 
     /// Words that open a clause as its subject ("je", "on", "i", "we"), folded: a negation does not
     /// reach past them.
-    static let subjects: Set<String> = ["je", "j", "on", "nous", "il", "ils", "elle", "elles", "i", "we", "they", "he", "she"]
+    static let subjects: Set<String> = ["je", "j", "on", "nous", "il", "ils", "elle", "elles", "i", "we", "they", "he", "she", "jsuis", "chuis", "jsui", "im"]
 
     /// Where the message says one of the step's phrases that hold a negation themselves ("pas
     /// pressé", "not sure"): their negation denies nothing else.
