@@ -348,7 +348,15 @@ public struct QuantityReader: Sendable {
     static func takesBack(_ between: ArraySlice<String>) -> Bool {
         between.contains(where: contrasts.contains)
             || (between.contains(where: ["non", "no", "nope"].contains) && between.contains(where: apologies.contains))
+            // ("6 — wait no, 8", "une dizaine, non attends plutôt 15", "5... actually 7": a few words
+            // that only take the count back.)
+            || (between.count <= 5 && between.contains(where: takeBackCues.contains)
+                && between.allSatisfy { takeBackCues.contains($0) || takeBackFillers.contains($0) })
     }
+    /// (An apology alone takes none back: "we're 12, sorry, 2 of them are part-time".)
+    static let takeBackCues: Set<String> = ["wait", "attends", "attend", "actually", "plutot", "rather", "correction", "scratch"]
+    static let takeBackFillers: Set<String> = ["non", "no", "nope", "nan", "ah", "oh", "euh", "hmm", "en", "fait", "i", "mean", "je", "veux",
+                                               "dire", "make", "it", "that", "c", "est", "plus", "more", "like", "genre", "bah", "ben", "well"]
     /// Words between a count and some of its people that say they are in it ("12 avec les 2
     /// alternants", "12 including the 2 interns").
     static let includedOpeners: [[String]] = [["avec", "les"], ["dont"], ["y", "compris", "les"], ["including"], ["including", "the"],
