@@ -4349,7 +4349,13 @@ extension TurnBuilder {
         w.indices.contains { i in
             guard let n = Int(w[i]), (50...110).contains(n) else { return false }
             return (i + 1 < w.count && ["ans", "years", "yo", "year"].contains(w[i + 1])) || (i > 0 && ["am", "m", "im", "ai"].contains(w[i - 1]))
+                // ("too late to learn this at 67?")
+                || (i > 0 && w[i - 1] == "at" && i + 1 == w.count)
         }
+    }
+    /// "trop tard", "too late", "too old": a question of being past the age.
+    static func asksTooLate(_ w: [String]) -> Bool {
+        zip(w, w.dropFirst()).contains { a, b in ["trop", "too"].contains(a) && ["tard", "late", "vieux", "vieille", "old", "age", "agee"].contains(b) }
     }
 
     /// The greeting said back: "Bonsoir !" to "bonsoir", "Good evening!" to "good evening"
@@ -6013,6 +6019,13 @@ extension TurnBuilder {
                 say("questions.left.none")
             }
         case let .unknown(question):
+            // ("jamais et j'ai 67 ans, c'est pas trop tard ?", "is it too late to learn this at 67?":
+            // a question beside an older age is about age.)
+            if Self.saysOlderAge(u.prepare(question).tokenStrings) || (Self.saysOlderAge(lastInput.tokenStrings) && Self.asksTooLate(u.prepare(question).tokenStrings)),
+               let k = content.faq.firstIndex(where: { $0.id == "age" }) {
+                answerSide(.faq(k), reask: reask)
+                return
+            }
             if reask, askAssistant(answering: question) { return }
             trace.side = "unknown"
             // (Said in full once; a question kept before, the next is "noted too".)
