@@ -1549,6 +1549,8 @@ extension TurnBuilder {
         }
         if let side = readSide(input, keywordsOnly: false, asked: false) { answerSide(side, reask: true); return }
         if let intent = u.intent(input, memo: memo) ?? u.replyIntent(input, memo: memo) { handle(intent, step); return }
+        // ("je dois voir avec mon manager", "jvais reflechir" at the offer: time to think it over.)
+        if step.kind == .recommend, Self.thinksItOver(input.tokenStrings) { handle(.unsure, step); return }
         // 4. The LLM, when there is one; else Madi says it did not understand.
         let question = trimmed.utf8.contains(0x3F)
         if question, askAssistant(answering: trimmed) { return }
@@ -1747,6 +1749,12 @@ extension TurnBuilder {
                 handle(.decline, step)
                 return .handled
             }
+            // ("no no, not now. ill be back after i talk to my director": not now, no name.)
+            if step.field == "company", input.tokens.count >= 4, !input.raw.utf8.contains(0x3F), Self.comesBackLater(input.tokenStrings) || Self.thinksItOver(input.tokenStrings) {
+                trace.intent = .decline
+                handle(.decline, step)
+                return .handled
+            }
             // ("no. bye", "can i just leave?": leaving, not a name.)
             if input.tokens.count <= 14, input.tokenStrings.contains(where: { Self.byeWords.contains($0) || $0 == "leave" || $0 == "partir" }),
                !input.tokenStrings.contains(where: { ["company", "entreprise", "societe", "boite"].contains($0) }) || input.raw.utf8.contains(0x3F) {
@@ -1790,7 +1798,7 @@ extension TurnBuilder {
             // ("I'd rather start in April.", "je préfère commencer en avril": said in the first
             // person, a sentence.)
             let firstPerson = step.field == "company" && words >= 3
-                && ["i", "je", "j", "we", "nous"].contains(u.prepare(name).tokenStrings.first ?? "")
+                && ["i", "je", "j", "we", "nous", "ill", "im", "id", "ive", "jvais", "jsuis", "jdois"].contains(u.prepare(name).tokenStrings.first ?? "")
             if s.misses == 0, firstPerson || words >= 5 && u.prepare(name).tokenStrings.contains(where: Self.sentenceVerbs.contains)
                 || words > 6 && (input.tokens.contains(where: u.negations.contains) || u.saysYesOrNo(input) || u.saysCorrection(input)
                     || input.tokenStrings.contains(where: { ["je", "j", "i", "me", "moi", "my"].contains($0) })) {
@@ -4510,7 +4518,9 @@ extension TurnBuilder {
     mutating func readFixed(_ input: PreparedInput, _ step: Step) -> Reading {
         let options = fixed(step)
         // ("I'd like to think about the proposal first": time asked for, though the option's word is said.)
-        if step.kind == .recommend, Self.thinksItOver(input.tokenStrings), u.yesNo(input) != true, !Self.signsUp(input.tokenStrings) {
+        // ("ok let me check with my director first": an "ok" that only opens it is no yes.)
+        let yesSaid = u.yesNo(input) == true && !okOnlyOpens(input)
+        if step.kind == .recommend, Self.thinksItOver(input.tokenStrings), !yesSaid, !Self.signsUp(input.tokenStrings) {
             // ("non merci pas pour l'instant, jvais reflechir": a no that opens it, with its reason.)
             if u.saysNoThanks(input) || input.tokenStrings.first.map(Self.openingNos.contains) == true && u.yesNo(input) == false {
                 note(step.id, "no", .synonym)
@@ -4534,7 +4544,7 @@ extension TurnBuilder {
         }
         // "thats more than our budget lol. not right now, maybe next year. thx anyway" at the
         // offer: not now, said with no yes, no course and no question: the offer declined.
-        if step.kind == .recommend, !input.raw.utf8.contains(0x3F), !input.raw.hasAtSign, u.yesNo(input) != true,
+        if step.kind == .recommend, !input.raw.utf8.contains(0x3F), !input.raw.hasAtSign, !yesSaid,
            Self.comesBackLater(input.tokenStrings), u.mentionedCourses(input).isEmpty, u.leaning(input, memo: memo) != "intent.human", !u.asksForCall(input),
            let no = options.views.last(where: { $0.id == "no" }) {
             note(step.id, no.id, .synonym)
@@ -4875,6 +4885,11 @@ extension TurnBuilder {
     /// "je vais y réfléchir", "laisse-moi réfléchir", "I'll think about it", "let me think it over",
     /// "I'll sleep on it" (not "je réfléchis à automatiser", "I think so").
     static func thinksItOver(_ w: [String]) -> Bool {
+        // ("ok jdois voir avec mon manager d'abord, jreviens vers vous", "need to ask my boss first":
+        // someone else to ask before deciding.)
+        if w.indices.contains(where: { i in
+            askWords.contains(w[i]) && w[(i + 1)..<min(w.count, i + 5)].contains(where: deciders.contains)
+        }) { return true }
         for (i, word) in w.enumerated() where word == "reflechir" || word == "reflechis" || word == "think" || word == "thinking" || word == "sleep" {
             // ("pas besoin de réfléchir", "y a pas à réfléchir", "no need to think", "nothing to
             // think about": no time asked for.)
@@ -4886,6 +4901,17 @@ extension TurnBuilder {
         }
         return false
     }
+
+    /// Whether the message's only yes is an "ok" that opens it ("ok let me check with my boss").
+    func okOnlyOpens(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        guard w.count >= 3, ["ok", "okay", "oki", "okok", "bon", "alright", "right", "k", "dac"].contains(w[0]) else { return false }
+        return u.yesNo(PreparedInput(w.dropFirst().joined(separator: " "))) != true
+    }
+
+    static let askWords: Set<String> = ["voir", "check", "ask", "demander", "parler", "discuss", "valider", "consulter", "confirm", "confirmer", "talk"]
+    static let deciders: Set<String> = ["manager", "boss", "patron", "patronne", "chef", "cheffe", "rh", "hr", "direction", "directeur", "directrice",
+                                        "n+1", "femme", "mari", "wife", "husband", "associe", "associee", "partner", "comptable", "accountant", "superieur", "dg", "ceo"]
 
     /// Words of goodbye said inside a sentence ("je préfère pas répondre, au revoir").
     static let byeWords: Set<String> = ["bye", "goodbye", "revoir", "ciao"]
