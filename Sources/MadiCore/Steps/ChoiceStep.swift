@@ -101,9 +101,21 @@ extension ChoiceStep: StepBehaviour {
     /// A later question's answer as noted: in the prospect's terms (its `reason`, "tu es
     /// freelance"), else its label quoted.
     static func noteText(_ option: AnswerOption, _ turn: TurnBuilder) -> String {
+        // ("im retired", "je cherche du boulot": the situation said, rather than the option's
+        // general reason, when the strings have it: `reason.<option>.<situation>`.)
+        for (situation, words) in situations where turn.lastInput.tokenStrings.contains(where: words.contains) {
+            let key = "reason.\(option.id).\(situation)"
+            if turn.content.strings.has(key, turn.lang) { return turn.t(key) }
+        }
         if let reason = option.reason[turn.lang] ?? option.reason[turn.content.defaultLanguage] { return reason }
         return turn.t("format.quote", ["answer": option.label[turn.lang] ?? option.id])
     }
+
+    static let situations: [(String, Set<String>)] = [
+        ("retired", ["retraite", "retraitee", "retraites", "retraitees", "retired", "retiree", "pensioner", "pension"]),
+        ("career_change", ["reconversion", "reconvertir", "reconvertis", "reconvertit", "career", "careers"]),
+        ("job_seeker", ["chomage", "chomeur", "chomeuse", "unemployed", "jobless", "laid", "hunting", "between", "recherche", "cherche"]),
+    ]
 
     static func waysOutProblems(_ step: Step) -> [(line: Int?, message: String)] {
         step.options.filter { $0.next == nil && step.next == nil }.map {
