@@ -578,12 +578,18 @@ extension TurnBuilder {
         // ("will i get added to some newsletter? if so no": the same, with a no on the condition.)
         // ("wait r u gonna add me to some newsletter? i get enough spam already": and with why it
         // is asked after it.)
-        if step.kind == .consent, trimmed.hasSuffix("?") || conditionAfterQuestion(trimmed) || reasonAfterQuestion(trimmed), !hasAt, let k = u.faqEntry(input),
+        // ("vous allez pas me spammer hein ? bon d'accord": the yes said after the question.)
+        let yesAfter = step.kind == .consent && trimmed.lastIndex(of: "?").map { q in
+            let after = u.prepare(String(trimmed[trimmed.index(after: q)...]))
+            return !after.isEmpty && u.isPlainYes(after)
+        } ?? false
+        if step.kind == .consent, trimmed.hasSuffix("?") || conditionAfterQuestion(trimmed) || reasonAfterQuestion(trimmed) || yesAfter, !hasAt,
+           let k = u.faqEntry(input),
            ["withdraw_later", "refusal", "privacy"].contains(content.faq[k].id) {
             // ("yes, can i unsubscribe later?", "oui mais je pourrai me désinscrire ?": a yes that
             // opens the message, then a question of withdrawing or of the data: the consent, and the
             // question answered.)
-            if content.faq[k].id != "refusal", opensWithYes(trimmed, cutAt: ".!;,") || Self.yesBut(input.tokenStrings, u),
+            if content.faq[k].id != "refusal", opensWithYes(trimmed, cutAt: ".!;,") || Self.yesBut(input.tokenStrings, u) || yesAfter,
                !conditionAfterQuestion(trimmed), !u.refusesMail(input) {
                 prefaceSide(.faq(k))
                 takeConsent(step, said: trimmed)
