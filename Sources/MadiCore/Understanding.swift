@@ -1767,9 +1767,11 @@ public final class Understanding: Sendable {
         }
         // "prof d'anglais en collège", "i teach at a uni": the school where one teaches is no
         // studying there.
-        if matches.count >= 2, case let w = input.tokenStrings, w.contains(where: Self.teacherWords.contains) {
+        // (Also when the teacher's word is too short to be read beside it: "jsuis prof de techno dans
+        // un college", read for a later question, says no student.)
+        if !matches.isEmpty, case let w = input.tokenStrings, w.contains(where: Self.teacherWords.contains) {
             let places = matches.filter { m in w[m.span].allSatisfy(Self.schoolPlaces.contains) }
-            if !places.isEmpty, places.count < matches.count { matches.removeAll { m in places.contains { $0.span == m.span } } }
+            if !places.isEmpty { matches.removeAll { m in places.contains { $0.span == m.span } } }
         }
         // "je suis infirmière et je pense à me reconvertir": a phrase that prevails over the others.
         // (Not when denied: "i've never built anything with their apis" says no building at all.)
