@@ -1669,7 +1669,7 @@ extension TurnBuilder {
                 answer(choice: first.id, said: input.raw)
                 return .answered
             }
-            return readPastWelcome(input, step, opened: opened)
+            return readPastWelcome(input, step, opened: opened, clarifying: true)
         case .number:
             return readNumber(input, step)
         case .text:
@@ -4194,7 +4194,9 @@ extension TurnBuilder {
     /// At the welcome, a message that answers the first question ("je veux automatiser mon
     /// travail") starts the questions and answers it.
     /// `opened`: the message's opening and what follows it, from `afterOpening`.
-    mutating func readPastWelcome(_ input: PreparedInput, _ step: Step, opened: (PreparedInput, Bool)?) -> Reading {
+    /// `clarifying`: two close readings of the first question start the questions and ask which
+    /// ("me and a colleague want to learn ai to cut down on paperwork": the team, or automating?).
+    mutating func readPastWelcome(_ input: PreparedInput, _ step: Step, opened: (PreparedInput, Bool)?, clarifying: Bool = false) -> Reading {
         guard let start = step.options.first, let target = resolve(start.next ?? step.next),
               let first = content.step(target), first.kind == .choice || first.kind == .number,
               // ("I'd rather talk to someone from your team": a person asked for, not the team's goal.)
@@ -4223,6 +4225,12 @@ extension TurnBuilder {
         case .answered:
             if greeted { out.insert(t(greetingKey), at: 0) }
             return .answered
+        // (Not when the message starts the questions below anyway, with what it says of later ones.)
+        case let .clarify(ids) where clarifying && first.kind == .choice && opened == nil && u.prefills(input, stepIds: later).isEmpty
+                                     && u.quantities.teamSize(input, anyNumber: false) == nil:
+            if greeted { out.insert(t(greetingKey), at: 0) }
+            askClarify(ids, first)
+            return .handled
         default:
             // Nothing for the first question either: the welcome stays as it was…
             s = saved
@@ -4231,7 +4239,10 @@ extension TurnBuilder {
             // …unless an opening said yes or hello ("Bonjour ! Je suis prof de CM2 et j'aimerais
             // voir si l'IA peut m'aider"), or the message answers later questions ("data analyst, I
             // write python and call the openai api"): the questions start, with what it says of them.
-            guard opened != nil || !u.prefills(input, stepIds: later).isEmpty, first.kind == .choice else { return .none }
+            // (Or a team's size said with two close readings of the goal: "its me plus 5 staff. want
+            // all of us to get better at using ai for admin stuff".)
+            let sizeBesideClose: Bool = { if case .clarify = reading { return u.quantities.teamSize(input, anyNumber: false) != nil }; return false }()
+            guard opened != nil || !u.prefills(input, stepIds: later).isEmpty || sizeBesideClose, first.kind == .choice else { return .none }
             if greeted { trace.intent = .greeting; say(greetingKey) }
             setAnswer(step.id, Answer(option: start.id))
             note(step.id, start.id, .learnt)
