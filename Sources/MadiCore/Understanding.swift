@@ -561,6 +561,9 @@ public final class Understanding: Sendable {
             let holidaysAfter = isSeason && i + 1 < w.count && ["holidays", "holiday", "break", "vacation", "ideally", "idealement"].contains(w[i + 1])
             if quarter || holidaysAfter || (isSeason && ["this", "next", "cet", "cette", "ce", "prochain"].contains(before)) || (i == 0 && w.count <= 3)
                 || (i == 0 && w.count <= 5 && w.count > 2 && ["or", "ou"].contains(w[1]) && monthNumbers[w[2]] != nil)
+                // ("so may or june", "donc avril ou mai": two months offered after a conclusion, the first.)
+                || (!isSeason && i + 2 < w.count && ["or", "ou"].contains(w[i + 1]) && monthNumbers[w[i + 2]] != nil && seasonNames[w[i + 2]] == nil
+                    && ["so", "donc", "genre", "like", "maybe", "probably", "probablement", "soit", "either"].contains(before))
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
                 || (afterRefusal && Self.monthChangeWords.contains(before))
                 || (!isSeason && Self.wishedDate(w, at: i))
