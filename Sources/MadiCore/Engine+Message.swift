@@ -257,9 +257,12 @@ extension TurnBuilder {
         // kept for it (before it is answered, in a message with a capital; one named only in
         // passing, "prof au collège Jean Moulin", on a team's way or when none was kept).
         // (The last one said stands: "Société Lumitech" at the offer, after "on est chez Vertigo".)
+        // ("je gere une agence immo (agence lemaire immobilier)": a name in brackets after the kind of
+        // firm, capitals or not.)
         if step.kind != .text, let company = engine.fieldSteps["company"], s.answers[company] == nil,
-           trimmed.unicodeScalars.dropFirst().contains(where: Self.isCapital),
-           let name = u.namedCompany(trimmed) ?? (inTeamQuestions || s.prefillCompany == nil ? u.companyInPassing(trimmed, input) : nil) {
+           let name = trimmed.unicodeScalars.dropFirst().contains(where: Self.isCapital)
+               ? u.namedCompany(trimmed) ?? Understanding.companyInBrackets(trimmed) ?? (inTeamQuestions || s.prefillCompany == nil ? u.companyInPassing(trimmed, input) : nil)
+               : Understanding.companyInBrackets(trimmed) {
             s.prefillCompany = name
             // ("ok go w/ starter then. email is j.okafor@…, company is Maison Lumen" past the
             // company's question, or on a way that never asked it: kept for the request.)

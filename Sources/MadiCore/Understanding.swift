@@ -1076,6 +1076,25 @@ public final class Understanding: Sendable {
     /// ("prof au collège Jean Moulin a Nantes", "cabinet Lefèvre & Associés", "the University of
     /// Leeds", "nurse manager at St Mary's Hospital", "data scientist junior chez Qonto"); nil
     /// when no such words are there.
+    /// A company's name said in brackets right after the kind of firm it is: "une agence immo
+    /// (agence lemaire immobilier)", "a logistics company (Trantek)". At most five words, with no
+    /// digit, address or question in them.
+    static func companyInBrackets(_ raw: String) -> String? {
+        guard let open = raw.firstIndex(of: "("), let close = raw[open...].firstIndex(of: ")") else { return nil }
+        let name = raw[raw.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+        let before = PreparedInput(String(raw[..<open])).tokenStrings.suffix(3)
+        guard !name.isEmpty, name.split(separator: " ").count <= 5, !name.contains(where: { $0.isNumber || $0 == "@" || $0 == "?" || $0 == "," }),
+              before.contains(where: firmWords.contains),
+              // ("on est 5 dans la boite (moi compris)": an aside, no name.)
+              !PreparedInput(name).tokenStrings.contains(where: bracketAsides.contains) else { return nil }
+        return name
+    }
+    static let bracketAsides: Set<String> = ["moi", "me", "myself", "compris", "comprise", "inclus", "incluse", "included", "including", "je", "i",
+                                             "we", "nous", "on", "lol", "mdr", "environ", "about", "approx", "etc", "enfin", "sort", "kind", "genre",
+                                             "petite", "petit", "small", "big", "grosse", "grande", "large"]
+    static let firmWords: Set<String> = ["company", "firm", "agency", "business", "startup", "shop", "store", "boite", "entreprise", "societe",
+                                         "agence", "cabinet", "structure", "association", "asso", "boutique", "pme", "immo", "ltd", "sarl", "sas"]
+
     func companyInPassing(_ raw: String, _ input: PreparedInput) -> String? {
         // (The words that can say one first: most messages hold none.)
         guard input.tokenStrings.contains(where: { Self.placeKinds.contains($0) || Self.placeEndings.contains($0) || $0 == "chez" }) else { return nil }
