@@ -260,9 +260,9 @@ extension TurnBuilder {
         // ("je gere une agence immo (agence lemaire immobilier)": a name in brackets after the kind of
         // firm, capitals or not.)
         if step.kind != .text, let company = engine.fieldSteps["company"], s.answers[company] == nil,
-           let name = trimmed.unicodeScalars.dropFirst().contains(where: Self.isCapital)
-               ? u.namedCompany(trimmed) ?? Understanding.companyInBrackets(trimmed) ?? (inTeamQuestions || s.prefillCompany == nil ? u.companyInPassing(trimmed, input) : nil)
-               : Understanding.companyInBrackets(trimmed) {
+           case let capital = trimmed.unicodeScalars.dropFirst().contains(where: Self.isCapital),
+           let name = (capital ? u.namedCompany(trimmed) : nil) ?? Understanding.companyInBrackets(trimmed)
+               ?? (capital && (inTeamQuestions || s.prefillCompany == nil) ? u.companyInPassing(trimmed, input) : nil) {
             s.prefillCompany = name
             // ("ok go w/ starter then. email is j.okafor@…, company is Maison Lumen" past the
             // company's question, or on a way that never asked it: kept for the request.)
@@ -4227,14 +4227,15 @@ extension TurnBuilder {
            !u.prefills(input, stepIds: later).isEmpty {
             reading = .none
         }
+        // ("its me plus 5 staff. want all of us to get better at using ai for admin stuff": a team's
+        // size said with two close readings of the first question.)
+        let sizeBesideClose: Bool = { if case .clarify = reading { return u.quantities.teamSize(input, anyNumber: false) != nil }; return false }()
         switch reading {
         case .answered:
             if greeted { out.insert(t(greetingKey), at: 0) }
             return .answered
         // (Not when the message starts the questions below anyway, with what it says of later ones.)
-        case let .clarify(ids) where clarifying && first.kind == .choice && opened == nil && u.prefills(input, stepIds: later).isEmpty
-                                     && u.quantities.teamSize(input, anyNumber: false) == nil:
-            if greeted { out.insert(t(greetingKey), at: 0) }
+        case let .clarify(ids) where clarifying && first.kind == .choice && opened == nil && !sizeBesideClose && u.prefills(input, stepIds: later).isEmpty:
             askClarify(ids, first)
             return .handled
         default:
@@ -4245,9 +4246,7 @@ extension TurnBuilder {
             // …unless an opening said yes or hello ("Bonjour ! Je suis prof de CM2 et j'aimerais
             // voir si l'IA peut m'aider"), or the message answers later questions ("data analyst, I
             // write python and call the openai api"): the questions start, with what it says of them.
-            // (Or a team's size said with two close readings of the goal: "its me plus 5 staff. want
-            // all of us to get better at using ai for admin stuff".)
-            let sizeBesideClose: Bool = { if case .clarify = reading { return u.quantities.teamSize(input, anyNumber: false) != nil }; return false }()
+            // (Or a team's size said with two close readings of the goal, `sizeBesideClose`.)
             guard opened != nil || !u.prefills(input, stepIds: later).isEmpty || sizeBesideClose, first.kind == .choice else { return .none }
             if greeted { trace.intent = .greeting; say(greetingKey) }
             setAnswer(step.id, Answer(option: start.id))
@@ -5246,13 +5245,13 @@ extension TurnBuilder {
         return step.navigation && w.count <= 4
     }
 
-    /// Whether the message opens with a yes in a sentence of its own ("oui ok. je préfère…",
-    /// "yes fine, cc jenny@…"), an address not in it.
     /// "oui mais …", "yes but …": a yes word, then a but.
     static func yesBut(_ w: [String], _ u: Understanding) -> Bool {
         w.count >= 3 && ["mais", "but"].contains(w[1]) && u.yesNo(PreparedInput(w[0])) == true
     }
 
+    /// Whether the message opens with a yes in a sentence of its own ("oui ok. je préfère…",
+    /// "yes fine, cc jenny@…"), an address not in it.
     func opensWithYes(_ trimmed: String, cutAt separators: StaticString = ".!;") -> Bool {
         let pieces = Understanding.pieces(trimmed, cutAt: separators)
         guard pieces.count >= 2, !pieces[0].hasAtSign else { return false }
@@ -6070,7 +6069,8 @@ extension TurnBuilder {
         case let .unknown(question):
             // ("jamais et j'ai 67 ans, c'est pas trop tard ?", "is it too late to learn this at 67?":
             // a question beside an older age is about age.)
-            if Self.saysOlderAge(u.prepare(question).tokenStrings) || (Self.saysOlderAge(lastInput.tokenStrings) && Self.asksTooLate(u.prepare(question).tokenStrings)),
+            if case let asked = u.prepare(question).tokenStrings,
+               Self.saysOlderAge(asked) || (Self.saysOlderAge(lastInput.tokenStrings) && Self.asksTooLate(asked)),
                let k = content.faq.firstIndex(where: { $0.id == "age" }) {
                 answerSide(.faq(k), reask: reask)
                 return

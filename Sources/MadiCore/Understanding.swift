@@ -1072,10 +1072,6 @@ public final class Understanding: Sendable {
     /// Articles and nouns said before a company's name ("l'agence", "la société", "the firm").
     static let companyKinds: Set<String> = ["l", "la", "le", "les", "the", "a", "an", "agence", "societe", "entreprise", "cabinet", "groupe",
                                             "association", "asso", "startup", "boite", "agency", "company", "firm", "group", "studio"]
-    /// A company or institution named in passing, by the kind of place it is and a capital
-    /// ("prof au collège Jean Moulin a Nantes", "cabinet Lefèvre & Associés", "the University of
-    /// Leeds", "nurse manager at St Mary's Hospital", "data scientist junior chez Qonto"); nil
-    /// when no such words are there.
     /// A company's name said in brackets right after the kind of firm it is: "une agence immo
     /// (agence lemaire immobilier)", "a logistics company (Trantek)". At most five words, with no
     /// digit, address or question in them.
@@ -1095,6 +1091,10 @@ public final class Understanding: Sendable {
     static let firmWords: Set<String> = ["company", "firm", "agency", "business", "startup", "shop", "store", "boite", "entreprise", "societe",
                                          "agence", "cabinet", "structure", "association", "asso", "boutique", "pme", "immo", "ltd", "sarl", "sas"]
 
+    /// A company or institution named in passing, by the kind of place it is and a capital
+    /// ("prof au collège Jean Moulin a Nantes", "cabinet Lefèvre & Associés", "the University of
+    /// Leeds", "nurse manager at St Mary's Hospital", "data scientist junior chez Qonto"); nil
+    /// when no such words are there.
     func companyInPassing(_ raw: String, _ input: PreparedInput) -> String? {
         // (The words that can say one first: most messages hold none.)
         guard input.tokenStrings.contains(where: { Self.placeKinds.contains($0) || Self.placeEndings.contains($0) || $0 == "chez" }) else { return nil }
