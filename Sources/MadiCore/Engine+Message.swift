@@ -4222,7 +4222,8 @@ extension TurnBuilder {
         // (Not a team read from the level said of it, "hi, they already use chatgpt a bit": the
         // level is why.)
         let levelSaid = teamLevelStep.map { s.prefills[$0.id] != nil && saved.prefills[$0.id] == nil } ?? false
-        if case .answered = reading, !levelSaid, let noted = trace.noted.first(where: { $0.step == first.id }), noted.how == .learnt,
+        if case .answered = reading, let noted = trace.noted.first(where: { $0.step == first.id }), noted.how == .learnt,
+           !levelSaid || noted.value != teamSizeOption(first)?.id,
            u.match(step: first, input).choice.optionId != noted.value,
            !u.prefills(input, stepIds: later).isEmpty {
             reading = .none

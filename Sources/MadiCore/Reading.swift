@@ -684,6 +684,8 @@ extension Understanding {
         if explicit, answer {
             let no = scores.first { side($0.label) == false }?.score ?? 0
             guard top.score >= Self.strongScore, no < Self.clarifyScore else { return nil }
+            // ("mmh", "hmm": a murmur near an example of a change of mind is no consent.)
+            guard input.tokenStrings.contains(where: { !Self.interjections.contains($0) }) else { return nil }
         }
         return answer
     }
