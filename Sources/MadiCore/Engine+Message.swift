@@ -2980,11 +2980,19 @@ extension TurnBuilder {
     func majorityOption(_ input: PreparedInput, _ step: Step) -> (String, exception: String?)? {
         let w = input.tokenStrings
         guard w.count >= 3 else { return nil }
+        // ("c mitigé, 2-3 utilisent chatgpt en douce, les autres jamais", "mixed bag, a few use
+        // copilot now and then, most dont touch it": a mix said first, then who is where.)
+        if let comma = input.raw.firstIndex(where: { $0 == "," || $0 == ":" }),
+           case let opening = u.prepare(String(input.raw[..<comma])), opening.tokens.count <= 3, u.saysMixed(opening),
+           case let rest = u.prepare(String(input.raw[input.raw.index(after: comma)...])), rest.tokens.count >= 3 {
+            return majorityOption(rest, step)
+        }
         // ("deux trois utilisent chatgpt de temps en temps, la plupart jamais", "a few of them use
         // chatgpt now and then but most have never touched ai": a few said first, then most; the
         // words that open the clause of most, "but", "la", go with neither.)
+        // ("2-3 utilisent chatgpt, les autres jamais": after a few, the others are most.)
         if let f = w.indices.prefix(2).first(where: { Self.fewAt(w, $0) }),
-           let m = w.indices.first(where: { $0 > f + 2 && Self.mostWords.contains(w[$0]) }) {
+           let m = w.indices.first(where: { $0 > f + 2 && (Self.mostWords.contains(w[$0]) || Self.restWords.contains(w[$0])) }) {
             var at = m
             while at > f + 2, Self.mostOpeners.contains(w[at - 1]) { at -= 1 }
             let few = PreparedInput(w[..<at].joined(separator: " ")), most = PreparedInput(w[m...].joined(separator: " "))
@@ -3059,7 +3067,7 @@ extension TurnBuilder {
     static let few: Set<String> = ["1", "2", "3", "un", "une", "deux", "trois", "one", "two", "three"]
     static let fewNouns: Set<String> = ["couple", "few", "handful", "poignee"]
     /// Words that open the clause of most ("…, but most…", "…, la plupart…").
-    static let mostOpeners: Set<String> = ["but", "mais", "and", "et", "while", "alors", "que", "la", "the", "a", "whereas"]
+    static let mostOpeners: Set<String> = ["but", "mais", "and", "et", "while", "alors", "que", "la", "les", "the", "a", "whereas"]
     /// A clause about the prospect's own use: its first word that counts is "i", "moi", "je"…,
     /// and it says a use ("i use chatgpt a bit", "moi jutilise un peu chatgpt"; not "I'd say
     /// they're beginners").
@@ -3098,6 +3106,7 @@ extension TurnBuilder {
     /// Words that name a team's size ("team size", "la taille de l'équipe", "headcount").
     static let sizeWords: Set<String> = ["size", "taille", "headcount", "effectif", "nombre"]
     static let mostWords: Set<String> = ["majorite", "plupart", "most", "mostly", "majority", "surtout", "majoritairement"]
+    static let restWords: Set<String> = ["autres", "reste", "rest", "others"]
     static let someWords: Set<String> = ["some", "certains", "certaines", "quelques", "few", "others", "autres"]
     static let hedgeOpeners: Set<String> = ["maybe", "perhaps", "peut", "possibly", "sauf", "only", "seuls", "seules", "juste"]
 
@@ -3854,7 +3863,11 @@ extension TurnBuilder {
             guard let step = content.step(id), step.kind == .choice, let old = s.answers[id]?.option,
                   let was = step.option(old) else { continue }
             // The whole message, else its parts ("not exactly - most of them don't use AI at all").
-            let parts = [input] + Understanding.pieces(input.raw, cutAt: ",.;-").map(u.prepare).filter { !$0.tokens.isEmpty }
+            // (A lone yes or no among the parts opens the correction, "Non, en fait, plutôt dès que
+            // possible": it answers no earlier question.)
+            let parts = [input] + Understanding.pieces(input.raw, cutAt: ",.;-").map(u.prepare).filter {
+                !$0.tokens.isEmpty && ($0.tokens.count > 1 || u.yesNo($0) == nil)
+            }
             var found: String?
             for p in parts where found == nil {
                 if byWords {
