@@ -947,8 +947,9 @@ extension TurnBuilder {
             // ("sandrine@verdier.fr ou au 06 12 34 56 78": a phone number, kept with the address, asks nothing.)
             // ("lucas.petit95@hotmail.fr et vous la revendez pas hein": what becomes of the address,
             // said beside it without a question mark, is answered too.)
+            // ("… is my uni one": words about the address itself ask nothing.)
             if address != nil, let rest, !Understanding.looksLikePhone(rest) || rest.utf8.contains(0x3F),
-               rest.utf8.contains(0x3F) || u.opensQuestion(u.prepare(rest))
+               rest.utf8.contains(0x3F) || (u.opensQuestion(u.prepare(rest)) && !Self.describesAddress(u.prepare(rest).tokenStrings))
                 || u.faqEntry(u.prepare(rest)).map({ content.faq[$0].id == "privacy" }) == true {
                 messageAddress = address // (its answer knows the address is given)
                 // (The question kept for the team is the rest, without the address.)
@@ -989,6 +990,9 @@ extension TurnBuilder {
             keepQuestion(trimmed)
             say("email.copy_kept", ["email": Sanitize.line(copy)])
         }
+        // ("Maya_R02@etu.univ-lyon2.fr is my uni one", "… c'est mon mail pro": words about the
+        // address itself ask nothing.)
+        if address != nil, let r = rest, !r.utf8.contains(0x3F), Self.describesAddress(u.prepare(r).tokenStrings) { rest = nil }
         let parts = address == nil ? u.split(trimmed, prepared: input) : u.split(rest ?? "")
         let clauses = Self.byClause(parts.questions.isEmpty ? parts.questionText.map { [$0] } ?? [] : parts.questions, u)
         let several = severalQuestions(clauses)
@@ -1819,7 +1823,7 @@ extension TurnBuilder {
             }
             // ("Nimbly. we're fully remote btw so it'd have to be online": the name, and the
             // remark kept for the team.)
-            if step.field == "company", case let pieces = Understanding.pieces(value, cutAt: ".!?"), pieces.count >= 2,
+            if step.field == "company", case let pieces = Understanding.sentences(value), pieces.count >= 2,
                !pieces[0].isEmpty, name.hasPrefix(pieces[0]) || pieces[0].hasPrefix(name),
                case let remark = pieces.dropFirst().joined(separator: ". "), u.prepare(remark).tokens.count >= 4 {
                 keepQuestion(remark)
@@ -5668,6 +5672,19 @@ extension TurnBuilder {
         default: return nil
         }
     }
+
+    /// Words that only say which address it is: "is my uni one", "c'est mon mail pro", "(perso)".
+    static func describesAddress(_ w: [String]) -> Bool {
+        !w.isEmpty && w.count <= 7 && w.contains(where: { addressKinds.contains($0) })
+            && w.allSatisfy { addressKinds.contains($0) || addressRemarkWords.contains($0) }
+    }
+    static let addressKinds: Set<String> = ["uni", "university", "school", "work", "pro", "perso", "personal", "professional", "personnel",
+                                            "personnelle", "professionnel", "professionnelle", "boulot", "travail", "fac", "job", "business",
+                                            "office", "college", "ecole", "taf", "private", "prive", "privee", "main", "principal", "principale",
+                                            "usual", "habituel", "habituelle", "student", "etudiant", "etudiante"]
+    static let addressRemarkWords: Set<String> = ["is", "its", "it", "s", "this", "thats", "that", "my", "the", "one", "email", "mail", "address",
+                                                  "e", "c", "cest", "est", "ce", "mon", "ma", "l", "adresse", "de", "du", "la", "le", "btw",
+                                                  "by", "the", "way", "au", "fait", "sinon", "ok", "ca", "cela", "mail", "id", "account"]
 
     static let pointingBack: Set<String> = ["that", "it", "this", "ca", "cela", "ceci"]
 

@@ -279,6 +279,13 @@ extension Understanding {
         return nil
     }
 
+    /// Whether the text ends with a word that is written with a dot after it ("St", "Dr", "Inc").
+    static func endsWithAbbreviation(_ text: String) -> Bool {
+        guard let last = text.split(separator: " ").last, last.count <= 3, text.last != " " else { return false }
+        return abbreviations.contains(last.lowercased())
+    }
+    static let abbreviations: Set<String> = ["st", "ste", "dr", "mr", "mrs", "ms", "mt", "sr", "jr", "co", "inc", "ltd", "bd", "av", "cie", "sté"]
+
     /// The last comma of the text that is not inside brackets.
     static func lastCommaOutsideBrackets(_ text: String) -> String.Index? {
         var depth = 0
@@ -312,6 +319,9 @@ extension Understanding {
         for ch in raw {
             if ch == "?" || ch == "？" {
                 sentences.append((current, true)); current = ""
+            } else if ch == ".", Self.endsWithAbbreviation(current) {
+                // ("st. anne's high school, in leeds": the dot of an abbreviation ends no sentence.)
+                current.append(ch)
             } else if ch == "." || ch == "!" || ch == ";" || ch == "\n" || ch == "。" {
                 sentences.append((current, false)); current = ""
             } else {

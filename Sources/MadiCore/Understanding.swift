@@ -385,6 +385,26 @@ public final class Understanding: Sendable {
         addressOpeners = Set(content.lexicon.inKeyOrder.flatMap(\.addressOpeners).map(Self.foldedWords).filter { !$0.isEmpty })
     }
 
+    /// The message cut into sentences at ".", "!" and "?", each trimmed, empty ones left out; the
+    /// dot of an abbreviation ends none ("st. anne's high school").
+    static func sentences(_ raw: String) -> [String] {
+        guard raw.contains(where: { $0 == "." }) else { return pieces(raw, cutAt: ".!?") }
+        var out: [String] = []
+        var current = ""
+        for ch in raw {
+            if ch == "!" || ch == "?" || (ch == "." && !endsWithAbbreviation(current)) {
+                let t = current.trimmed()
+                if !t.isEmpty { out.append(t) }
+                current = ""
+            } else {
+                current.append(ch)
+            }
+        }
+        let t = current.trimmed()
+        if !t.isEmpty { out.append(t) }
+        return out
+    }
+
     /// The message cut at any of `separators`, each piece trimmed, empty ones left out.
     /// (`separators` are ASCII: the message is cut on its bytes, which never splits a character.)
     static func pieces(_ raw: String, cutAt separators: StaticString) -> [String] {
@@ -1471,7 +1491,7 @@ public final class Understanding: Sendable {
             return companyName(String(parts[1]).trimmed(), hadAddress: hadAddress)
         }
         // "ok cool thats more like it. company is Crumb & Co": the sentence that names it.
-        let sentences = Self.pieces(raw, cutAt: ".!?")
+        let sentences = Self.sentences(raw)
         // ("Nimbly. we're fully remote btw so it'd have to be online": a lead-in before a long
         // sentence is no name; the short first sentence is.)
         // ("why do u need that? its just a restaurant. fine, Chez Bastien, in Annecy": the
