@@ -1956,6 +1956,15 @@ extension TurnBuilder {
             defer { takenBack = nil }
             return readChoice(rest, step)
         }
+        // "asap, actually march", "le plus tot possible… enfin attendez, … donc pas avant mars": an
+        // answer, then a word that corrects and a start said after it; the start is the answer.
+        if !step.navigation, takenBack == nil, step.options.contains(where: { $0.months != nil }),
+           let (rest, before) = afterCorrectionWord(input), case let .option(said) = u.match(step: step, before).choice,
+           delayOption(rest, step) != nil || monthOption(rest, step) != nil {
+            takenBack = said
+            defer { takenBack = nil }
+            return readChoice(rest, step)
+        }
         let m = u.match(step: step, input)
         // "dans 6 mois", "right after my exams, so in like 3 weeks": a delay counted picks the
         // option whose months reach it (an option named outright, "au plus vite, nous avons un
@@ -2303,6 +2312,17 @@ extension TurnBuilder {
         }
         return nil
     }
+
+    /// The words after the last word that corrects ("actually", "enfin", "attendez", "wait", "en
+    /// fait"), and those before it, when words come before it; nil otherwise.
+    func afterCorrectionWord(_ input: PreparedInput) -> (rest: PreparedInput, before: PreparedInput)? {
+        let w = input.tokenStrings
+        guard w.count >= 3, let i = w.indices.dropFirst().last(where: { Self.correctionWords.contains(w[$0]) || (w[$0] == "en" && $0 + 1 < w.count && w[$0 + 1] == "fait") }) else { return nil }
+        let start = w[i] == "en" ? i + 2 : i + 1
+        guard start < w.count else { return nil }
+        return (u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")))
+    }
+    static let correctionWords: Set<String> = ["actually", "enfin", "attends", "attendez", "attend", "wait", "finalement", "enfait"]
 
     /// An age or a count of years said: "in their 60s", "58 ans", "62 years old", "ils ont la
     /// soixantaine" (years after a word of delay, "in 2 years", are read before, as a delay).

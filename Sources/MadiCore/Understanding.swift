@@ -834,7 +834,12 @@ public final class Understanding: Sendable {
            case let event = { (m: (at: Int, month: Int)) in m.at < k && k - m.at <= 7 && self.monthNumbers[w[m.at]] == m.month },
            said.contains(where: event) {
             if said.contains(where: { $0.at > k }) {
-                said.removeAll { $0.at < k }
+                // ("not before march prob, we're slammed until after the holidays": a month said as
+                // the earliest start stays, whatever is said to come after.)
+                said.removeAll { m in
+                    m.at < k && !(w[max(0, m.at - 2)..<m.at].contains(where: Self.refusals.contains)
+                        && w[max(0, m.at - 2)..<m.at].contains(where: { ["avant", "before", "until", "till"].contains($0) }))
+                }
             } else {
                 said = said.map { event($0) ? ($0.at, $0.month % 12 + 1) : $0 }
             }
@@ -850,6 +855,14 @@ public final class Understanding: Sendable {
                     && !Self.saidNotToSuit(w, after: i)
                     ? monthNumbers[word].map { (i, $0) } : nil
             }
+        }
+        // ("mon stage commence en fevrier donc avant ce serait mieux", "my internship starts in
+        // february, so before that": a month followed by a "before" is the event's; the start is
+        // the month before it.)
+        if said.count == 1, let k = w.lastIndex(where: { $0 == "avant" || $0 == "before" }), k > said[0].at, k - said[0].at <= 7,
+           k + 1 == w.count || Self.afterThat.contains(w[k + 1]) || ["serait", "would", "ideally", "idealement", "mieux", "better"].contains(w[k + 1]),
+           monthNumbers[w[said[0].at]] == said[0].month, ["donc", "so", "alors", "then", "du"].contains(w[k - 1]) || (k >= 2 && w[k - 2] == "du" && w[k - 1] == "coup") {
+            said = [(said[0].at, (said[0].month + 10) % 12 + 1)]
         }
         // ("no!! not asap. march or april": a short sentence of its own that opens on a month,
         // after a refusal.)
