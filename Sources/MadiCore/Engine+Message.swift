@@ -5255,8 +5255,24 @@ extension TurnBuilder {
                 if !w[end..<span.lowerBound].contains(where: Self.wishesToKnow.contains) { return true }
             }
         }
-        return false
+        // ("performer me correspond mieux", "starter suits me better": the course, then that it
+        // suits better.)
+        let after = Array(w[span.upperBound...].prefix(6))
+        if Self.suitsBetter.contains(where: { p in p.count <= after.count && (0...(after.count - p.count)).contains { after[$0..<($0 + p.count)].elementsEqual(p) } }) {
+            return true
+        }
+        // ("bon je pense que performer me correspond, je prends celle la": a choice of "that one"
+        // after the course named.)
+        return Self.firstPersonChoices.contains { p in
+            guard p.count < w.count, span.upperBound <= w.count - p.count else { return false }
+            return (span.upperBound...(w.count - p.count)).contains { at in
+                w[at..<(at + p.count)].elementsEqual(p) && at + p.count < w.count && Self.thatOne.contains(w[at + p.count])
+            }
+        }
     }
+    static let suitsBetter: [[String]] = [["correspond", "mieux"], ["convient", "mieux"], ["va", "mieux"], ["conviendrait", "mieux"], ["irait", "mieux"],
+                                          ["suits", "me", "better"], ["fits", "me", "better"], ["better", "for", "me"], ["better", "fit"], ["suit", "me", "better"]]
+    static let thatOne: Set<String> = ["celle", "celui", "ca", "that", "this", "it"]
     static let wishesToKnow: Set<String> = ["savoir", "connaitre", "comprendre", "details", "detail", "info", "infos", "information",
                                             "know", "understand", "more", "plus", "difference", "compare", "comparer", "voir", "see"]
     static let firstPersonChoices: [[String]] = [
@@ -5268,6 +5284,8 @@ extension TurnBuilder {
         ["je", "vais", "commencer", "par"], ["jvais", "commencer", "par"], ["jvais", "plutot", "commencer", "par"], ["je", "vais", "plutot", "commencer", "par"],
         ["je", "vais", "partir", "sur"], ["jvais", "partir", "sur"], ["je", "vais", "prendre"], ["jvais", "prendre"],
         ["i", "ll", "start", "with"], ["ill", "start", "with"], ["i", "ll", "do"], ["ill", "do"],
+        ["je", "prefererais"], ["jprefererais"], ["je", "prendrais"], ["i", "d", "prefer"], ["id", "prefer"], ["i", "d", "go", "with"], ["id", "go", "with"],
+        ["je", "pense", "prendre"], ["i", "ll", "go", "with"],
     ]
 
     /// Words that ask to see rather than to choose ("show me the Master one").
