@@ -2263,7 +2263,25 @@ public final class Understanding: Sendable {
                w[k] != "utiliser" || !w[max(0, k - 3)..<k].contains(where: ["sais", "sait", "savent", "savons", "savez"].contains),
                // ("déjà à l'aise avec chatgpt", "already comfortable with it": said of today.)
                !w[max(0, k - 3)..<k].contains(where: { $0 == "deja" || $0 == "already" }) { continue }
-            if case let .option(option) = found.choice { out.append((id, option)) }
+            // ("ancienne institutrice, je voudrais…": an option named only as the past is no answer;
+            // another one named, not of the past, is.)
+            switch found.choice {
+            case let .option(option):
+                if let span = found.span, Self.saidAside(span, input.tokenStrings) {
+                    // (The other option named, with the one said of the past masked.)
+                    let other = bestOption(id, input.masking(span), fuzzy: false, minChars: Self.prefillMinChars)
+                    // (Its own words not said of the past: "ancienne institutrice, à la retraite" is retired.)
+                    if case let .option(o) = other.choice, o != option, let at = other.span,
+                       at.lowerBound >= span.upperBound ? !input.tokenStrings[span.upperBound..<at.lowerBound].contains(where: Self.pastMarkers.contains)
+                           && !input.tokenStrings[at].contains(where: Self.pastMarkers.contains)
+                           : !Self.saidAside(at, input.tokenStrings) {
+                        out.append((id, o))
+                    }
+                } else {
+                    out.append((id, option))
+                }
+            default: break
+            }
         }
         return out
     }
