@@ -1408,7 +1408,11 @@ extension TurnBuilder {
             // (A month said is the surest correction: before the others.)
             // ("I'd rather start in April." at the company's name: a start moved, not a name; not
             // a month alone there, "Avril" may be the name.)
-            if [.recommend, .courses, .consent].contains(step.kind) || step.kind == .text && u.movesStart(answerInput),
+            // ("nah i'll pass for now, ill check back in jan" at consent: a no, and when the prospect
+            // may come back; no start moved.)
+            let passes = step.kind == .consent && u.yesNo(answerInput) == false
+                && (Self.comesBackLater(answerInput.tokenStrings) || Self.thinksItOver(answerInput.tokenStrings) || answerInput.tokenStrings.contains("pass"))
+            if [.recommend, .courses, .consent].contains(step.kind) || step.kind == .text && u.movesStart(answerInput), !passes,
                changesStartMonth(answerInput) {
                 // ("ok ok fine jan works!! sign me up": the month, then the sign-up said with it.)
                 if step.kind == .recommend, s.leadId == nil, !alsoAsks, Self.signsUp(answerInput.tokenStrings),
