@@ -352,6 +352,10 @@ public struct QuantityReader: Sendable {
             // that only take the count back.)
             || (between.count <= 5 && between.contains(where: takeBackCues.contains)
                 && between.allSatisfy { takeBackCues.contains($0) || takeBackFillers.contains($0) })
+            // ("5 managers, no wait 7": the same after the word that says who the first count counts.)
+            || (between.count >= 2 && between.count <= 5 && between.first.map { Int($0) == nil } == true
+                && between.dropFirst().contains(where: takeBackCues.contains)
+                && between.dropFirst().allSatisfy { takeBackCues.contains($0) || takeBackFillers.contains($0) })
     }
     /// (An apology alone takes none back: "we're 12, sorry, 2 of them are part-time".)
     static let takeBackCues: Set<String> = ["wait", "attends", "attend", "actually", "plutot", "rather", "correction", "scratch"]
@@ -362,7 +366,7 @@ public struct QuantityReader: Sendable {
     static let includedOpeners: [[String]] = [["avec", "les"], ["dont"], ["y", "compris", "les"], ["including"], ["including", "the"],
                                               ["incl"], ["with", "the"], ["of", "which"]]
     /// Words after a count that make it no team size ("2 utilisent chatgpt", "2 sessions").
-    static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups",
+    static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups", "of", "d", "parmi", "among",
                                           "fois", "times", "jours", "days", "ans", "years", "mois", "months", "semaines", "weeks"]
 
     /// Where the words `p` are said in `w`, the first time.
