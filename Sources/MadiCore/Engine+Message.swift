@@ -1213,6 +1213,15 @@ extension TurnBuilder {
             side = kept.isEmpty ? nil : kept.count == 1 ? kept[0].side : .several(kept)
             startAsked = startSaid(parts.answer, step) ? parts.answer : core
         }
+        // ("no rush, maybe in the spring? also is it in person": beside the answer said otherwise,
+        // the start said with a doubt asks the team nothing; the other questions are answered.)
+        if startAsked == nil, step.id == startStep?.id, case let .several(list)? = side, answersBesideDoubt(parts.answer, step) {
+            let kept = list.filter { e in
+                guard case .unknown = e.side, case let q = u.prepare(e.text), !u.opensQuestion(q) else { return true }
+                return startWithDoubt(q, step) == nil
+            }
+            if kept.count < list.count { side = kept.isEmpty ? nil : kept.count == 1 ? kept[0].side : .several(kept) }
+        }
         var answerAsked = false
         // "quand vous voulez, je suis dispo tout le temps" at the question of when: a sentence that
         // opens like a question with an option's own words ("quand vous voulez je suis dispo"),
