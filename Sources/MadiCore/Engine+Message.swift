@@ -1187,6 +1187,9 @@ extension TurnBuilder {
            let core = startWithDoubt(q, step) {
             side = nil
             startAsked = startSaid(parts.answer, step) ? parts.answer : core
+            // ("not before my conference in feb, so maybe march?": the earliest, then the start
+            // said with a doubt after it, read together.)
+            if startSaid(parts.answer, step), u.saysNotBefore(parts.answer) { startAsked = u.prepare(parts.answer.raw + ", " + q.raw) }
             // ("not sure, maybe in 2 months? is it safe to put patient notes in chatgpt btw": the
             // start said with a doubt is the answer; the other question, one of its own, is still
             // asked: answered, or kept for the team.)
@@ -1196,6 +1199,7 @@ extension TurnBuilder {
                     let text = others.joined(separator: " ")
                     side = readSide(u.prepare(text), keywordsOnly: false) ?? .unknown(text)
                     startAsked = startSaid(parts.answer, step) ? parts.answer : startWithDoubt(u.prepare(parts.questions[k]), step) ?? core
+                    if startSaid(parts.answer, step), u.saysNotBefore(parts.answer) { startAsked = u.prepare(parts.answer.raw + ", " + parts.questions[k]) }
                 }
             }
         }
@@ -2017,8 +2021,12 @@ extension TurnBuilder {
         }
         // ("asap ideally but january is dead for me", "dès que possible mais pas en janvier": as soon
         // as possible after the month refused, read as that month's next.)
-        let afterDenied = u.startMonth(input) == nil && u.monthAfterDenied(input, today: s.today.month) != nil
-        let monthRead = !m.choice.isOption || openEnded || u.saysYearPart(input) || afterDenied
+        // ("Rien ne presse ! Mais pas en mars, nous partons en voyage": no hurry, and a month that
+        // does not suit; no start said, none invented from it.)
+        let lastNamed = m.choice.optionId.flatMap { step.option($0) }.map { ($0.months ?? 0) >= (step.options.compactMap(\.months).max() ?? 0) } ?? false
+        let afterDenied = u.startMonth(input) == nil && !lastNamed && u.monthAfterDenied(input, today: s.today.month) != nil
+        let monthRead = !m.choice.isOption || (openEnded && (u.startMonth(input) != nil || u.monthAfterDenied(input, today: s.today.month) == nil))
+            || u.saysYearPart(input) || afterDenied
         if !boundsOnly, monthRead || named != nil, let (month, number, byMonth) = monthOption(input, step),
            case let within = !monthRead && (named?.months ?? 0) >= (byMonth.months ?? .max),
            monthRead || within, case let late = Understanding.saysLateIn(input.tokenStrings, month: number, u.monthNumbers),

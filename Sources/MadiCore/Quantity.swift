@@ -352,6 +352,8 @@ public struct QuantityReader: Sendable {
             // that only take the count back.)
             || (between.count <= 5 && between.contains(where: takeBackCues.contains)
                 && between.allSatisfy { takeBackCues.contains($0) || takeBackFillers.contains($0) })
+            // ("Alors 18, non 19 avec la documentaliste", "we're 5.. no 6": a bare no between the two.)
+            || (between.count == 1 && ["non", "no", "nope", "nan"].contains(between[between.startIndex]))
             // ("5 managers, no wait 7": the same after the word that says who the first count counts.)
             || (between.count >= 2 && between.count <= 5 && between.first.map { Int($0) == nil } == true
                 && between.dropFirst().contains(where: takeBackCues.contains)

@@ -884,7 +884,10 @@ public final class Understanding: Sendable {
             let narrows = foundAt.map { seasonNames[w[$0]] != nil && seasonNames[w[i]] == nil && monthNumbers[w[i]] != nil && i == w.count - 1 } ?? false
             // ("jan 12 is too early, feb would be better": the month said to suit, over one said before.)
             let suits = found != nil && Self.saidToSuit(w, after: i)
-            if !refused, found == nil || earliest || narrows || suits || before.contains(where: Self.preferences.contains) { found = m; foundAt = i }
+            // ("not before my conference in feb, so maybe march?": the month concluded after the earliest.)
+            let concluded = found != nil && foundAt.map { f in w[f..<i].contains(where: { ["so", "donc", "alors"].contains($0) }) } == true
+                && w[max(0, i - 3)..<i].contains(where: { ["so", "donc", "alors", "maybe", "probably", "prob", "surement", "plutot", "peut", "genre", "like"].contains($0) })
+            if !refused, found == nil || earliest || narrows || suits || concluded || before.contains(where: Self.preferences.contains) { found = m; foundAt = i }
         }
         // ("no no, FEBRUARY not january": one month, then another denied right after it.)
         if found == nil, let m = Self.monthOverDenied(said, w) { return m }
