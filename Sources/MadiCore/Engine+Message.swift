@@ -3353,7 +3353,12 @@ extension TurnBuilder {
         if input.raw.utf8.contains(0x3F), let k = u.faqEntry(input), content.faq[k].id == "format" { return false }
         // An earlier question's option typed as shown ("i'm new to it, i hardly ever use it" at
         // the recommendation) corrects it as a word of change would.
-        let earlier = s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }
+        var earlier = s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }
+        // ("since i already code in python, would performer be a better fit?": what is done
+        // already says nothing of the aim.)
+        if input.tokenStrings.contains(where: { $0 == "already" || $0 == "deja" }), !Self.wishes(input.tokenStrings) {
+            earlier.removeAll { content.step($0)?.choice?.aspiration == true }
+        }
         // ("avec moi ça fait 7": a count that adds the prospect corrects the team's size.)
         // ("Non, 12 personnes à former": a no, then another count of people, corrects it too.)
         let deniedSize = teamSize.map { size in
@@ -3635,7 +3640,12 @@ extension TurnBuilder {
             if let address { email(address, step) } else { ask(again: true) }
             return true
         }
-        let earlier = s.history.filter { s.answers[$0]?.option != nil }
+        var earlier = s.history.filter { s.answers[$0]?.option != nil }
+        // ("since i already code in python, would performer be a better fit?": what is done
+        // already says nothing of the aim.)
+        if said.tokenStrings.contains(where: { $0 == "already" || $0 == "deja" }), !Self.wishes(said.tokenStrings) {
+            earlier.removeAll { content.step($0)?.choice?.aspiration == true }
+        }
         guard !said.isEmpty, !earlier.isEmpty else { return false }
         var before = s
         before.recommendation = nil
@@ -5744,6 +5754,13 @@ extension TurnBuilder {
     static let addressRemarkWords: Set<String> = ["is", "its", "it", "s", "this", "thats", "that", "my", "the", "one", "email", "mail", "address",
                                                   "e", "c", "cest", "est", "ce", "mon", "ma", "l", "adresse", "de", "du", "la", "le", "btw",
                                                   "by", "the", "way", "au", "fait", "sinon", "ok", "ca", "cela", "mail", "id", "account"]
+
+    /// Whether the words say a wish ("i want to automate stuff"; not "dont want to be bored").
+    static func wishes(_ w: [String]) -> Bool {
+        w.indices.contains { i in
+            Understanding.wishVerbs.contains(w[i]) && !(i > 0 && ["dont", "don", "not", "pas", "ne", "n", "never", "jamais"].contains(w[i - 1]))
+        }
+    }
 
     static let pointingBack: Set<String> = ["that", "it", "this", "ca", "cela", "ceci"]
 
