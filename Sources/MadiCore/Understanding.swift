@@ -585,6 +585,8 @@ public final class Understanding: Sendable {
                 || (!isSeason && i + 2 < w.count && ["or", "ou"].contains(w[i + 1]) && monthNumbers[w[i + 2]] != nil && seasonNames[w[i + 2]] == nil
                     && ["so", "donc", "genre", "like", "maybe", "probably", "probablement", "soit", "either"].contains(before))
                 || monthLeadIns.contains(before) || (afterRefusal && Self.refusals.contains(before))
+                // ("pas avant le printemps", "before the summer": a lead-in, then the season's article.)
+                || (isSeason && ["le", "the"].contains(before) && i >= 2 && monthLeadIns.contains(w[i - 2]))
                 || (afterRefusal && Self.monthChangeWords.contains(before))
                 || (!isSeason && Self.wishedDate(w, at: i))
                 // ("january ideally, december is crazy w clients": a month said as the one wished.)
