@@ -948,9 +948,9 @@ extension TurnBuilder {
             // ("lucas.petit95@hotmail.fr et vous la revendez pas hein": what becomes of the address,
             // said beside it without a question mark, is answered too.)
             // ("… is my uni one": words about the address itself ask nothing.)
-            if address != nil, let rest, !Understanding.looksLikePhone(rest) || rest.utf8.contains(0x3F),
-               rest.utf8.contains(0x3F) || (u.opensQuestion(u.prepare(rest)) && !Self.describesAddress(u.prepare(rest).tokenStrings))
-                || u.faqEntry(u.prepare(rest)).map({ content.faq[$0].id == "privacy" }) == true {
+            if address != nil, let rest, !Understanding.looksLikePhone(rest) || rest.utf8.contains(0x3F), case let said = u.prepare(rest),
+               rest.utf8.contains(0x3F) || (u.opensQuestion(said) && !Self.describesAddress(said.tokenStrings))
+                || u.faqEntry(said).map({ content.faq[$0].id == "privacy" }) == true {
                 messageAddress = address // (its answer knows the address is given)
                 // (The question kept for the team is the rest, without the address.)
                 let after = address.flatMap { trimmed.firstRange(of: $0) }.map { String(trimmed[$0.upperBound...]) }
@@ -1199,7 +1199,6 @@ extension TurnBuilder {
                     let text = others.joined(separator: " ")
                     side = readSide(u.prepare(text), keywordsOnly: false) ?? .unknown(text)
                     startAsked = startSaid(parts.answer, step) ? parts.answer : startWithDoubt(u.prepare(parts.questions[k]), step) ?? core
-                    if startSaid(parts.answer, step), u.saysNotBefore(parts.answer) { startAsked = u.prepare(parts.answer.raw + ", " + parts.questions[k]) }
                 }
             }
         }
@@ -2024,9 +2023,10 @@ extension TurnBuilder {
         // ("Rien ne presse ! Mais pas en mars, nous partons en voyage": no hurry, and a month that
         // does not suit; no start said, none invented from it.)
         let lastNamed = m.choice.optionId.flatMap { step.option($0) }.map { ($0.months ?? 0) >= (step.options.compactMap(\.months).max() ?? 0) } ?? false
-        let afterDenied = u.startMonth(input) == nil && !lastNamed && u.monthAfterDenied(input, today: s.today.month) != nil
-        let monthRead = !m.choice.isOption || (openEnded && (u.startMonth(input) != nil || u.monthAfterDenied(input, today: s.today.month) == nil))
-            || u.saysYearPart(input) || afterDenied
+        let monthSaid = u.startMonth(input) != nil
+        let denied = !monthSaid && u.monthAfterDenied(input, today: s.today.month) != nil
+        let afterDenied = denied && !lastNamed
+        let monthRead = !m.choice.isOption || (openEnded && !denied) || u.saysYearPart(input) || afterDenied
         if !boundsOnly, monthRead || named != nil, let (month, number, byMonth) = monthOption(input, step),
            case let within = !monthRead && (named?.months ?? 0) >= (byMonth.months ?? .max),
            monthRead || within, case let late = Understanding.saysLateIn(input.tokenStrings, month: number, u.monthNumbers),
@@ -2338,12 +2338,12 @@ extension TurnBuilder {
     /// fait"), and those before it, when words come before it; nil otherwise.
     func afterCorrectionWord(_ input: PreparedInput) -> (rest: PreparedInput, before: PreparedInput)? {
         let w = input.tokenStrings
-        guard w.count >= 3, let i = w.indices.dropFirst().last(where: { Self.correctionWords.contains(w[$0]) || (w[$0] == "en" && $0 + 1 < w.count && w[$0 + 1] == "fait") }) else { return nil }
+        guard w.count >= 3, let i = w.indices.dropFirst().last(where: { Self.takeBackWords.contains(w[$0]) || (w[$0] == "en" && $0 + 1 < w.count && w[$0 + 1] == "fait") }) else { return nil }
         let start = w[i] == "en" ? i + 2 : i + 1
         guard start < w.count else { return nil }
         return (u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")))
     }
-    static let correctionWords: Set<String> = ["actually", "enfin", "attends", "attendez", "attend", "wait", "finalement", "enfait"]
+    static let takeBackWords: Set<String> = ["actually", "enfin", "attends", "attendez", "wait", "finalement", "enfait"]
 
     /// An age or a count of years said: "in their 60s", "58 ans", "62 years old", "ils ont la
     /// soixantaine" (years after a word of delay, "in 2 years", are read before, as a delay).
@@ -3027,7 +3027,7 @@ extension TurnBuilder {
         guard w.count >= 3 else { return nil }
         // ("c mitigé, 2-3 utilisent chatgpt en douce, les autres jamais", "mixed bag, a few use
         // copilot now and then, most dont touch it": a mix said first, then who is where.)
-        if let comma = input.raw.firstIndex(where: { $0 == "," || $0 == ":" }),
+        if let comma = input.raw.firstIndex(where: { $0 == "," || $0 == ":" }), input.raw[..<comma].utf8.count <= 24,
            case let opening = u.prepare(String(input.raw[..<comma])), opening.tokens.count <= 3, u.saysMixed(opening),
            case let rest = u.prepare(String(input.raw[input.raw.index(after: comma)...])), rest.tokens.count >= 3 {
             return majorityOption(rest, step)
@@ -3353,12 +3353,7 @@ extension TurnBuilder {
         if input.raw.utf8.contains(0x3F), let k = u.faqEntry(input), content.faq[k].id == "format" { return false }
         // An earlier question's option typed as shown ("i'm new to it, i hardly ever use it" at
         // the recommendation) corrects it as a word of change would.
-        var earlier = s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }
-        // ("since i already code in python, would performer be a better fit?": what is done
-        // already says nothing of the aim.)
-        if input.tokenStrings.contains(where: { $0 == "already" || $0 == "deja" }), !Self.wishes(input.tokenStrings) {
-            earlier.removeAll { content.step($0)?.choice?.aspiration == true }
-        }
+        let earlier = withoutAims(s.history.filter { $0 != current.id && s.answers[$0]?.option != nil }, input)
         // ("avec moi ça fait 7": a count that adds the prospect corrects the team's size.)
         // ("Non, 12 personnes à former": a no, then another count of people, corrects it too.)
         let deniedSize = teamSize.map { size in
@@ -3640,12 +3635,7 @@ extension TurnBuilder {
             if let address { email(address, step) } else { ask(again: true) }
             return true
         }
-        var earlier = s.history.filter { s.answers[$0]?.option != nil }
-        // ("since i already code in python, would performer be a better fit?": what is done
-        // already says nothing of the aim.)
-        if said.tokenStrings.contains(where: { $0 == "already" || $0 == "deja" }), !Self.wishes(said.tokenStrings) {
-            earlier.removeAll { content.step($0)?.choice?.aspiration == true }
-        }
+        let earlier = withoutAims(s.history.filter { s.answers[$0]?.option != nil }, said)
         guard !said.isEmpty, !earlier.isEmpty else { return false }
         var before = s
         before.recommendation = nil
@@ -5753,7 +5743,15 @@ extension TurnBuilder {
                                             "usual", "habituel", "habituelle", "student", "etudiant", "etudiante"]
     static let addressRemarkWords: Set<String> = ["is", "its", "it", "s", "this", "thats", "that", "my", "the", "one", "email", "mail", "address",
                                                   "e", "c", "cest", "est", "ce", "mon", "ma", "l", "adresse", "de", "du", "la", "le", "btw",
-                                                  "by", "the", "way", "au", "fait", "sinon", "ok", "ca", "cela", "mail", "id", "account"]
+                                                  "by", "way", "au", "fait", "sinon", "ok", "ca", "cela", "id", "account"]
+
+    /// The steps `ids` without the question of aims when the message says what the prospect does
+    /// already and wishes nothing ("since i already code in python, would performer be a better
+    /// fit?": what is done already says nothing of the aim).
+    func withoutAims(_ ids: [String], _ input: PreparedInput) -> [String] {
+        guard input.tokenStrings.contains(where: { $0 == "already" || $0 == "deja" }), !Self.wishes(input.tokenStrings) else { return ids }
+        return ids.filter { content.step($0)?.choice?.aspiration != true }
+    }
 
     /// Whether the words say a wish ("i want to automate stuff"; not "dont want to be bored").
     static func wishes(_ w: [String]) -> Bool {

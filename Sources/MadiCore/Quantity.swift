@@ -368,7 +368,13 @@ public struct QuantityReader: Sendable {
     static let includedOpeners: [[String]] = [["avec", "les"], ["dont"], ["y", "compris", "les"], ["including"], ["including", "the"],
                                               ["incl"], ["with", "the"], ["of", "which"]]
     /// Words after a count that make it no team size ("2 utilisent chatgpt", "2 sessions").
-    static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups", "of", "d", "parmi", "among",
+    /// Whether the words at `i` say the count before them is a part of a group ("of them", "d'entre eux", "parmi eux").
+    static func partOf(_ w: [String], at i: Int) -> Bool {
+        guard i + 1 < w.count else { return false }
+        return (w[i] == "of" && ["them", "us", "those", "these"].contains(w[i + 1])) || (w[i] == "d" && w[i + 1] == "entre")
+            || (["parmi", "among"].contains(w[i]) && ["eux", "elles", "nous", "them", "us"].contains(w[i + 1]))
+    }
+    static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups",
                                           "fois", "times", "jours", "days", "ans", "years", "mois", "months", "semaines", "weeks"]
 
     /// Where the words `p` are said in `w`, the first time.
@@ -647,6 +653,8 @@ public struct QuantityReader: Sendable {
             found[j - 1].span.upperBound <= found[j].span.lowerBound
                 && Self.takesBack(w[found[j - 1].span.upperBound..<found[j].span.lowerBound])
                 && !w[found[j].span.upperBound..<min(w.count, found[j].span.upperBound + 2)].contains(where: Self.notMembers.contains)
+                // ("12 people, actually 2 of them are part time": a part of them, no count taken back.)
+                && !Self.partOf(w, at: found[j].span.upperBound)
         }) {
             found.removeFirst(j)
             restated = true

@@ -280,11 +280,14 @@ extension Understanding {
     }
 
     /// Whether the text ends with a word that is written with a dot after it ("St", "Dr", "Inc").
+    /// (Only words written before a name: "Ltd." or "Inc." end one, and may end the sentence.)
     static func endsWithAbbreviation(_ text: String) -> Bool {
-        guard let last = text.split(separator: " ").last, last.count <= 3, text.last != " " else { return false }
-        return abbreviations.contains(last.lowercased())
+        guard text.last.map({ $0.isLetter }) == true else { return false }
+        let tail = text.suffix(4)
+        let word = tail.split(separator: " ", omittingEmptySubsequences: false).last ?? tail[...]
+        return word.count <= 3 && abbreviations.contains(word.lowercased())
     }
-    static let abbreviations: Set<String> = ["st", "ste", "dr", "mr", "mrs", "ms", "mt", "sr", "jr", "co", "inc", "ltd", "bd", "av", "cie", "sté"]
+    static let abbreviations: Set<String> = ["st", "ste", "sté", "dr", "mr", "mrs", "ms", "mt", "bd", "av"]
 
     /// The last comma of the text that is not inside brackets.
     static func lastCommaOutsideBrackets(_ text: String) -> String.Index? {

@@ -821,6 +821,7 @@ public final class Understanding: Sendable {
         let w = input.tokenStrings
         var found: Int?
         var foundAt: Int?
+        var foundEarliest = false
         var said = monthsSaid(input, afterRefusal: true)
         // ("idéalement avant l'été, genre avril mai", "ideally before summer, like april or may": a
         // month said as a bound gives way to one said within it.)
@@ -887,9 +888,13 @@ public final class Understanding: Sendable {
             // ("jan 12 is too early, feb would be better": the month said to suit, over one said before.)
             let suits = found != nil && Self.saidToSuit(w, after: i)
             // ("not before my conference in feb, so maybe march?": the month concluded after the earliest.)
-            let concluded = found != nil && foundAt.map { f in w[f..<i].contains(where: { ["so", "donc", "alors"].contains($0) }) } == true
+            let concluded = foundEarliest && foundAt.map { f in f < i && w[f..<i].contains(where: { ["so", "donc", "alors"].contains($0) }) } == true
                 && w[max(0, i - 3)..<i].contains(where: { ["so", "donc", "alors", "maybe", "probably", "prob", "surement", "plutot", "peut", "genre", "like"].contains($0) })
-            if !refused, found == nil || earliest || narrows || suits || concluded || before.contains(where: Self.preferences.contains) { found = m; foundAt = i }
+            if !refused, found == nil || earliest || narrows || suits || concluded || before.contains(where: Self.preferences.contains) {
+                // (The earliest said before the month, "not before my conference in feb", counts too.)
+                found = m; foundAt = i
+                foundEarliest = earliest || zip(w[..<i], w[..<i].dropFirst()).contains { a, b in Self.refusals.contains(a) && ["avant", "before"].contains(b) }
+            }
         }
         // ("no no, FEBRUARY not january": one month, then another denied right after it.)
         if found == nil, let m = Self.monthOverDenied(said, w) { return m }
