@@ -884,7 +884,9 @@ public final class Understanding: Sendable {
                 // a start denied a few words before.)
                 || Self.startDenied(w, before: i)
             // ("summer break probably, july": a month named after its season says which.)
-            let narrows = foundAt.map { seasonNames[w[$0]] != nil && seasonNames[w[i]] == nil && monthNumbers[w[i]] != nil && i == w.count - 1 } ?? false
+            // ("au printemps, genre mars avril": the first month of a span that ends the message.)
+            let narrows = foundAt.map { seasonNames[w[$0]] != nil && seasonNames[w[i]] == nil && monthNumbers[w[i]] != nil
+                && w[(i + 1)...].allSatisfy { monthNumbers[$0] != nil && seasonNames[$0] == nil || ["ou", "or", "et", "and", "a", "to"].contains($0) } } ?? false
             // ("jan 12 is too early, feb would be better": the month said to suit, over one said before.)
             let suits = found != nil && Self.saidToSuit(w, after: i)
             // ("not before my conference in feb, so maybe march?": the month concluded after the earliest.)
