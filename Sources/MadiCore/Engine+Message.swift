@@ -5279,9 +5279,7 @@ extension TurnBuilder {
         // ("performer me correspond mieux", "starter suits me better": the course, then that it
         // suits better.)
         let after = Array(w[span.upperBound...].prefix(6))
-        if Self.suitsBetter.contains(where: { p in p.count <= after.count && (0...(after.count - p.count)).contains { after[$0..<($0 + p.count)].elementsEqual(p) } }) {
-            return true
-        }
+        if Self.suitsBetter.contains(where: { QuantityReader.span(of: $0, in: after) != nil }) { return true }
         // ("bon je pense que performer me correspond, je prends celle la": a choice of "that one"
         // after the course named.)
         return Self.firstPersonChoices.contains { p in

@@ -350,14 +350,15 @@ public struct QuantityReader: Sendable {
             || (between.contains(where: ["non", "no", "nope"].contains) && between.contains(where: apologies.contains))
             // ("6 — wait no, 8", "une dizaine, non attends plutôt 15", "5... actually 7": a few words
             // that only take the count back.)
-            || (between.count <= 5 && between.contains(where: takeBackCues.contains)
-                && between.allSatisfy { takeBackCues.contains($0) || takeBackFillers.contains($0) })
+            // ("5 managers, no wait 7": the same after the word that says who the first count counts.)
+            || (between.count <= 5 && (onlyTakesBack(between) || (between.count >= 2 && Int(between[between.startIndex]) == nil
+                && onlyTakesBack(between.dropFirst()))))
             // ("Alors 18, non 19 avec la documentaliste", "we're 5.. no 6": a bare no between the two.)
             || (between.count == 1 && ["non", "no", "nope", "nan"].contains(between[between.startIndex]))
-            // ("5 managers, no wait 7": the same after the word that says who the first count counts.)
-            || (between.count >= 2 && between.count <= 5 && between.first.map { Int($0) == nil } == true
-                && between.dropFirst().contains(where: takeBackCues.contains)
-                && between.dropFirst().allSatisfy { takeBackCues.contains($0) || takeBackFillers.contains($0) })
+    }
+    /// Whether the words are a word that takes a count back and fillers only ("wait no", "non attends plutôt").
+    static func onlyTakesBack(_ words: ArraySlice<String>) -> Bool {
+        words.contains(where: takeBackCues.contains) && words.allSatisfy { takeBackCues.contains($0) || takeBackFillers.contains($0) }
     }
     /// (An apology alone takes none back: "we're 12, sorry, 2 of them are part-time".)
     static let takeBackCues: Set<String> = ["wait", "attends", "attend", "actually", "plutot", "rather", "correction", "scratch"]
@@ -367,13 +368,13 @@ public struct QuantityReader: Sendable {
     /// alternants", "12 including the 2 interns").
     static let includedOpeners: [[String]] = [["avec", "les"], ["dont"], ["y", "compris", "les"], ["including"], ["including", "the"],
                                               ["incl"], ["with", "the"], ["of", "which"]]
-    /// Words after a count that make it no team size ("2 utilisent chatgpt", "2 sessions").
     /// Whether the words at `i` say the count before them is a part of a group ("of them", "d'entre eux", "parmi eux").
     static func partOf(_ w: [String], at i: Int) -> Bool {
         guard i + 1 < w.count else { return false }
         return (w[i] == "of" && ["them", "us", "those", "these"].contains(w[i + 1])) || (w[i] == "d" && w[i + 1] == "entre")
             || (["parmi", "among"].contains(w[i]) && ["eux", "elles", "nous", "them", "us"].contains(w[i + 1]))
     }
+    /// Words after a count that make it no team size ("2 utilisent chatgpt", "2 sessions").
     static let notMembers: Set<String> = ["utilisent", "utilise", "use", "uses", "using", "used", "sessions", "session", "groupes", "groups",
                                           "fois", "times", "jours", "days", "ans", "years", "mois", "months", "semaines", "weeks"]
 
