@@ -23,6 +23,9 @@ public enum Evaluation {
         public var intent: String?
         /// A message a good coach would ask again about: nothing may be recorded.
         public var unclear = false
+        /// The day the message is typed on (the file's `today`, the date it was written), which
+        /// decides what a month means ("en janvier" is as soon as possible in December).
+        public var today: Day?
     }
 
     public enum Outcome: String, Sendable, Codable { case right, wrong, missed }
@@ -80,8 +83,19 @@ public enum Evaluation {
     public static func parse(file: String, text: String) -> ([Case], [Diagnostic]) {
         var r = YAMLReader(file: file)
         guard let root = r.compose(text) else { return ([], r.diagnostics) }
-        guard let seq = root.sequence else {
-            r.error(root, "a labelled file is a list of {step, lang, text, expect}")
+        // Either the list itself, or {today: YYYY-MM-DD, messages: [...]} when the labels read
+        // months from the day they were written.
+        var today: Day?
+        var list = root.sequence
+        if root.mapping != nil {
+            r.checkKeys(root, allowed: ["today", "messages"], in: "labelled file")
+            if let t = r.string(root, "today", in: "labelled file", required: false) {
+                if let d = Day(iso: t) { today = d } else { r.error(r.value(root, "today"), "today must be YYYY-MM-DD (got '\(t)')") }
+            }
+            list = r.value(root, "messages")?.sequence
+        }
+        guard let seq = list else {
+            r.error(root, "a labelled file is a list of {step, lang, text, expect}, or {today, messages: [...]}")
             return ([], r.diagnostics)
         }
         var out: [Case] = []
@@ -91,6 +105,7 @@ public enum Evaluation {
                   let text = r.string(node, "text", in: "labelled message") else { continue }
             var c = Case(step: step, language: r.string(node, "lang", in: "labelled message", required: false) ?? "fr",
                          text: text, line: node.mark?.line)
+            c.today = today
             guard let expect = r.value(node, "expect") else { r.error(node, "'expect' is missing"); continue }
             r.checkKeys(expect, allowed: ["answer", "also", "faq", "intent", "unclear"], in: "expect")
             if let a = r.value(expect, "answer") {
@@ -115,8 +130,9 @@ public enum Evaluation {
         var items: [Item] = []
         var starts: [String: Session] = [:]
         for c in cases {
-            let key = c.step + "/" + c.language
-            if starts[key] == nil { starts[key] = reach(engine, step: c.step, language: c.language, today: today) }
+            let day = c.today ?? today
+            let key = c.step + "/" + c.language + "/" + day.iso
+            if starts[key] == nil { starts[key] = reach(engine, step: c.step, language: c.language, today: day) }
             guard let session = starts[key] ?? nil else {
                 items.append(Item(file: file, line: c.line, step: c.step, language: c.language, text: c.text,
                                   expected: c.step, got: "step not reachable", outcome: .missed))

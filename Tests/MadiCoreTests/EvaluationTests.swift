@@ -31,4 +31,21 @@ struct EvaluationTests {
         #expect(r.items.map(\.outcome) == [.right, .wrong, .missed])
         #expect((r.right, r.wrong, r.missed) == (1, 1, 1))
     }
+
+    @Test func aFileWrittenOnADayReadsItsMonthsFromThatDay() {
+        // "en janvier" is within a month in December, further than that in November.
+        let message = "- {step: start_when, lang: fr, text: \"en janvier\", expect: {answer: soon}}"
+        let dated = report("today: 2026-12-07\nmessages:\n" + message)
+        #expect(dated.items.map(\.outcome) == [.right])
+        let (cases, _) = Evaluation.parse(file: "cases.yaml", text: message)
+        let undated = Evaluation.run(Shipped.engine, cases, file: "cases.yaml", today: Day(year: 2026, month: 11, day: 21)!)
+        #expect(undated.items.map(\.got) == ["start_when.quarter"])
+    }
+
+    @Test func aBadDayOrAnUnknownKeyIsNamed() {
+        let (_, problems) = Evaluation.parse(file: "cases.yaml", text: "today: 7 décembre\nmessages: []\nsteps: 1")
+        let text = problems.map(\.description).joined(separator: "\n")
+        #expect(text.contains("today must be YYYY-MM-DD"))
+        #expect(text.contains("steps"))
+    }
 }
