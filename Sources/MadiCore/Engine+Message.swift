@@ -1819,7 +1819,7 @@ extension TurnBuilder {
             // "Il s'agit de la société Durand SAS": the name only.
             // ("vertigo print je viens de le dire lol": the name, without the words that say it again.)
             let said = step.field == "company" ? Self.withoutRestating(value) : value
-            let name = step.field == "company" ? u.companyName(said, hadAddress: messageAddress != nil) : value
+            let name = step.field == "company" ? Understanding.capitalizedName(u.companyName(said, hadAddress: messageAddress != nil)) : value
             // "Je n'ai pas encore dit oui, je voulais d'abord le programme": a sentence, not a name,
             // asked again (said again, it is taken).
             // ("the devs already use copilot all day": five words or more with a verb, a sentence.)

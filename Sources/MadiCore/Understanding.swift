@@ -1599,8 +1599,71 @@ public final class Understanding: Sendable {
             name = name[..<space]
             while let l = name.last, edges.contains(l) { name = name.dropLast() }
         }
+        if let named = Self.afterWhatItIs(name) { name = named }
         return name.isEmpty ? raw : String(name)
     }
+
+    /// The name said after the words that say what the organisation is: "a startup called
+    /// brightleaf", "my own shop, Daisy's Flowers", "pour notre asso, Jardins Partagés du 11e".
+    /// (A few words that open with "my", "notre", "a"… and name a kind of organisation; a name
+    /// that itself opens with an article, "The Bean Corner, Lyon", is left whole.)
+    static func afterWhatItIs(_ name: Substring) -> Substring? {
+        let words = name.split(separator: " ")
+        if let k = words.firstIndex(where: { calledWords.contains(TextFold.fold(String($0))) }), k >= 1, k < words.count - 1, k <= 4,
+           case let head = words[..<k].map({ TextFold.fold(String($0)) }), head.contains(where: companyKindNouns.contains) {
+            return name[words[k + 1].startIndex...]
+        }
+        guard let comma = name.firstIndex(of: ","), case let head = PreparedInput(String(name[..<comma])).tokenStrings,
+              (2...5).contains(head.count), case let tail = name[name.index(after: comma)...].drop(while: { $0 == " " }),
+              !tail.isEmpty, tail.split(separator: " ").count <= 6 else { return nil }
+        var w = head[...]
+        if w.first == "pour" || w.first == "for" { w = w.dropFirst() }
+        guard let opener = w.first, kindOpeners.contains(opener), w.dropFirst().contains(where: companyKindNouns.contains) else { return nil }
+        return tail
+    }
+    static let calledWords: Set<String> = ["called", "named", "appelee", "appele", "nommee", "nomme"]
+    static let kindOpeners: Set<String> = ["my", "our", "a", "an", "notre", "mon", "ma", "nos", "un", "une"]
+    static let companyKindNouns: Set<String> = [
+        "shop", "store", "business", "company", "firm", "startup", "agency", "school", "college", "hospital", "clinic", "practice", "charity",
+        "nonprofit", "ngo", "association", "restaurant", "cafe", "bakery", "studio", "office", "organisation", "organization", "team",
+        "asso", "association", "boutique", "magasin", "entreprise", "societe", "boite", "agence", "ecole", "lycee", "college", "clinique",
+        "cabinet", "equipe", "structure", "commerce", "boulangerie", "mairie", "hopital", "ehpad", "collectivite", "fondation", "foundation"]
+
+    /// A name typed all in lower case, capitalised as a name is written ("cabinet dupont et
+    /// associés" → "Cabinet Dupont et Associés", "greenfield high school" → "Greenfield High
+    /// School"); with only its first word in lower case, that word ("lycée Jean Moulin"). A name
+    /// with a capital anywhere else ("eBay", "iRobot France") is kept as typed.
+    public static func capitalizedName(_ name: String) -> String {
+        let words = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard let first = words.first, !first.isEmpty, first.allSatisfy({ !$0.isUppercase }) else { return name }
+        func capital(_ w: String, inside: Bool = false) -> String {
+            // ("l'atelier" → "L'Atelier", "d'azur" → "d'Azur" inside a name.)
+            if let apostrophe = w.firstIndex(where: { $0 == "'" || $0 == "’" }), w.distance(from: w.startIndex, to: apostrophe) == 1 {
+                let after = w.index(after: apostrophe)
+                let elision = inside ? String(w[..<after]) : w.prefix(1).uppercased() + w[w.index(after: w.startIndex)..<after]
+                return elision + w[after...].prefix(1).uppercased() + w[after...].dropFirst()
+            }
+            return w.prefix(1).uppercased() + w.dropFirst()
+        }
+        let rest = words.dropFirst()
+        if rest.contains(where: { $0.contains(where: \.isUppercase) }) {
+            // Only the first word was typed in lower case.
+            guard first.first?.isLetter == true else { return name }
+            return ([capital(first)] + rest).joined(separator: " ")
+        }
+        var out: [String] = []
+        for (i, w) in words.enumerated() {
+            let folded = TextFold.fold(w)
+            if legalForms.contains(folded) { out.append(w.uppercased()); continue }
+            // (A word with a digit or no letter, "11e", "&", stays; small words inside stay small.)
+            if w.contains(where: \.isNumber) || !w.contains(where: \.isLetter) || (i > 0 && smallNameWords.contains(folded)) { out.append(w); continue }
+            out.append(capital(w, inside: i > 0))
+        }
+        return out.joined(separator: " ")
+    }
+    static let legalForms: Set<String> = ["sa", "sas", "sasu", "sarl", "eurl", "sci", "scop", "llc", "llp", "plc", "gmbh", "ag", "bv", "nv"]
+    static let smallNameWords: Set<String> = ["de", "du", "des", "la", "le", "les", "et", "en", "a", "au", "aux", "sur", "sous", "pour",
+                                              "of", "and", "the", "for", "in", "at", "on", "by"]
     /// A word in capitals after the sentence's first ("fine, Chez Bastien"): a name typed as one.
     static func holdsCapitalizedName(_ sentence: String) -> Bool {
         sentence.split(separator: " ").dropFirst().contains { w in w.first?.isUppercase == true && w.count >= 2 && w.contains(where: \.isLowercase) }
