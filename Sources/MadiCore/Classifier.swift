@@ -238,9 +238,11 @@ public final class Classifier: Sendable {
         out.reserveCapacity(words.count * 12)
         var stems: [String] = []
         stems.reserveCapacity(words.count)
-        for w in words { stems.append(stem(w)) }
+        // ("what will u do with it": a word spelt as in a chat counts as the word it stands for.)
+        let spelt = words.map { chatSpellings[$0] ?? $0 }
+        for w in spelt { stems.append(stem(w)) }
         for (i, s) in stems.enumerated() {
-            let isStop = stopwords.contains(words[i])
+            let isStop = stopwords.contains(spelt[i])
             if !isStop { out.append((Hash("w").adding(s).value, weights.words)) }
             if i + 1 < stems.count { out.append((Hash("p").adding(s).adding(stems[i + 1]).value, weights.pairs)) }
             // Character n-grams of the word, with its edges marked.
@@ -275,6 +277,18 @@ public final class Classifier: Sendable {
             return h
         }
     }
+
+    /// Words as typed in a chat and the word each stands for (folded), for the word features
+    /// only: the characters are read as typed.
+    static let chatSpellings: [String: String] = [
+        "u": "you", "ur": "your", "yr": "your", "pls": "please", "plz": "please", "thx": "thanks", "cuz": "because",
+        "coz": "because", "bc": "because", "bcs": "because", "gonna": "going", "wanna": "want", "tho": "though", "abt": "about",
+        "ppl": "people", "smth": "something", "sth": "something", "rn": "now",
+        "pr": "pour", "bcp": "beaucoup", "qd": "quand", "pcq": "parce", "pq": "pourquoi", "pk": "pourquoi",
+        "avc": "avec", "vs": "vous", "tjrs": "toujours", "tjs": "toujours", "dc": "donc", "slt": "salut", "bjr": "bonjour",
+        "jveux": "veux", "jpeux": "peux", "jvais": "vais", "jsuis": "suis", "chui": "suis", "chuis": "suis", "jcrois": "crois",
+        "jpense": "pense", "jsais": "sais", "jai": "ai",
+    ]
 
     /// Light French and English stemming: common inflections cut from words longer than four letters.
     static func stem(_ word: String) -> String {

@@ -18,6 +18,7 @@ extension Classifier {
         h.mix(UInt64(Trained.layout))
         for s in [weights.words, weights.pairs, weights.characters] { h.mix(s.bitPattern) }
         for w in stopwords.sorted() { h = h.adding(w) }
+        for (typed, word) in chatSpellings.sorted(by: { $0.key < $1.key }) { h = h.adding(typed).adding(word) }
         h.mix(0x1_0000)
         for e in examples { h = h.adding(e.label).adding(e.language).adding(e.text) }
         return h.value

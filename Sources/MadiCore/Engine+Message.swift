@@ -1809,6 +1809,10 @@ extension TurnBuilder {
                 ask(again: true)
                 return .handled
             }
+            // ("je prefere parler a un conseiller directement": a request, however long, when no
+            // name in capitals is said with it.)
+            if step.field == "company", !Understanding.holdsCapitalizedName(value), let intent = u.intent(input, memo: memo),
+               [.human, .decline, .frustration, .bot].contains(intent) { return .none }
             if s.misses == 0, value.count < 40, u.saysYesOrNo(input) || u.intent(input, memo: memo) != nil {
                 if let intent = u.intent(input, memo: memo), ![.yes, .no, .changeMind].contains(intent) { return .none }
                 trace.missed = true

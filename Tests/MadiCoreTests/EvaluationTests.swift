@@ -48,4 +48,20 @@ struct EvaluationTests {
         #expect(text.contains("today must be YYYY-MM-DD"))
         #expect(text.contains("steps"))
     }
+
+    @Test func anAnswerNamedToChangeIsAChangeOfMindAndOneNamedToGoBackToIsABack() {
+        let r = report("""
+        - {step: recommend, lang: en, text: "wait i want to change my answer about my job", expect: {intent: change_mind}}
+        - {step: recommend, lang: en, text: "can i go back to my job answer", expect: {intent: back}}
+        """)
+        #expect(r.items.map(\.outcome) == [.right, .right], "\(r.items.map(\.got))")
+    }
+
+    @Test func wordsSpeltAsInAChatCountAsTheWordsTheyStandFor() {
+        let r = report("""
+        - {step: email, lang: en, text: "what will u do with it", expect: {faq: privacy}}
+        - {step: team_level, lang: fr, text: "des devs python pr la plupart", expect: {answer: technical}}
+        """)
+        #expect(r.items.map(\.outcome) == [.right, .right], "\(r.items.map(\.got))")
+    }
 }

@@ -74,7 +74,11 @@ extension TurnBuilder {
               let step = content.step(target), at < s.history.count - 1 || current.kind == .recommend else { return false }
         let old = s.answers[target]?.option
         rewind(to: target, at: at)
-        trace.intent = .back
+        // ("I'd like to change the team size": a change of mind; "go back to my job": back.)
+        // ("can i go back and change the team size": back, as asked.)
+        let w = input.tokenStrings
+        trace.intent = w.contains(where: ["back", "retour", "revenir", "reviens", "revenons"].contains)
+            || Understanding.phraseSpans(w, u.changeWords).isEmpty && !u.saysCorrection(input) ? .back : .changeMind
         // ("I said automate but I meant build": what comes after the last word that corrects,
         // `correction_cues`.)
         if step.kind == .choice {
