@@ -3425,8 +3425,23 @@ extension TurnBuilder {
         if deniedAnswer.count == 1, let noRest, corrected(noRest, deniedAnswer, confident: true, namedFirst: false, byWords: true) {
             return finishCorrection(input, current)
         }
+        // ("en fait j'ai dit que j'utilisais tous les jours mais c plutot de temps en temps", "I said
+        // daily earlier but honestly its more like once a week": what was said, then what is so.)
+        if let rest = Self.saidThenBut(input.tokenStrings).map({ u.prepare($0.joined(separator: " ")) }),
+           corrected(rest, earlier, confident: true) {
+            return finishCorrection(input, current)
+        }
         guard cue, corrected(withoutAlreadySaid(correctionSentences(input)), earlier, confident: true) else { return false }
         return finishCorrection(input, current)
+    }
+
+    /// The words after "but" in "I said X but Y", "j'ai dit X mais Y": what the prospect says is
+    /// so, after what they said before.
+    static func saidThenBut(_ w: [String]) -> ArraySlice<String>? {
+        guard let said = w.firstIndex(where: { ["said", "dit", "told", "put", "mis", "answered", "repondu"].contains($0) }), said >= 1,
+              ["i", "ai"].contains(w[said - 1]),
+              let but = w[(said + 1)...].lastIndex(where: { ["but", "mais"].contains($0) }), but + 2 < w.count else { return nil }
+        return w[(but + 1)...]
     }
 
     /// A start month said with nothing but words around a month ("in march then", "mars alors",
@@ -3478,6 +3493,8 @@ extension TurnBuilder {
     /// question's answer taken from the message, or the question asked again.
     /// (`sizeOnly`: only the team's size was corrected, which changes no course.)
     mutating func finishCorrection(_ input: PreparedInput, _ current: Step, sizeOnly: Bool = false) -> Bool {
+        // (An earlier answer corrected: a change of mind.)
+        if trace.intent == nil { trace.intent = .changeMind }
         if switchedBranch { return true } // (the next question on the new path is asked)
         // ("ouais go pour la propo. ah et en fait on sera 7 avec moi" at the offer: the size
         // corrected, and the yes said before it taken.)

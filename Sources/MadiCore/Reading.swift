@@ -375,6 +375,11 @@ extension Understanding {
                     answer.append(head); question.append(tail); continue
                 }
             }
+            // ("asap mais est-ce que ça m'engage a quelque chose ?", "march but do you do evenings?":
+            // a short answer, then "but" and a question.)
+            if marked, let (head, tail) = answerThenJoinedQuestion(trimmed) {
+                answer.append(head); question.append(tail); continue
+            }
             // ("…come to us? and is there a certificate": a question after its joiner too.)
             if marked || opensQuestion(PreparedInput(trimmed)) || opensQuestion(PreparedInput(withoutJoiner(trimmed))) {
                 question.append(trimmed)
@@ -389,6 +394,19 @@ extension Understanding {
         return MessageParts(answer: prepare(answer.joined(separator: ". ")),
                             question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q,
                             questions: asked.count > 1 ? asked : [])
+    }
+
+    /// A sentence that opens with a few words that ask nothing, then "mais"/"but" and a clause
+    /// that opens like a question: the two apart.
+    func answerThenJoinedQuestion(_ sentence: String) -> (String, String)? {
+        let words = sentence.split(separator: " ")
+        guard words.count >= 4 else { return nil }
+        for k in 1..<min(words.count - 2, 6) where ["mais", "but"].contains(TextFold.fold(String(words[k]))) {
+            let head = words[..<k].joined(separator: " "), tail = words[(k + 1)...].joined(separator: " ")
+            guard opensQuestion(PreparedInput(tail)), !opensQuestion(PreparedInput(head)) else { return nil }
+            return (head, tail)
+        }
+        return nil
     }
 
     /// Short questions that ask back about what was just said ("c le cas ?", "right?", "ou pas ?").
