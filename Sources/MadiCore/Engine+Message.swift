@@ -3873,6 +3873,7 @@ extension TurnBuilder {
         setAnswer(id, Answer(number: found.quantity.value, text: input.raw, quantity: found.quantity))
         note(id, String(found.quantity.value), .quantity)
         say("ack.corrected", ["answer": t("noted.team_size", ["team": quantityText(found.quantity)])])
+        if trace.intent == nil { trace.intent = .changeMind }
         return true
     }
 
