@@ -520,7 +520,11 @@ extension Understanding {
 
     func intent(_ input: PreparedInput, memo: ScoreMemo?) -> Intent? {
         let scores = self.scores(input, memo) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
-        guard case let .label(l) = Self.decide(scores), l.hasPrefix("intent."), (scores.first?.score ?? 0) >= Self.sideScore else { return nil }
+        guard case let .label(l) = Self.decide(scores), l.hasPrefix("intent."), (scores.first?.score ?? 0) >= Self.sideScore else {
+            // ("i dont know", "dunno lol": a doubt of the lexicon's, `unsure_words`, said alone.)
+            if let span = Self.phraseSpans(input.tokenStrings, unsureWords).first, span.count >= input.tokens.count - 1 { return .unsure }
+            return nil
+        }
         let intent = Intent(rawValue: String(l.dropFirst("intent.".count)))
         // ("ok ça m'intéresse": a yes in words is never read as a decline, nor a no as a yes.)
         if let intent, [.decline, .no].contains(intent), yesNo(input) == true, !no.contains(where: { Fuzzy.score($0, in: input, fuzzy: false) != nil }),
