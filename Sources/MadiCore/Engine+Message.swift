@@ -1317,6 +1317,12 @@ extension TurnBuilder {
         // (An address alone leaves nothing to read as an answer.)
         var answerInput = aboutCourse ? PreparedInput("") : startAsked ?? (answerAsked || interjected ? input : parts.answer.isEmpty ? (parts.question == nil && address == nil ? input : parts.answer) : parts.answer)
         if let answeredAsQuestion { answerInput = u.prepare(answerInput.raw + " " + answeredAsQuestion) }
+        // ("si on est 15 vous faites un prix ?", "if we're 12 is there a discount?" at the question
+        // of how many: the count said in the question answers it, and the question is answered.)
+        if step.kind == .number, step.field == "team_size", answerInput.isEmpty, side != nil, let q = parts.question,
+           u.quantities.teamSize(q, anyNumber: false)?.aboutPeople == true {
+            answerInput = q
+        }
         // "ok. so roughly what would the total be?", "OK, let me ask it more simply: …?" at an
         // offer: the "ok" takes the question in, it does not take the offer.
         if parts.question != nil || side != nil, [.recommend, .courses, .consent].contains(step.kind),
