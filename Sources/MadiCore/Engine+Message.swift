@@ -1392,6 +1392,14 @@ extension TurnBuilder {
             answerInput = PreparedInput("")
             out.insert(t(greetingKey), at: 0)
         }
+        // "vous etes certifies Qualiopi ? Sinon ca ne m'interesse pas", "si c'est pas a distance
+        // ca m'interesse pas": not interested on a condition is no refusal; the condition is what
+        // is asked, answered, and the question stays.
+        if let r = Self.refusalOnCondition(input.tokenStrings) {
+            let clause = u.prepare(input.tokenStrings[..<r].filter { !Self.conditionWords.contains($0) }.joined(separator: " "))
+            if side == nil { side = readSide(clause, keywordsOnly: false) ?? .unknown(trimmed) }
+            answerInput = PreparedInput("")
+        }
         alsoAsks = parts.question != nil && !answerAsked
         // 4. An address said with other things before its question is kept for it ("dev. want to
         // build agents. tom@devstack.io").
@@ -3552,6 +3560,27 @@ extension TurnBuilder {
         return true
     }
 
+    /// Where "not interested" starts in a message that says it on a condition ("sinon ça ne
+    /// m'intéresse pas", "si c'est pas à distance ça m'intéresse pas", "otherwise not interested").
+    static func refusalOnCondition(_ w: [String]) -> Int? {
+        let refusals: [[String]] = [["ca", "ne", "m", "interesse", "pas"], ["ca", "m", "interesse", "pas"], ["ne", "m", "interesse", "pas"],
+                                    ["m", "interesse", "pas"], ["pas", "interesse"], ["pas", "interessee"], ["not", "interested"],
+                                    ["no", "deal"], ["im", "out"], ["i", "m", "out"], ["je", "passe"], ["i", "ll", "pass"], ["ill", "pass"]]
+        guard let r = refusals.compactMap({ QuantityReader.span(of: $0, in: w)?.lowerBound }).min(), r >= 2 else { return nil }
+        let before = w[..<r]
+        guard before.contains(where: ["sinon", "otherwise", "unless", "autrement"].contains)
+                || (["si", "if"].contains(before.first ?? "") && before.contains(where: ["pas", "not", "no", "isnt", "isn", "aren", "don", "dont", "doesn", "doesnt", "won", "can", "cant", "n", "never", "jamais"].contains))
+        else { return nil }
+        return r
+    }
+    static let conditionWords: Set<String> = ["sinon", "otherwise", "unless", "autrement", "si", "if"]
+
+    /// "sounds good", "ça me va", "looks good": a yes said as a judgement.
+    static func soundsGood(_ w: [String]) -> Bool {
+        [["sounds", "good"], ["sounds", "great"], ["looks", "good"], ["ca", "me", "va"], ["ca", "me", "tente"], ["ca", "m", "interesse"]]
+            .contains { QuantityReader.span(of: $0, in: w) != nil }
+    }
+
     /// A wish said with a yes (a call, a time to be contacted) kept for the team, and said so:
     /// the number noted when the message holds one.
     mutating func keepWish(_ trimmed: String) {
@@ -4827,6 +4856,15 @@ extension TurnBuilder {
         if id == nil, spamOnly {
             say("consent.no_spam")
             id = "yes"; how = .synonym
+        }
+        // ("ok im interested i guess, but email only no phone calls pls", "sounds good, but no
+        // phone calls please" at the offer: interested, by e-mail only; the wish kept for the team.)
+        if id == nil, step.kind == .recommend, number == nil, !alsoAsks, u.refusesCallsOnly(input),
+           u.saysYesWord(input) || u.saysChoice(input, interest: true) || Self.soundsGood(input.tokenStrings),
+           options.views.contains(where: { $0.id == "interested" }) {
+            keepQuestion()
+            say("consent.email_only")
+            id = "interested"; how = .synonym
         }
         if id == nil, step.kind == .consent, u.refusesMail(input) { id = "no"; how = .synonym }
         if id == nil, step.kind != .courses, let yes = u.yesNo(input),
