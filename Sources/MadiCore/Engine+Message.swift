@@ -3833,6 +3833,10 @@ extension TurnBuilder {
     static let beforeTeam: Set<String> = ["former", "train", "training", "toute", "tout", "tous", "all", "the", "whole", "entire",
                                           "my", "our", "mon", "ma", "mes", "nos", "notre", "l", "la", "le", "les"]
 
+    /// Words said right beside a count that make it the corrected one ("plutôt 14", "14
+    /// finalement", "more like 12").
+    static let countCorrectors: Set<String> = ["plutot", "rather", "instead", "finalement", "actually", "more", "closer"]
+
     /// The team size said again, differently: "more like 4 or 5 people, not 2" (the number
     /// denied is not the new one). With its people, so that "2-3 of them use ChatGPT" is not a size.
     /// Without a correction word, only when the size recorded is denied ("but it's 5 people, not 2").
@@ -3894,7 +3898,15 @@ extension TurnBuilder {
             ((k + 1)..<min(w.count, k + 6)).first { Int(w[$0]) != nil }
                 .flatMap { j in w[(k + 1)..<j].contains(where: u.quantities.companyWords.contains) ? nil : j }
         }.map { j in QuantityReader.Found(quantity: Quantity(low: Int(w[j])!), span: j..<(j + 1), aboutPeople: true) }
-        let found = sized ?? u.quantities.teamSize(denied, anyNumber: false)
+        // ("on sera plutot 14 finalement, y a 2 stagiaires qui arrivent", "its more like 12 if u
+        // count the night shift": the count the word of correction names, not those it explains.)
+        // (The count's span may hold the words: "more like 12" is about 12.)
+        // (Not a part of a count: "actually 2 of the 10 are PMs so make it 8".)
+        let corrector = cue ? u.quantities.all(denied).first { f in
+            w[max(0, f.span.lowerBound - 2)..<min(w.count, f.span.upperBound + 1)].contains(where: Self.countCorrectors.contains)
+                && (f.span.upperBound == w.count || !["of", "d", "de", "des", "sur", "out"].contains(w[f.span.upperBound]))
+        } : nil
+        let found = sized ?? corrector.flatMap { f in f.quantity.low > choices || current.kind != .choice ? f : nil } ?? u.quantities.teamSize(denied, anyNumber: false)
             ?? (bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
         // ("the 2 chatgpt ppl would be bored": fewer people named as some of those known, not a size.)
         // (Not when the size recorded is denied, or the count said as those to train: "no, 80 is
