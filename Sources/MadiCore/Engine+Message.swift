@@ -2044,7 +2044,7 @@ extension TurnBuilder {
         let monthSaid = u.startMonth(input) != nil
         let denied = !monthSaid && u.monthAfterDenied(input, today: s.today.month) != nil
         let afterDenied = denied && !lastNamed
-        let monthRead = !m.choice.isOption || (openEnded && !denied) || u.saysYearPart(input) || afterDenied
+        let monthRead = !m.choice.isOption || (openEnded && !denied) || u.saysYearPart(input) || afterDenied || u.saysQuarter(input)
         if !boundsOnly, monthRead || named != nil, let (month, number, byMonth) = monthOption(input, step),
            case let within = !monthRead && (named?.months ?? 0) >= (byMonth.months ?? .max),
            monthRead || within, case let late = Understanding.saysLateIn(input.tokenStrings, month: number, u.monthNumbers),
@@ -2848,7 +2848,7 @@ extension TurnBuilder {
         // ("pas avant janvier", "plutot T1 2027" said in December: a month given as the earliest,
         // or a quarter, is no "as soon as possible", however near; the next option that reaches it.)
         if m != s.today.month, found.2.id == step.options.first(where: { $0.months != nil })?.id,
-           u.saysNotBefore(input) || input.tokenStrings.contains(where: { Understanding.isQuarter($0) && $0.last.map { "1234".contains($0) } == true }),
+           u.saysNotBefore(input) || u.saysQuarter(input),
            let later = step.options.first(where: { ($0.months ?? -1) > (found.2.months ?? 0) && $0.id != takenBack }) {
             return (found.0, found.1, later)
         }

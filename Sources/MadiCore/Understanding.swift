@@ -819,6 +819,13 @@ public final class Understanding: Sendable {
     /// ("plutôt février") over one named before.
     public func startMonth(_ input: PreparedInput) -> Int? {
         let w = input.tokenStrings
+        // ("idealement au printemps, mars avril, pas avant car on a les audits en fevrier": the
+        // months after "car", "because", are the reason's, when the start was said before it.)
+        if let r = w.firstIndex(where: Self.reasonWords.contains), r >= 1, r + 1 < w.count, monthNumbers[w[r + 1]] == nil,
+           w[..<r].contains(where: { monthNumbers[$0] != nil || seasonNames[$0] != nil }),
+           w[(r + 1)...].contains(where: { monthNumbers[$0] != nil }) {
+            return startMonth(PreparedInput(w[..<r].joined(separator: " ")))
+        }
         var found: Int?
         var foundAt: Int?
         var foundEarliest = false
@@ -1256,6 +1263,16 @@ public final class Understanding: Sendable {
                 Self.yearParts[w[j]] != nil && w[(j + 1)..<i].allSatisfy(Self.yearConnectors.contains)
             }
         }
+    }
+    /// Words that open a reason ("car", "because"): a month after them is not the start's.
+    static let reasonWords: Set<String> = ["car", "parce", "pcq", "because", "cuz", "coz", "cause", "bc"]
+
+    /// A quarter named ("2e trimestre", "Q2", "the second quarter"): more precise than the
+    /// option whose words hold "quarter" or "trimestre".
+    func saysQuarter(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return w.contains { Self.isQuarter($0) && $0.last.map { "1234".contains($0) } == true }
+            || Self.quarterPhrases.contains { QuantityReader.span(of: $0.0, in: w) != nil }
     }
     static let yearConnectors: Set<String> = ["d", "de", "l", "la", "of", "the", "next", "this", "cette", "prochaine"]
 
