@@ -1542,6 +1542,11 @@ public final class Understanding: Sendable {
            !Self.holdsCapitalizedName(sentences[0]) {
             return companyName(capped, hadAddress: hadAddress)
         }
+        // ("its Lycée Victor Hugo in Lyon. but u didnt answer, is there funding or not": the first
+        // sentence names it in capitals, the others hold none.)
+        if sentences.count >= 2, Self.holdsCapitalizedName(sentences[0]), !sentences.dropFirst().contains(where: Self.holdsCapitalizedName) {
+            return companyName(sentences[0], hadAddress: hadAddress)
+        }
         if sentences.count >= 2, let named = sentences.dropFirst().last(where: { sentence in
             let w = PreparedInput(sentence).tokenStrings
             return w.count >= 2 && (1...min(6, w.count - 1)).contains { n in nameLeadIns.contains(Array(w.prefix(n))) && w.count - n <= 4 }
