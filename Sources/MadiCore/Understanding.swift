@@ -826,6 +826,16 @@ public final class Understanding: Sendable {
            w[(r + 1)...].contains(where: { monthNumbers[$0] != nil }) {
             return startMonth(PreparedInput(w[..<r].joined(separator: " ")))
         }
+        // ("dec 8 is literally tomorrow?? and u just said jan 19": a month Madi said, quoted back,
+        // is no start.)
+        if let k = w.indices.first(where: { k in
+            ["said", "say", "dit", "wrote", "mentioned", "ecrit"].contains(w[k]) && w[max(0, k - 3)..<k].contains(where: ["u", "you", "tu", "vous", "t"].contains)
+                && w[(k + 1)..<min(w.count, k + 4)].contains(where: { monthNumbers[$0] != nil })
+        }) {
+            var kept = w
+            for i in (k + 1)..<min(w.count, k + 4) where monthNumbers[w[i]] != nil { kept[i] = "" }
+            return startMonth(PreparedInput(kept.filter { !$0.isEmpty }.joined(separator: " ")))
+        }
         var found: Int?
         var foundAt: Int?
         var foundEarliest = false
