@@ -278,8 +278,10 @@ public final class Classifier: Sendable {
         }
     }
 
-    /// Words as typed in a chat and the word each stands for (folded), for the word features
-    /// only: the characters are read as typed.
+    /// Words as typed in a chat and the word each stands for (folded), in both languages: the
+    /// word and pair features use the word it stands for, and a word that stands for a stopword
+    /// ("u", "pr", "vs") gives none, as the stopword does; the other words' characters are read as
+    /// typed.
     static let chatSpellings: [String: String] = [
         "u": "you", "ur": "your", "yr": "your", "pls": "please", "plz": "please", "thx": "thanks", "cuz": "because",
         "coz": "because", "bc": "because", "bcs": "because", "gonna": "going", "wanna": "want", "tho": "though", "abt": "about",

@@ -1319,7 +1319,10 @@ extension TurnBuilder {
         if let answeredAsQuestion { answerInput = u.prepare(answerInput.raw + " " + answeredAsQuestion) }
         // ("si on est 15 vous faites un prix ?", "if we're 12 is there a discount?" at the question
         // of how many: the count said in the question answers it, and the question is answered.)
+        // (Said of the prospect's group, "si on est", "if we're": not "vous formez des entreprises
+        // de 200 salariés ?".)
         if step.kind == .number, step.field == "team_size", answerInput.isEmpty, side != nil, let q = parts.question,
+           u.quantities.groupOpeners.contains(where: { QuantityReader.span(of: $0, in: q.tokenStrings) != nil }),
            u.quantities.teamSize(q, anyNumber: false)?.aboutPeople == true {
             answerInput = q
         }
@@ -1395,9 +1398,11 @@ extension TurnBuilder {
         // "vous etes certifies Qualiopi ? Sinon ca ne m'interesse pas", "si c'est pas a distance
         // ca m'interesse pas": not interested on a condition is no refusal; the condition is what
         // is asked, answered, and the question stays.
-        if let r = Self.refusalOnCondition(input.tokenStrings) {
-            let clause = u.prepare(input.tokenStrings[..<r].filter { !Self.conditionWords.contains($0) }.joined(separator: " "))
-            if side == nil { side = readSide(clause, keywordsOnly: false) ?? .unknown(trimmed) }
+        // (Only a condition that asks something: "if you don't mind, i'm not interested" refuses.)
+        if let r = Self.refusalOnCondition(input.tokenStrings),
+           case let clause = u.prepare(input.tokenStrings[..<r].filter { !Self.conditionWords.contains($0) }.joined(separator: " ")),
+           let asked = side ?? readSide(clause, keywordsOnly: false) {
+            side = asked
             answerInput = PreparedInput("")
         }
         alsoAsks = parts.question != nil && !answerAsked
@@ -1837,7 +1842,7 @@ extension TurnBuilder {
             // "Il s'agit de la société Durand SAS": the name only.
             // ("vertigo print je viens de le dire lol": the name, without the words that say it again.)
             let said = step.field == "company" ? Self.withoutRestating(value) : value
-            let name = step.field == "company" ? Understanding.capitalizedName(u.companyName(said, hadAddress: messageAddress != nil)) : value
+            let name = step.field == "company" ? u.companyName(said, hadAddress: messageAddress != nil) : value
             // "Je n'ai pas encore dit oui, je voulais d'abord le programme": a sentence, not a name,
             // asked again (said again, it is taken).
             // ("the devs already use copilot all day": five words or more with a verb, a sentence.)
@@ -1862,8 +1867,9 @@ extension TurnBuilder {
                case let remark = pieces.dropFirst().joined(separator: ". "), u.prepare(remark).tokens.count >= 4 {
                 keepQuestion(remark)
             }
-            setAnswer(step.id, Answer(text: String(name.prefix(step.max ?? 120))))
-            note(step.id, name, .text)
+            let stored = step.field == "company" ? Understanding.capitalizedName(name) : name
+            setAnswer(step.id, Answer(text: String(stored.prefix(step.max ?? 120))))
+            note(step.id, stored, .text)
             advance(step, resolve(step.next))
             return .answered
         case .yesNo, .consent, .recommend, .courses:
@@ -2044,7 +2050,10 @@ extension TurnBuilder {
         let monthSaid = u.startMonth(input) != nil
         let denied = !monthSaid && u.monthAfterDenied(input, today: s.today.month) != nil
         let afterDenied = denied && !lastNamed
-        let monthRead = !m.choice.isOption || (openEnded && !denied) || u.saysYearPart(input) || afterDenied || u.saysQuarter(input)
+        // ("a partir du 2e trimestre": the quarter named, not the option its word "trimestre" names;
+        // "asap, the last quarter was hectic": the option.)
+        let quarterSaid = u.saysQuarter(input) && m.span.map { span in input.tokenStrings[span].contains { $0 == "quarter" || $0 == "trimestre" } } ?? true
+        let monthRead = !m.choice.isOption || (openEnded && !denied) || u.saysYearPart(input) || afterDenied || quarterSaid
         if !boundsOnly, monthRead || named != nil, let (month, number, byMonth) = monthOption(input, step),
            case let within = !monthRead && (named?.months ?? 0) >= (byMonth.months ?? .max),
            monthRead || within, case let late = Understanding.saysLateIn(input.tokenStrings, month: number, u.monthNumbers),
@@ -3563,10 +3572,8 @@ extension TurnBuilder {
     /// Where "not interested" starts in a message that says it on a condition ("sinon ça ne
     /// m'intéresse pas", "si c'est pas à distance ça m'intéresse pas", "otherwise not interested").
     static func refusalOnCondition(_ w: [String]) -> Int? {
-        let refusals: [[String]] = [["ca", "ne", "m", "interesse", "pas"], ["ca", "m", "interesse", "pas"], ["ne", "m", "interesse", "pas"],
-                                    ["m", "interesse", "pas"], ["pas", "interesse"], ["pas", "interessee"], ["not", "interested"],
-                                    ["no", "deal"], ["im", "out"], ["i", "m", "out"], ["je", "passe"], ["i", "ll", "pass"], ["ill", "pass"]]
-        guard let r = refusals.compactMap({ QuantityReader.span(of: $0, in: w)?.lowerBound }).min(), r >= 2 else { return nil }
+        guard w.count >= 4, w.contains(where: Self.refusalCues.contains),
+              let r = notInterested.compactMap({ QuantityReader.span(of: $0, in: w)?.lowerBound }).min(), r >= 2 else { return nil }
         let before = w[..<r]
         guard before.contains(where: ["sinon", "otherwise", "unless", "autrement"].contains)
                 || (["si", "if"].contains(before.first ?? "") && before.contains(where: ["pas", "not", "no", "isnt", "isn", "aren", "don", "dont", "doesn", "doesnt", "won", "can", "cant", "n", "never", "jamais"].contains))
@@ -3574,12 +3581,22 @@ extension TurnBuilder {
         return r
     }
     static let conditionWords: Set<String> = ["sinon", "otherwise", "unless", "autrement", "si", "if"]
+    /// "not interested" in words ("ça ne m'intéresse pas", "i'll pass"), and the words one of
+    /// them holds (a message without any is passed over with one look-up each).
+    static let notInterested: [[String]] = [
+        ["ca", "ne", "m", "interesse", "pas"], ["ca", "m", "interesse", "pas"], ["ne", "m", "interesse", "pas"], ["m", "interesse", "pas"],
+        ["pas", "interesse"], ["pas", "interessee"], ["not", "interested"], ["no", "deal"], ["im", "out"], ["i", "m", "out"],
+        ["je", "passe"], ["i", "ll", "pass"], ["ill", "pass"], ["mais", "non"], ["but", "no"], ["no", "thanks"], ["non", "merci"],
+        ["me", "va", "pas"], ["not", "for", "me"]]
+    static let refusalCues: Set<String> = ["interesse", "interessee", "interested", "deal", "out", "passe", "pass", "non", "no", "va", "not"]
 
-    /// "sounds good", "ça me va", "looks good": a yes said as a judgement.
+    /// "sounds good", "ça me va", "looks good": a yes said as a judgement, not followed by its
+    /// negation ("ça m'intéresse pas", "ça me va pas").
     static func soundsGood(_ w: [String]) -> Bool {
-        [["sounds", "good"], ["sounds", "great"], ["looks", "good"], ["ca", "me", "va"], ["ca", "me", "tente"], ["ca", "m", "interesse"]]
-            .contains { QuantityReader.span(of: $0, in: w) != nil }
+        Self.judgedGood.contains { QuantityReader.span(of: $0, in: w).map { $0.upperBound == w.count || w[$0.upperBound] != "pas" } ?? false }
     }
+    static let judgedGood: [[String]] = [["sounds", "good"], ["sounds", "great"], ["looks", "good"], ["ca", "me", "va"], ["ca", "me", "tente"],
+                                          ["ca", "m", "interesse"]]
 
     /// A wish said with a yes (a call, a time to be contacted) kept for the team, and said so:
     /// the number noted when the message holds one.
@@ -3835,7 +3852,7 @@ extension TurnBuilder {
 
     /// Words said right beside a count that make it the corrected one ("plutôt 14", "14
     /// finalement", "more like 12").
-    static let countCorrectors: Set<String> = ["plutot", "rather", "instead", "finalement", "actually", "more", "closer"]
+    static let countCorrectors: Set<String> = ["plutot", "rather", "instead", "finalement", "actually"]
 
     /// The team size said again, differently: "more like 4 or 5 people, not 2" (the number
     /// denied is not the new one). With its people, so that "2-3 of them use ChatGPT" is not a size.
@@ -3901,10 +3918,13 @@ extension TurnBuilder {
         // ("on sera plutot 14 finalement, y a 2 stagiaires qui arrivent", "its more like 12 if u
         // count the night shift": the count the word of correction names, not those it explains.)
         // (The count's span may hold the words: "more like 12" is about 12.)
-        // (Not a part of a count: "actually 2 of the 10 are PMs so make it 8".)
+        // (Not a part of a count, "actually 2 of the 10 are PMs so make it 8", nor a difference,
+        // "actually we're 20 now, 5 more than i said".)
         let corrector = cue ? u.quantities.all(denied).first { f in
-            w[max(0, f.span.lowerBound - 2)..<min(w.count, f.span.upperBound + 1)].contains(where: Self.countCorrectors.contains)
-                && (f.span.upperBound == w.count || !["of", "d", "de", "des", "sur", "out"].contains(w[f.span.upperBound]))
+            let around = Array(w[max(0, f.span.lowerBound - 2)..<min(w.count, f.span.upperBound + 1)])
+            return (around.contains(where: Self.countCorrectors.contains) || QuantityReader.span(of: ["more", "like"], in: around) != nil
+                    || QuantityReader.span(of: ["closer", "to"], in: around) != nil)
+                && (f.span.upperBound == w.count || !["of", "d", "de", "des", "sur", "out", "more", "than", "plus", "fewer", "less", "moins"].contains(w[f.span.upperBound]))
         } : nil
         let found = sized ?? corrector.flatMap { f in f.quantity.low > choices || current.kind != .choice ? f : nil } ?? u.quantities.teamSize(denied, anyNumber: false)
             ?? (bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
@@ -4872,6 +4892,7 @@ extension TurnBuilder {
         // ("ok im interested i guess, but email only no phone calls pls", "sounds good, but no
         // phone calls please" at the offer: interested, by e-mail only; the wish kept for the team.)
         if id == nil, step.kind == .recommend, number == nil, !alsoAsks, u.refusesCallsOnly(input),
+           !Self.notInterested.contains(where: { QuantityReader.span(of: $0, in: input.tokenStrings) != nil }),
            u.saysYesWord(input) || u.saysChoice(input, interest: true) || Self.soundsGood(input.tokenStrings),
            options.views.contains(where: { $0.id == "interested" }) {
             keepQuestion()

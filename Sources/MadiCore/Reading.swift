@@ -403,7 +403,16 @@ extension Understanding {
         guard words.count >= 4 else { return nil }
         for k in 1..<min(words.count - 2, 6) where ["mais", "but"].contains(TextFold.fold(String(words[k]))) {
             let head = words[..<k].joined(separator: " "), tail = words[(k + 1)...].joined(separator: " ")
-            guard opensQuestion(PreparedInput(tail)), !opensQuestion(PreparedInput(head)) else { return nil }
+            // ("ça m'intéresse mais si je m'inscris est-ce que je dois payer tout de suite ?": the
+            // question after its condition.)
+            let after = words[(k + 1)...]
+            let conditional = ["si", "if"].contains(TextFold.fold(String(after.first ?? ""))) && (2..<min(after.count, 7)).contains { j in
+                opensQuestion(PreparedInput(after.dropFirst(j).joined(separator: " ")))
+            }
+            // (Not a yes, a no or an "ok" alone before it: "ok but what is this exactly?" asks.)
+            let said = PreparedInput(head)
+            guard opensQuestion(PreparedInput(tail)) || conditional, !opensQuestion(said),
+                  !(said.tokens.count <= 2 && (yesNo(said) != nil || said.tokenStrings.allSatisfy(Self.acknowledgements.contains))) else { return nil }
             return (head, tail)
         }
         return nil
@@ -521,7 +530,8 @@ extension Understanding {
     func intent(_ input: PreparedInput, memo: ScoreMemo?) -> Intent? {
         let scores = self.scores(input, memo) { $0.hasPrefix("intent.") || $0.hasPrefix("faq.") }
         guard case let .label(l) = Self.decide(scores), l.hasPrefix("intent."), (scores.first?.score ?? 0) >= Self.sideScore else {
-            // ("i dont know", "dunno lol": a doubt of the lexicon's, `unsure_words`, said alone.)
+            // ("i dont know", "dunno lol": a doubt of the lexicon's, `unsure_words`, said alone or
+            // with one word more.)
             if let span = Self.phraseSpans(input.tokenStrings, unsureWords).first, span.count >= input.tokens.count - 1 { return .unsure }
             return nil
         }

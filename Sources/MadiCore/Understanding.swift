@@ -821,15 +821,21 @@ public final class Understanding: Sendable {
         let w = input.tokenStrings
         // ("idealement au printemps, mars avril, pas avant car on a les audits en fevrier": the
         // months after "car", "because", are the reason's, when the start was said before it.)
+        // (The reason ends where "donc", "so", "plutôt" go on: "pas en janvier car on a les audits,
+        // donc plutôt en mars".)
         if let r = w.firstIndex(where: Self.reasonWords.contains), r >= 1, r + 1 < w.count, monthNumbers[w[r + 1]] == nil,
            w[..<r].contains(where: { monthNumbers[$0] != nil || seasonNames[$0] != nil }),
-           w[(r + 1)...].contains(where: { monthNumbers[$0] != nil }) {
-            return startMonth(PreparedInput(w[..<r].joined(separator: " ")))
+           case let end = w[(r + 1)...].firstIndex(where: Self.reasonEnds.contains) ?? w.count,
+           w[(r + 1)..<end].contains(where: { monthNumbers[$0] != nil }) {
+            return startMonth(PreparedInput((w[..<r] + w[end...]).joined(separator: " ")))
         }
         // ("dec 8 is literally tomorrow?? and u just said jan 19": a month Madi said, quoted back,
         // is no start.)
-        if let k = w.indices.first(where: { k in
-            ["said", "say", "dit", "wrote", "mentioned", "ecrit"].contains(w[k]) && w[max(0, k - 3)..<k].contains(where: ["u", "you", "tu", "vous", "t"].contains)
+        // (Said by "you", not "comme je vous ai dit, mars", "like i told you, i said march".)
+        if w.contains(where: Self.quotingWords.contains), let k = w.indices.first(where: { k in
+            Self.quotingWords.contains(w[k]) && k >= 1 && k + 1 < w.count
+                && (Self.secondPerson.contains(w[k - 1]) || (k >= 2 && ["just", "as", "avez", "ve", "already", "deja"].contains(w[k - 1]) && Self.secondPerson.contains(w[k - 2])))
+                && !w[max(0, k - 4)..<k].contains(where: { $0 == "je" || $0 == "i" || $0 == "j" })
                 && w[(k + 1)..<min(w.count, k + 4)].contains(where: { monthNumbers[$0] != nil })
         }) {
             var kept = w
@@ -1276,6 +1282,10 @@ public final class Understanding: Sendable {
     }
     /// Words that open a reason ("car", "because"): a month after them is not the start's.
     static let reasonWords: Set<String> = ["car", "parce", "pcq", "because", "cuz", "coz", "cause", "bc"]
+    static let reasonEnds: Set<String> = ["donc", "so", "alors", "plutot", "rather", "mais", "but", "then", "du"]
+    /// Words that quote what someone said ("u just said jan 19"), and the words of "you".
+    static let quotingWords: Set<String> = ["said", "say", "dit", "wrote", "mentioned", "ecrit"]
+    static let secondPerson: Set<String> = ["u", "you", "tu", "vous", "t"]
 
     /// A quarter named ("2e trimestre", "Q2", "the second quarter"): more precise than the
     /// option whose words hold "quarter" or "trimestre".
@@ -1307,8 +1317,8 @@ public final class Understanding: Sendable {
     static let quarterPhrases: [([String], Int)] = [
         (["premier", "trimestre"], 1), (["1er", "trimestre"], 1), (["deuxieme", "trimestre"], 4), (["second", "trimestre"], 4),
         (["2e", "trimestre"], 4), (["troisieme", "trimestre"], 7), (["3e", "trimestre"], 7), (["quatrieme", "trimestre"], 10),
-        (["4e", "trimestre"], 10), (["dernier", "trimestre"], 10),
-        (["first", "quarter"], 1), (["second", "quarter"], 4), (["third", "quarter"], 7), (["fourth", "quarter"], 10), (["last", "quarter"], 10),
+        (["4e", "trimestre"], 10),
+        (["first", "quarter"], 1), (["second", "quarter"], 4), (["third", "quarter"], 7), (["fourth", "quarter"], 10),
     ]
     /// "t1", "q3": a quarter, as the lexicon's seasons write them (folded).
     static func isQuarter(_ word: String) -> Bool { word.utf8.count == 2 && (word.hasPrefix("q") || word.hasPrefix("t")) }
@@ -1552,16 +1562,17 @@ public final class Understanding: Sendable {
            !Self.holdsCapitalizedName(sentences[0]) {
             return companyName(capped, hadAddress: hadAddress)
         }
-        // ("its Lycée Victor Hugo in Lyon. but u didnt answer, is there funding or not": the first
-        // sentence names it in capitals, the others hold none.)
-        if sentences.count >= 2, Self.holdsCapitalizedName(sentences[0]), !sentences.dropFirst().contains(where: Self.holdsCapitalizedName) {
-            return companyName(sentences[0], hadAddress: hadAddress)
-        }
         if sentences.count >= 2, let named = sentences.dropFirst().last(where: { sentence in
             let w = PreparedInput(sentence).tokenStrings
             return w.count >= 2 && (1...min(6, w.count - 1)).contains { n in nameLeadIns.contains(Array(w.prefix(n))) && w.count - n <= 4 }
         }) {
             return companyName(named, hadAddress: hadAddress)
+        }
+        // ("its Lycée Victor Hugo in Lyon. but u didnt answer, is there funding or not": the first
+        // sentence opens with a lead-in and names it in capitals, the others hold none.)
+        if sentences.count >= 2, Self.holdsCapitalizedName(sentences[0]), !sentences.dropFirst().contains(where: Self.holdsCapitalizedName),
+           case let w = PreparedInput(sentences[0]).tokenStrings, (1...min(6, w.count - 1)).contains(where: { nameLeadIns.contains(Array(w.prefix($0))) }) {
+            return companyName(sentences[0], hadAddress: hadAddress)
         }
         if sentences.count >= 2, PreparedInput(sentences[0]).tokenStrings.count <= 4 {
             return companyName(sentences[0], hadAddress: hadAddress)
@@ -1642,7 +1653,8 @@ public final class Understanding: Sendable {
     static func afterWhatItIs(_ name: Substring) -> Substring? {
         let words = name.split(separator: " ")
         if let k = words.firstIndex(where: { calledWords.contains(TextFold.fold(String($0))) }), k >= 1, k < words.count - 1, k <= 4,
-           case let head = words[..<k].map({ TextFold.fold(String($0)) }), head.contains(where: companyKindNouns.contains) {
+           case let head = words[..<k].map({ TextFold.fold(String($0)) }), head.contains(where: companyKindNouns.contains),
+           !PreparedInput(words[(k + 1)...].joined(separator: " ")).tokenStrings.contains(where: withheldWords.contains) {
             return name[words[k + 1].startIndex...]
         }
         guard let comma = name.firstIndex(of: ","), case let head = PreparedInput(String(name[..<comma])).tokenStrings,
@@ -1650,24 +1662,29 @@ public final class Understanding: Sendable {
               !tail.isEmpty, tail.split(separator: " ").count <= 6 else { return nil }
         var w = head[...]
         if w.first == "pour" || w.first == "for" { w = w.dropFirst() }
-        guard let opener = w.first, kindOpeners.contains(opener), w.dropFirst().contains(where: companyKindNouns.contains) else { return nil }
+        guard let opener = w.first, kindOpeners.contains(opener), w.dropFirst().contains(where: companyKindNouns.contains),
+              !PreparedInput(String(tail)).tokenStrings.contains(where: withheldWords.contains) else { return nil }
         return tail
     }
     static let calledWords: Set<String> = ["called", "named", "appelee", "appele", "nommee", "nomme"]
+    /// Words that say a name is kept back or not known yet ("not saying", "idk yet").
+    static let withheldWords: Set<String> = ["not", "pas", "idk", "jsp", "yet", "encore", "secret", "confidentiel", "confidential", "saying"]
     static let kindOpeners: Set<String> = ["my", "our", "a", "an", "notre", "mon", "ma", "nos", "un", "une"]
     static let companyKindNouns: Set<String> = [
         "shop", "store", "business", "company", "firm", "startup", "agency", "school", "college", "hospital", "clinic", "practice", "charity",
         "nonprofit", "ngo", "association", "restaurant", "cafe", "bakery", "studio", "office", "organisation", "organization", "team",
-        "asso", "association", "boutique", "magasin", "entreprise", "societe", "boite", "agence", "ecole", "lycee", "college", "clinique",
+        "asso", "boutique", "magasin", "entreprise", "societe", "boite", "agence", "ecole", "lycee", "clinique",
         "cabinet", "equipe", "structure", "commerce", "boulangerie", "mairie", "hopital", "ehpad", "collectivite", "fondation", "foundation"]
 
     /// A name typed all in lower case, capitalised as a name is written ("cabinet dupont et
     /// associés" → "Cabinet Dupont et Associés", "greenfield high school" → "Greenfield High
-    /// School"); with only its first word in lower case, that word ("lycée Jean Moulin"). A name
-    /// with a capital anywhere else ("eBay", "iRobot France") is kept as typed.
+    /// School"); when other words have capitals, only its first word, when that word is all in
+    /// lower case ("lycée Jean Moulin"; "eBay France", "iRobot" as typed).
     public static func capitalizedName(_ name: String) -> String {
         let words = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        guard let first = words.first, !first.isEmpty, first.allSatisfy({ !$0.isUppercase }) else { return name }
+        // (Words that keep a name back, "our company, not saying", are no name to write so.)
+        guard let first = words.first, !first.isEmpty, first.allSatisfy({ !$0.isUppercase }),
+              !PreparedInput(name).tokenStrings.contains(where: withheldWords.contains) else { return name }
         func capital(_ w: String, inside: Bool = false) -> String {
             // ("l'atelier" → "L'Atelier", "d'azur" → "d'Azur" inside a name.)
             if let apostrophe = w.firstIndex(where: { $0 == "'" || $0 == "’" }), w.distance(from: w.startIndex, to: apostrophe) == 1 {
@@ -1675,7 +1692,8 @@ public final class Understanding: Sendable {
                 let elision = inside ? String(w[..<after]) : w.prefix(1).uppercased() + w[w.index(after: w.startIndex)..<after]
                 return elision + w[after...].prefix(1).uppercased() + w[after...].dropFirst()
             }
-            return w.prefix(1).uppercased() + w.dropFirst()
+            // ("saint-gobain" → "Saint-Gobain".)
+            return w.split(separator: "-", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
         }
         let rest = words.dropFirst()
         if rest.contains(where: { $0.contains(where: \.isUppercase) }) {
