@@ -615,6 +615,10 @@ public final class Understanding: Sendable {
                     && Self.pieces(input.raw, cutAt: ",;:").first.map { prepare($0).tokens.count == 1 } == true)
                 // ("february would be best i guess": a month said to suit.)
                 || (!isSeason && Self.suitableMonthWord(word) && Self.saidToSuit(w, after: i))
+                // ("dec is crazy for us. feb maybe", "ok february probably": a month said with its
+                // doubt right after it, or after a word that only takes in what was said.)
+                || (!isSeason && Self.suitableMonthWord(word) && i + 1 < w.count && (Self.maybeWords.contains(w[i + 1]) || w[i + 1] == "prob"))
+                || (!isSeason && Self.suitableMonthWord(word) && ["ok", "okay", "hmm", "euh", "bon", "well", "alors", "so"].contains(before))
                 // ("december is too soon, january then": the month said after one said not to suit.)
                 // (Taken with a word that takes it, or said last: not "december is too early and
                 // january is busy for me".)
@@ -1023,7 +1027,7 @@ public final class Understanding: Sendable {
     /// no other word ("feb", "janv"; not "may", nor "mai", often "mais" mistyped).
     static func suitableMonthWord(_ word: String) -> Bool { word.count >= 4 || (word.count == 3 && !["may", "mai"].contains(word)) }
     /// Words of doubt ("peut-être", "maybe", "probably").
-    static let maybeWords: Set<String> = ["peut", "maybe", "perhaps", "probably", "probablement", "surement", "possibly", "possiblement", "ish"]
+    static let maybeWords: Set<String> = ["peut", "maybe", "perhaps", "probably", "probablement", "surement", "possibly", "possiblement", "ish", "ptet", "ptetre"]
 
     /// Words of change right before a month ("finalement avril", "actually march").
     static let monthChangeWords: Set<String> = ["finalement", "actually", "plutot", "rather", "instead", "fait", "said", "dit"]
