@@ -3572,15 +3572,21 @@ extension TurnBuilder {
     /// Where "not interested" starts in a message that says it on a condition ("sinon ça ne
     /// m'intéresse pas", "si c'est pas à distance ça m'intéresse pas", "otherwise not interested").
     static func refusalOnCondition(_ w: [String]) -> Int? {
-        guard w.count >= 4, w.contains(where: Self.refusalCues.contains),
-              let r = notInterested.compactMap({ QuantityReader.span(of: $0, in: w)?.lowerBound }).min(), r >= 2 else { return nil }
+        guard w.count >= 4, let r = notInterestedAt(w), r >= 2 else { return nil }
         let before = w[..<r]
-        guard before.contains(where: ["sinon", "otherwise", "unless", "autrement"].contains)
+        guard before.contains(where: otherwiseWords.contains)
                 || (["si", "if"].contains(before.first ?? "") && before.contains(where: ["pas", "not", "no", "isnt", "isn", "aren", "don", "dont", "doesn", "doesnt", "won", "can", "cant", "n", "never", "jamais"].contains))
         else { return nil }
         return r
     }
-    static let conditionWords: Set<String> = ["sinon", "otherwise", "unless", "autrement", "si", "if"]
+    static let otherwiseWords: Set<String> = ["sinon", "otherwise", "unless", "autrement"]
+    static let conditionWords = otherwiseWords.union(["si", "if"])
+
+    /// Where the first "not interested" of the message starts, if it says one.
+    static func notInterestedAt(_ w: [String]) -> Int? {
+        guard w.contains(where: refusalCues.contains) else { return nil }
+        return notInterested.compactMap { QuantityReader.span(of: $0, in: w)?.lowerBound }.min()
+    }
     /// "not interested" in words ("ça ne m'intéresse pas", "i'll pass"), and the words one of
     /// them holds (a message without any is passed over with one look-up each).
     static let notInterested: [[String]] = [
@@ -4892,7 +4898,7 @@ extension TurnBuilder {
         // ("ok im interested i guess, but email only no phone calls pls", "sounds good, but no
         // phone calls please" at the offer: interested, by e-mail only; the wish kept for the team.)
         if id == nil, step.kind == .recommend, number == nil, !alsoAsks, u.refusesCallsOnly(input),
-           !Self.notInterested.contains(where: { QuantityReader.span(of: $0, in: input.tokenStrings) != nil }),
+           Self.notInterestedAt(input.tokenStrings) == nil,
            u.saysYesWord(input) || u.saysChoice(input, interest: true) || Self.soundsGood(input.tokenStrings),
            options.views.contains(where: { $0.id == "interested" }) {
             keepQuestion()

@@ -1658,7 +1658,7 @@ public final class Understanding: Sendable {
         let words = name.split(separator: " ")
         if let k = words.firstIndex(where: { calledWords.contains(TextFold.fold(String($0))) }), k >= 1, k < words.count - 1, k <= 4,
            case let head = words[..<k].map({ TextFold.fold(String($0)) }), head.contains(where: companyKindNouns.contains),
-           !PreparedInput(words[(k + 1)...].joined(separator: " ")).tokenStrings.contains(where: withheldWords.contains) {
+           !withholds(words[(k + 1)...].joined(separator: " ")) {
             return name[words[k + 1].startIndex...]
         }
         guard let comma = name.firstIndex(of: ","), case let head = PreparedInput(String(name[..<comma])).tokenStrings,
@@ -1667,12 +1667,13 @@ public final class Understanding: Sendable {
         var w = head[...]
         if w.first == "pour" || w.first == "for" { w = w.dropFirst() }
         guard let opener = w.first, kindOpeners.contains(opener), w.dropFirst().contains(where: companyKindNouns.contains),
-              !PreparedInput(String(tail)).tokenStrings.contains(where: withheldWords.contains) else { return nil }
+              !withholds(String(tail)) else { return nil }
         return tail
     }
     static let calledWords: Set<String> = ["called", "named", "appelee", "appele", "nommee", "nomme"]
     /// Words that say a name is kept back or not known yet ("not saying", "idk yet").
     static let withheldWords: Set<String> = ["not", "pas", "idk", "jsp", "yet", "encore", "secret", "confidentiel", "confidential", "saying"]
+    static func withholds(_ text: String) -> Bool { PreparedInput(text).tokenStrings.contains(where: withheldWords.contains) }
     static let kindOpeners: Set<String> = ["my", "our", "a", "an", "notre", "mon", "ma", "nos", "un", "une"]
     static let companyKindNouns: Set<String> = [
         "shop", "store", "business", "company", "firm", "startup", "agency", "school", "college", "hospital", "clinic", "practice", "charity",
@@ -1688,7 +1689,7 @@ public final class Understanding: Sendable {
         let words = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         // (Words that keep a name back, "our company, not saying", are no name to write so.)
         guard let first = words.first, !first.isEmpty, first.allSatisfy({ !$0.isUppercase }),
-              !PreparedInput(name).tokenStrings.contains(where: withheldWords.contains) else { return name }
+              !withholds(name) else { return name }
         func capital(_ w: String, inside: Bool = false) -> String {
             // ("l'atelier" → "L'Atelier", "d'azur" → "d'Azur" inside a name.)
             if let apostrophe = w.firstIndex(where: { $0 == "'" || $0 == "’" }), w.distance(from: w.startIndex, to: apostrophe) == 1 {
