@@ -3543,7 +3543,7 @@ extension TurnBuilder {
             // plutot 12": levels said as a mix, or most and the others, are read from the whole
             // sentences before, not from their first clause.
             text(before)
-        } else if current.kind == .choice, let id = answerBeforeCorrection(input, current) {
+        } else if current.kind == .choice, let id = answerBeforeCorrection(input, current, sizeOnly: sizeOnly) {
             // "I'm an accountant. oh actually, I use chatgpt every day": the job is still taken.
             note(current.id, id, .learnt)
             answer(choice: id, said: input.raw)
@@ -3743,9 +3743,13 @@ extension TurnBuilder {
 
     /// An answer to `step` said before the words that correct ("I'm an accountant at a mid-size
     /// firm. oh actually, …"): what comes after them is the correction.
-    func answerBeforeCorrection(_ input: PreparedInput, _ step: Step) -> String? {
+    func answerBeforeCorrection(_ input: PreparedInput, _ step: Step, sizeOnly: Bool = false) -> String? {
         let pieces = Understanding.pieces(input.raw, cutAt: ",.;!?-").map(u.prepare)
-        guard let cue = pieces.firstIndex(where: u.saysCorrection), cue > 0 else { return nil }
+        // ("beginners. and its 4 ppl not 6": with no word of correction, the size corrected is
+        // said in the first piece that counts.)
+        let quantities = u.quantities
+        guard let cue = pieces.firstIndex(where: u.saysCorrection) ?? (sizeOnly ? pieces.firstIndex { !quantities.all($0).isEmpty } : nil),
+              cue > 0 else { return nil }
         for piece in pieces[..<cue] {
             if case let .answered(id)? = ruleOrLearnt(piece, step) { return id }
         }

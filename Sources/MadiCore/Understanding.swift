@@ -2354,6 +2354,20 @@ public final class Understanding: Sendable {
     /// The shortest phrase (in letters) that may answer another question than the one asked.
     static let prefillMinChars = 7
 
+    /// Whether a wish opens the words before `span` ("i wanna build stuff w llms, like rag apps",
+    /// "jveux apprendre a faire des app avec l'ia, genre des chatbots avec l'api d'openai"): up
+    /// to sixteen words back, not past a word that turns to what is done today ("mais",
+    /// "already").
+    static func wishedBefore(_ span: Range<Int>, _ w: [String]) -> Bool {
+        var i = span.lowerBound - 1
+        while i >= max(0, span.lowerBound - 16), !todayTurns.contains(w[i]) {
+            if wishVerbs.contains(w[i]) || ["wanna", "learn", "apprendre"].contains(w[i]) { return true }
+            i -= 1
+        }
+        return false
+    }
+    static let todayTurns: Set<String> = ["mais", "but", "deja", "already", "currently", "actuellement", "aujourd", "today"]
+
     /// The same for step ids (prefill choice steps).
     func prefills(_ input: PreparedInput, stepIds: [String]) -> [(step: String, option: String)] {
         var out: [(String, String)] = []
@@ -2370,7 +2384,7 @@ public final class Understanding: Sendable {
             // ("takes me hours every week").
             if cuedSteps.contains(id), let span = found.span, case let w = input.tokenStrings,
                Self.phraseSpans(w, stepCues[id] ?? [:]).isEmpty,
-               w[max(0, span.lowerBound - 8)..<span.lowerBound].contains(where: { Self.wishVerbs.contains($0) || ["wanna", "learn", "apprendre"].contains($0) })
+               Self.wishedBefore(span, w)
                 || (w[span].contains(where: Self.frequencyUnits.contains) && !w.contains(where: { Self.toolWords.contains($0) || Self.useVerbs.contains($0) })) { continue }
             // Nor a time something has lasted ("been using the openai api for a few months", "je
             // m'en sers depuis quelques mois", "a few months ago").
