@@ -6083,7 +6083,19 @@ extension TurnBuilder {
         case let .several(sides):
             // ("is it online? can I pay in instalments?": what Madi answers first, then the
             // question kept for the team, said to be the other one, not "I don't know" before an answer.)
-            let answered = sides.filter { if case .unknown = $0.side { return false }; return true }
+            // (One entry asked twice in one message, "what will it actually bring me, concretely,
+            // in my day to day work?", is answered once.)
+            // (Kept with the message's whole words, which hold both.)
+            var entries: [Int: Int] = [:]
+            var answered: [(side: Side, text: String)] = []
+            for one in sides {
+                if case .unknown = one.side { continue }
+                if case let .faq(i) = one.side {
+                    if let at = entries[i] { answered[at].text = lastInput.raw; continue }
+                    entries[i] = answered.count
+                }
+                answered.append(one)
+            }
             let ordered = answered + sides.filter { if case .unknown = $0.side { return true }; return false }
             var lastAnswered: String?
             for (i, one) in ordered.enumerated() {

@@ -667,6 +667,8 @@ public struct QuantityReader: Sendable {
             let after = Array(w[f.span.upperBound..<min(w.count, f.span.upperBound + 3)])
             return Self.selfIncluded.contains { after.starts(with: $0) }
                 || (Self.selfWith.contains { after.starts(with: $0) })
+                // ("just 2 of us, me and my business partner": "of us" counts the prospect.)
+                || after.starts(with: ["of", "us"])
                 || Self.selfIncluded.contains { p in Self.span(of: p, in: w) != nil }
                 // ("2, mon associé et moi", "3: me and two devs": the count, then who is in it.)
                 || (after.first.map(Self.listOpeners.contains) ?? false)
@@ -689,7 +691,9 @@ public struct QuantityReader: Sendable {
         if found.isEmpty, !countsSelf, let span = selfOnly.lazy.compactMap(says).first {
             return Found(quantity: Quantity(low: 1), span: span, aboutPeople: true)
         }
-        guard var f = found.first(where: \.aboutPeople) ?? (anyNumber ? found.first : nil) else { return nil }
+        // ("7 enfin non 9, j'oubliais les deux stagiaires": the count taken back to, before the
+        // people it explains.)
+        guard var f = (restated && anyNumber ? found.first : nil) ?? found.first(where: \.aboutPeople) ?? (anyNumber ? found.first : nil) else { return nil }
         // "3 devs et 2 chefs de projet", "5 sales and 3 managers": counts of people joined, added up.
         if f.aboutPeople, !f.quantity.isRange, let at = found.firstIndex(where: { $0.span == f.span }) {
             var total = f.quantity

@@ -1608,6 +1608,8 @@ public final class Understanding: Sendable {
             if nameLeadIns.contains(said) { start = i + 1 }
             if said.count > 6 { break }
         }
+        // ("c'est l'asso des Jardins du Lac": the "des" that joins the lead-in to the name.)
+        if start > 0, start + 1 < words.count, folded[start].count == 1, ["de", "des", "du"].contains(folded[start][0]) { start += 1 }
         let edges: Set<Character> = [".", ",", ";", ":", "!", " "]
         var name = Substring(words[start...].joined(separator: " "))
         while let f = name.first, edges.contains(f) { name = name.dropFirst() }
@@ -1618,7 +1620,9 @@ public final class Understanding: Sendable {
            // ("Green Hands Community Garden, we're a registered charity": "we're" is "we".)
            case let opener = TextFold.fold(String(next.prefix { $0 != "'" && $0 != "’" })),
            // ("the bean corner, its a cafe in lyon", "Au Pain Doré, c'est une boulangerie": what it is.)
-           Self.subjects.contains(opener) || ["its", "it", "c", "cest", "ce", "thats", "that"].contains(opener) {
+           Self.subjects.contains(opener) || ["its", "it", "c", "cest", "ce", "thats", "that"].contains(opener)
+            // ("TechNova, a small SaaS startup in Berlin", "Kiwi Digital, une petite agence web": what it is.)
+            || (Self.kindOpeners.contains(opener) && PreparedInput(String(name[name.index(after: comma)...])).tokenStrings.contains(where: Self.companyKindNouns.contains)) {
             name = name[..<comma]
         }
         // "Distrimax (siège à Lyon)": a closing aside in brackets is not part of the name.
