@@ -2745,20 +2745,25 @@ public final class Understanding: Sendable {
         if isWholeYes(input) { return true }
         // ("oui ok", "yes sure", "oui d'accord": yes phrases only, one after the other.)
         let w = input.tokenStrings
-        guard w.allSatisfy(yesWords.contains) else { return isWholeYesWithoutFillers(input) }
+        if w.allSatisfy(yesWords.contains), yesPhrases(w) { return true }
+        return isWholeYesWithoutFillers(input)
+    }
+
+    /// Whether the words are yes phrases only, one after the other ("oui ok", "yes sure").
+    func yesPhrases(_ w: [String]) -> Bool {
         var i = 0
         while i < w.count, let p = yes.filter({ p in i + p.wordTexts.count <= w.count && w[i..<(i + p.wordTexts.count)].elementsEqual(p.wordTexts) })
                                       .max(by: { $0.wordTexts.count < $1.wordTexts.count }) {
             i += p.wordTexts.count
         }
-        if !w.isEmpty, i == w.count { return true }
-        return isWholeYesWithoutFillers(input)
+        return !w.isEmpty && i == w.count
     }
 
-    /// A whole yes once its fillers are left out ("euh oui").
+    /// A whole yes once its fillers are left out ("euh oui", "bref oui c'est ok").
     func isWholeYesWithoutFillers(_ input: PreparedInput) -> Bool {
         let kept = input.tokenStrings.filter { w in !fillers.contains(w) || yes.contains { $0.wordTexts == [w] } }
-        return kept.count < input.tokenStrings.count && !kept.isEmpty && isWholeYes(PreparedInput(kept.joined(separator: " ")))
+        return kept.count < input.tokenStrings.count && !kept.isEmpty
+            && (isWholeYes(PreparedInput(kept.joined(separator: " "))) || yesPhrases(kept))
     }
 
     /// A no of two words or more said in the message ("no thanks", "non merci", "never mind"),
