@@ -59,10 +59,17 @@ extension TurnBuilder {
         // (After a greeting said back, whatever the rest of the turn adds.)
         let worried = !s.done && s.reassured != true && current?.kind == .choice && input.tokenStrings.contains(where: Self.fearWords.contains)
             && content.strings.has("ack.fear", lang)
+        // ("chui prof de physique-chimie au lycée, jsp trop si c pour moi", "not sure if this is for
+        // me": a word that finding out is what the questions are for, once.)
+        let doubting = !worried && !s.done && s.reassured != true && current?.kind == .choice && Self.doubtsFit(input.tokenStrings)
+            && content.strings.has("ack.doubt_fit", lang)
         defer {
-            if worried {
+            if worried || doubting {
                 s.reassured = true
-                out.insert(t("ack.fear"), at: out.first == t(greetingKey) ? 1 : 0)
+                // (Not when the reply says so already, "Pas de souci, c'est justement mon rôle…".)
+                if !(doubting && out.contains(t("intent.unsure.start"))) {
+                    out.insert(t(worried ? "ack.fear" : "ack.doubt_fit"), at: out.first == t(greetingKey) ? 1 : 0)
+                }
             }
         }
         // "attends", "wait" alone: the prospect takes a moment; the question stays.
@@ -1703,7 +1710,9 @@ extension TurnBuilder {
                 return .answered
             }
             let r = readChoice(input, step)
+            // (Not with a yes, "wsh, oui go": Madi has greeted already, the yes is what is said.)
             if step.navigation, case .answered = r, input.tokens.count <= 3, !u.isWholeYes(input),
+               !input.tokenStrings.contains(where: { Understanding.yesWords.contains($0) || $0 == "go" }),
                u.intent(input, memo: memo) == .greeting {
                 trace.intent = .greeting
                 out.insert(t(greetingKey), at: 0) // "Salut !" before the first question
@@ -4469,6 +4478,14 @@ extension TurnBuilder {
     static let checkTags: Set<String> = ["hein", "right", "correct", "non", "nan", "no"]
 
     /// Words of a worry about AI ("ça me fait peur", "it scares me", "i'm anxious about it").
+    /// "si c pour moi", "si c'est pour moi", "if this is for me", "if it's for me".
+    static func doubtsFit(_ w: [String]) -> Bool {
+        fitDoubts.contains { p in w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) } }
+    }
+    static let fitDoubts: [[String]] = [["si", "c", "pour", "moi"], ["si", "c", "est", "pour", "moi"], ["si", "ca", "me", "correspond"],
+                                        ["si", "c", "est", "fait", "pour", "moi"], ["if", "it", "s", "for", "me"], ["if", "its", "for", "me"],
+                                        ["if", "this", "is", "for", "me"], ["if", "it", "is", "for", "me"], ["if", "this", "s", "for", "me"]]
+
     static let fearWords: Set<String> = ["peur", "flippe", "flipper", "inquiet", "inquiete", "angoisse", "angoissee", "stresse", "stressee",
                                          "intimide", "intimidee", "scared", "scares", "scary", "afraid", "nervous", "anxious", "worried",
                                          "intimidated", "overwhelmed", "terrified", "frightened"]
