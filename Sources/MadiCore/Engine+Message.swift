@@ -79,6 +79,14 @@ extension TurnBuilder {
             ask(again: true)
             return
         }
+        // ("ok then just show me all 3 courses side by side pls" after consent refused, "can u show
+        // me the courses" once the conversation ended: the course list asked for in words, shown.)
+        if s.done || s.lead == .declined, u.command(input) == nil, Self.asksToSeeCourses(input.tokenStrings),
+           u.mentionedCourses(input).isEmpty, u.split(trimmed).question == nil || input.tokenStrings.contains(where: ["show", "montre", "montrez"].contains) {
+            s.clarify = nil
+            command(.courses)
+            return
+        }
         if let c = u.command(input) {
             s.clarify = nil
             // ("go back", "retour": what was understood is a wish to go back, as when said in a sentence.)
@@ -608,6 +616,14 @@ extension TurnBuilder {
             answerSide(.faq(k), reask: true)
             return
         }
+        // ("no i meant my data. whats ur privacy policy", "non je voulais dire mes données": a no
+        // that says Madi misread the question asked before, no refusal: what is meant, answered.)
+        if [.consent, .email, .recommend].contains(step.kind), s.leadId == nil, !hasAt, case let w = input.tokenStrings, w.count >= 4,
+           Self.openingNos.contains(w[0]), Self.meantWords.contains(where: { p in w.dropFirst().prefix(p.count + 1).starts(with: p) || w.dropFirst(2).starts(with: p) }),
+           case let rest = u.prepare(w.dropFirst().joined(separator: " ")), let side = readSide(rest, keywordsOnly: false) {
+            answerSide(side, reask: true)
+            return
+        }
         // ("pourquoi tu me tutoies ? bref oui c'est ok", "c'est gratuit ? bon oui ok": a question,
         // then a plain yes after it, knowing what was asked: the question answered, and the consent.)
         if step.kind == .consent, s.leadId == nil, !hasAt, yesAfter, let q = trimmed.lastIndex(of: "?"),
@@ -1028,6 +1044,15 @@ extension TurnBuilder {
         // ("both kinda? go with dev", "les deux un peu ? bon dev": a hedge said with a question
         // mark, beside an answer, asks the team nothing.)
         if case .unknown? = side, !parts.answer.isEmpty, let q = parts.question, !q.isEmpty, q.tokenStrings.allSatisfy(Self.hedgeWords.contains) {
+            side = nil
+        }
+        // ("not during tax season obviously lol so after april? maybe may", "plutôt mars ? ou
+        // avril": a time said with a question mark, beside the answer of when, asks nothing.)
+        // (The question's last words, from its last "so" or "donc".)
+        if case .unknown? = side, !parts.answer.isEmpty, step.id == startStep?.id, let q = parts.question, !q.isEmpty, !u.opensQuestion(q),
+           case let w = q.tokenStrings, case let tail = w.lastIndex(where: { ["so", "donc", "alors"].contains($0) }).map({ Array(w[($0 + 1)...]) }) ?? w,
+           (1...4).contains(tail.count), tail.contains(where: { u.monthNumbers[$0] != nil || u.seasonNames[$0] != nil }),
+           tail.allSatisfy({ u.monthNumbers[$0] != nil || u.seasonNames[$0] != nil || Self.hedgeWords.contains($0) || Self.timeJoiners.contains($0) }) {
             side = nil
         }
         // ("Performer me semble trop avancé, non ?", "that's too hard for them, right?": a question
@@ -3543,7 +3568,9 @@ extension TurnBuilder {
         if current.kind == .recommend, sizeOnly, s.leadId == nil, let before = sentencesBeforeCorrection(input),
            case let yes = u.prepare(before), u.yesNo(yes) == true || Self.signsUp(yes.tokenStrings), !u.saysUnsure(yes),
            // (A yes to the proposal itself, "go pour la propo", "send the proposal"; not "d'accord. … je dois en parler à mon chef".)
-           yes.tokenStrings.contains(where: ["propo", "proposal", "proposition", "devis", "quote", "go", "send", "envoie", "envoyez", "inscris", "sign"].contains),
+           // ("ouais vas y. ah et en fait on sera 5 pcq j'ai un apprenti qui arrive en sept": a yes of its own too.)
+           yes.tokenStrings.contains(where: ["propo", "proposal", "proposition", "devis", "quote", "go", "send", "envoie", "envoyez", "inscris", "sign",
+                                              "vas", "vasy", "vazy", "oui", "ouais", "yes", "yeah", "yep", "sure"].contains),
            !input.tokenStrings.contains(where: ["chef", "boss", "manager", "reflechir", "think", "parler", "talk", "check", "verifier"].contains),
            !yes.tokens.contains(where: u.negations.contains), takesInterest(current, said: input.raw) {
             return true
@@ -6098,6 +6125,20 @@ extension TurnBuilder {
     }
 
     /// Words that hedge and say nothing else ("both kinda?", "les deux un peu ?", "idk?").
+    /// "show me all 3 courses", "je peux voir les formations", "list the courses": the list asked for.
+    static func asksToSeeCourses(_ w: [String]) -> Bool {
+        w.contains(where: ["courses", "formations", "trainings", "cours"].contains)
+            && w.contains(where: ["show", "see", "list", "compare", "voir", "montre", "montrez", "affiche", "liste", "comparer"].contains)
+    }
+
+    /// "i meant", "je voulais dire": what comes after says what was meant.
+    static let meantWords: [[String]] = [["i", "meant"], ["i", "mean"], ["je", "voulais", "dire"], ["je", "veux", "dire"], ["je", "parlais", "de"],
+                                         ["i", "was", "asking"], ["i", "was", "talking"], ["je", "demandais"]]
+
+    /// Words that join a time said: "after april?", "plutôt en mars ?", "ou avril".
+    static let timeJoiners: Set<String> = ["after", "before", "in", "around", "by", "so", "or", "then", "apres", "avant", "en", "vers", "ou",
+                                           "plutot", "rather", "mid", "early", "late", "debut", "fin", "mi", "de", "d", "the", "alors", "donc"]
+
     static let hedgeWords: Set<String> = ["both", "kinda", "kind", "of", "sorta", "sort", "idk", "dunno", "maybe", "perhaps", "probably", "i", "guess",
                                           "think", "les", "deux", "un", "peu", "genre", "jsp", "ptet", "peut", "etre", "hmm", "hm", "euh", "heu",
                                           "lol", "haha", "mdr", "well", "bah", "ben", "bof", "either", "whatever", "sais", "pas", "je", "trop", "really"]

@@ -707,8 +707,9 @@ public struct QuantityReader: Sendable {
             }
             if end > f.span.upperBound { f = Found(quantity: total, span: f.span.lowerBound..<end, aboutPeople: true) }
         }
-        if countsSelf, !f.quantity.isRange {
-            f.quantity = Quantity(low: f.quantity.low + 1, approximate: f.quantity.approximate, word: nil)
+        // ("on est entre 8 et 12 (+ moi)": a range with the prospect added is one more at each end.)
+        if countsSelf {
+            f.quantity = Quantity(low: f.quantity.low + 1, high: f.quantity.high + 1, approximate: f.quantity.approximate, word: nil)
         }
         return f
     }
