@@ -1569,7 +1569,9 @@ extension TurnBuilder {
                 // carry the question to the team; its answer is made again as for a lead not saved
                 // ("without your OK to email you, the team can't get back to you about it"), not "the
                 // team will cover it when they get back to you".
-                if step.kind == .consent, s.lead == .declined, let side, !made.isEmpty,
+                // (The same when the offer is turned down for the address: "je prefere pas laisser mon
+                // mail pour l'instant. je peux revenir plus tard ?".)
+                if (step.kind == .consent && s.lead == .declined) || (step.kind == .recommend && s.done && s.leadId == nil), let side, !made.isEmpty,
                    let at = out[start...].firstIndex(of: made[0]), out[at...].starts(with: made) {
                     out.removeSubrange(at..<(at + made.count))
                     undoPreface(saved)
@@ -4879,6 +4881,13 @@ extension TurnBuilder {
             answer(choice: "no", said: input.raw)
             return .answered
         }
+        // ("not gonna leave my email for now sorry, ill think about it", "je prefere pas laisser mon
+        // mail pour l'instant" to the offer: no address wanted, a no for now, not asked again.)
+        if step.kind == .recommend, s.leadId == nil, u.refusesMail(input), u.yesNo(input) != true, !u.asksForCall(input) {
+            note(step.id, "no", .synonym)
+            answer(choice: "no", said: input.raw)
+            return .answered
+        }
         if step.kind == .recommend || step.kind == .consent, Self.thinksItOver(input.tokenStrings) { return .none }
         var id: String?
         var how = Understood.label
@@ -5792,7 +5801,8 @@ extension TurnBuilder {
         var keyword = u.faqEntry(input)
         // ("is there a reduced price for non profits?": a discount for who the prospect is, said
         // with a word of price: how such a course is paid for, below.)
-        if let k = keyword, content.faq[k].id == "price", Self.discountForWho(input.tokenStrings) {
+        // ("do charities get a discount?": the same with a group's word of discount.)
+        if let k = keyword, ["price", "group"].contains(content.faq[k].id), Self.discountForWho(input.tokenStrings) {
             keyword = content.faq.firstIndex(where: { $0.id == "funding" }) ?? k
         }
         // A statement with a FAQ entry's word in it that the examples read as an answer ("y a pas
@@ -6429,7 +6439,7 @@ extension TurnBuilder {
                                                 "nonprofit", "nonprofits", "association", "associations", "retraite", "retraites", "retirees",
                                                 "senior", "seniors", "jeune", "jeunes", "chomeur", "chomeurs", "demandeurs", "unemployed",
                                                 "teacher", "teachers", "enseignant", "enseignants", "veteran", "veterans", "ngo", "ngos", "profits",
-                                                "profit"]
+                                                "profit", "asso", "assos", "associatif", "associative", "benevoles", "volunteers", "charitable"]
     static let discountGroupWords: Set<String> = ["group", "groups", "groupe", "groupes", "team", "teams", "equipe", "equipes"]
 
     /// The funding answer for who asks, as far as it is known: a team or a firm's manager, then
@@ -6577,6 +6587,10 @@ extension TurnBuilder {
             // A murmur read as a yes ("mmh") is not consent: a clear yes or no is asked for.
             trace.intent = nil
             miss(lastInput)
+        case .unsure where step.kind == .recommend && u.mentionedCourses(lastInput).isEmpty && s.leadId == nil && u.refusesMail(lastInput)
+                && u.yesNo(lastInput) != true:
+            // "not gonna leave my email for now sorry, ill think about it": no address wanted, a no for now.
+            answer(choice: "no", said: lastInput.raw)
         case .unsure where step.kind == .recommend && u.mentionedCourses(lastInput).isEmpty:
             // "je vais réfléchir" to the offer: time to think, and what a pre-registration commits to.
             say("recommend.unsure")

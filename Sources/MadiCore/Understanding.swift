@@ -1566,9 +1566,12 @@ public final class Understanding: Sendable {
            !Self.holdsCapitalizedName(sentences[0]) {
             return companyName(capped, hadAddress: hadAddress)
         }
+        // (Not after a lead-in that says as much of anything, "c un peu court": "c'est", "c", "on est".)
         if sentences.count >= 2, let named = sentences.dropFirst().last(where: { sentence in
             let w = PreparedInput(sentence).tokenStrings
-            return w.count >= 2 && (1...min(6, w.count - 1)).contains { n in nameLeadIns.contains(Array(w.prefix(n))) && w.count - n <= 4 }
+            return w.count >= 2 && (1...min(6, w.count - 1)).contains { n in
+                nameLeadIns.contains(Array(w.prefix(n))) && w.count - n <= 4 && !Self.weakLeadIns.contains(Array(w.prefix(n)))
+            }
         }) {
             return companyName(named, hadAddress: hadAddress)
         }
@@ -1674,6 +1677,9 @@ public final class Understanding: Sendable {
               !withholds(String(tail)) else { return nil }
         return tail
     }
+    /// Lead-ins that open any sentence as well as a name.
+    static let weakLeadIns: Set<[String]> = [["c"], ["c", "est"], ["cest"], ["on", "est"], ["nous", "sommes"], ["c", "la"], ["c", "le"], ["c", "l"],
+                                             ["c", "est", "la"], ["c", "est", "le"], ["its"], ["it", "s"], ["we", "re"], ["we", "are"], ["it", "is"]]
     static let calledWords: Set<String> = ["called", "named", "appelee", "appele", "nommee", "nomme"]
     /// Words that say a name is kept back or not known yet ("not saying", "idk yet").
     static let withheldWords: Set<String> = ["not", "pas", "idk", "jsp", "yet", "encore", "secret", "confidentiel", "confidential", "saying"]

@@ -16,8 +16,11 @@ extension TurnBuilder {
     /// `learnt`: clauses read by the classifier count too (only with an answer to this question:
     /// without one, a vague message — "bof, un peu de tout" — must not answer a later question).
     /// Where "plus vite" ends when it says faster, not as soon as possible ("au plus vite", "le plus vite").
+    /// (Nor "vite fait", quickly done: "2-3 scripts avec l'api mais vite fait".)
     static func fasterAt(_ w: [String]) -> Int? {
-        w.indices.dropFirst().first { i in w[i - 1] == "plus" && w[i] == "vite" && (i < 2 || !["le", "au"].contains(w[i - 2])) }
+        w.indices.dropFirst().first { i in
+            (w[i - 1] == "plus" && w[i] == "vite" && (i < 2 || !["le", "au"].contains(w[i - 2]))) || (w[i - 1] == "vite" && w[i] == "fait")
+        }
     }
 
     mutating func notePrefills(_ input: PreparedInput, except stepId: String, whole: PreparedInput? = nil, learnt: Bool = true,
