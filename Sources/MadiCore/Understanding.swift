@@ -448,14 +448,16 @@ public final class Understanding: Sendable {
             for (i, word) in w.enumerated() {
                 for p in bothWords[word] ?? [] where i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) {
                     let next = i + p.count
-                    if next == w.count || clauseJoiners.contains(w[next]) || Self.bothFollowers.contains(w[next]) { return true }
+                    // ("les 2 du coup": the joiner of two words after it.)
+                    if next == w.count || clauseJoiners.contains(w[next]) || Self.bothFollowers.contains(w[next])
+                        || w[next...].starts(with: ["du", "coup"]) { return true }
                 }
             }
         }
         return false
     }
     /// Words after "both" that keep it two answers ("both really", "les deux à la fois").
-    static let bothFollowers: Set<String> = ["really", "honestly", "actually", "i", "vraiment", "a", "je", "j"]
+    static let bothFollowers: Set<String> = ["really", "honestly", "actually", "i", "vraiment", "a", "je", "j", "alors", "donc", "then", "lol", "quoi"]
 
     /// Whether the message says much without saying what: only `vague_words` ("bcp de choses",
     /// "lots of stuff"), with nothing else but words that say nothing on their own.
@@ -958,7 +960,8 @@ public final class Understanding: Sendable {
     /// "les deux", "both", "a mix", "3" (the third answer shown): both levels of a team said as a mix.
     func picksBoth(_ input: PreparedInput) -> Bool {
         if bareNumber(input) == 3 { return true }
-        return saysMixed(input) || input.tokenStrings.contains(where: Self.bothWords.contains)
+        // ("les 2 du coup", "des 2": the lexicon's words for both, digits too.)
+        return saysMixed(input) || input.tokenStrings.contains(where: Self.bothWords.contains) || saysBoth(input)
     }
     static let bothWords: Set<String> = ["deux", "both", "mix", "mixed", "melange", "melanges", "mixte", "tous", "all", "moitie", "half"]
 
