@@ -334,9 +334,20 @@ extension Understanding {
         sentences.append((current, false))
         var answer: [String] = []
         var question: [String] = []
+        // (A count said with a question mark, kept to go on with the sentence after it: "maybe 5? 6 max".)
+        var carried: String?
         for (text, marked) in sentences {
-            let trimmed = text.trimmed()
+            var trimmed = text.trimmed()
             if trimmed.isEmpty { continue }
+            if let c = carried {
+                carried = nil
+                trimmed = c + ", " + trimmed
+            }
+            // ("une quinzaine ? peut-être moins", "half the office, so like 20?": a count said with a
+            // question mark, and hedges only, is a count, asked nothing.)
+            if marked, tentativeCount(trimmed) || Self.lastCommaOutsideBrackets(trimmed).map({ tentativeCount(String(trimmed[trimmed.index(after: $0)...])) }) == true {
+                carried = trimmed; continue
+            }
             // "je veux automatiser mon boulot, c'est combien ?": the question is the clause after the
             // comma; without a question mark, when that clause opens like a question ("just looking
             // rn, how much is it").
@@ -387,6 +398,7 @@ extension Understanding {
                 answer.append(trimmed)
             }
         }
+        if let c = carried { answer.append(c) }
         let q = question.joined(separator: " ")
         let asked = question.flatMap(splitAtJoiner)
         // Sentences stay apart in the raw text (". "), so that a clause never spans two of them
@@ -395,6 +407,18 @@ extension Understanding {
                             question: question.isEmpty ? nil : prepare(q), questionText: question.isEmpty ? nil : q,
                             questions: asked.count > 1 ? asked : [])
     }
+
+    /// Whether the text is a count and words that hedge it only ("so like 20", "une quinzaine",
+    /// "8-10 maybe").
+    func tentativeCount(_ text: String) -> Bool {
+        let input = prepare(text)
+        let found = quantities.all(input)
+        guard found.count == 1, let span = found.first?.span else { return false }
+        return input.tokenStrings.indices.allSatisfy { span.contains($0) || Self.countHedges.contains(input.tokenStrings[$0]) }
+    }
+    static let countHedges: Set<String> = ["so", "like", "about", "around", "roughly", "maybe", "perhaps", "approx", "approximately", "ish", "genre",
+                                           "environ", "peut", "etre", "ptet", "a", "peu", "pres", "quoi", "donc", "alors", "um", "uh", "euh", "hmm",
+                                           "people", "personnes", "ppl", "ok", "then", "du", "coup", "bah", "ben", "well", "hm"]
 
     /// A sentence that opens with a few words that ask nothing, then "mais"/"but" and a clause
     /// that opens like a question: the two apart.
