@@ -5727,6 +5727,13 @@ extension TurnBuilder {
             asked = true
             return
         }
+        // ("hmm j'hesite entre starter et performer": two courses, by their names.)
+        if step.kind == .courses, s.clarifyMixed == nil, views.count == 2, let a = content.catalogue.course(views[0].id),
+           let b = content.catalogue.course(views[1].id), content.strings.has("reprompt.ambiguous.courses", lang) {
+            say("reprompt.ambiguous.courses", ["name": a.name, "other_name": b.name])
+            asked = true
+            return
+        }
         // ("Tu es salarié·e, ou tu travailles à ton compte ?": a pair the content words its own way.)
         let own = "reprompt.ambiguous." + step.id + "." + views.map(\.id).joined(separator: ".")
         if s.clarifyMixed == nil, content.strings.has(own, lang) {
