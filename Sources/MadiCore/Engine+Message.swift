@@ -82,6 +82,8 @@ extension TurnBuilder {
         // ("ok then just show me all 3 courses side by side pls" after consent refused, "can u show
         // me the courses" once the conversation ended: the course list asked for in words, shown.)
         if s.done || s.lead == .declined, u.command(input) == nil, Self.asksToSeeCourses(input.tokenStrings),
+           // (Not a wish to be forgotten: "actually please delete my email, I don't want to see any more courses".)
+           !u.asksToErase(input), !input.tokenStrings.contains(where: Self.withdrawWords.contains),
            u.mentionedCourses(input).isEmpty, u.split(trimmed).question == nil || input.tokenStrings.contains(where: ["show", "montre", "montrez"].contains) {
             s.clarify = nil
             command(.courses)
@@ -619,18 +621,27 @@ extension TurnBuilder {
         // ("no i meant my data. whats ur privacy policy", "non je voulais dire mes données": a no
         // that says Madi misread the question asked before, no refusal: what is meant, answered.)
         if [.consent, .email, .recommend].contains(step.kind), s.leadId == nil, !hasAt, case let w = input.tokenStrings, w.count >= 4,
-           Self.openingNos.contains(w[0]), Self.meantWords.contains(where: { p in w.dropFirst().prefix(p.count + 1).starts(with: p) || w.dropFirst(2).starts(with: p) }),
+           Self.openingNos.contains(w[0]), let meant = Self.meantWords.lazy.compactMap({ p -> Int? in
+               w.dropFirst().starts(with: p) ? 1 + p.count : w.dropFirst(2).starts(with: p) ? 2 + p.count : nil }).first,
+           // ("no i mean no", "nope, i mean it", "non je veux dire non": the no said again.)
+           case let after = w[meant...], after.first != "it", !after.contains(where: { Understanding.noWords.contains($0) || ["dont", "don", "stop", "pas"].contains($0) }),
+           !u.refusesMail(u.prepare(after.joined(separator: " "))),
            case let rest = u.prepare(w.dropFirst().joined(separator: " ")), let side = readSide(rest, keywordsOnly: false) {
             answerSide(side, reask: true)
             return
         }
         // ("pourquoi tu me tutoies ? bref oui c'est ok", "c'est gratuit ? bon oui ok": a question,
         // then a plain yes after it, knowing what was asked: the question answered, and the consent.)
+        // (A question Madi answers, not one that asks for time or another way, "can i check with my
+        // boss first? ok"; and a yes said in words, not an "ok" alone.)
         if step.kind == .consent, s.leadId == nil, !hasAt, yesAfter, let q = trimmed.lastIndex(of: "?"),
            case let question = u.prepare(String(trimmed[...q])), u.intent(question, memo: nil) != .decline,
            !u.refusesMail(question), !u.asksForCall(question), u.mentionedCourses(question).isEmpty, !u.saysCorrection(question),
-           u.yesNo(question) == nil {
-            prefaceSide(readSide(question, keywordsOnly: false) ?? .unknown(question.raw))
+           u.yesNo(question) == nil, !Self.thinksItOver(question.tokenStrings), u.intent(question, memo: nil) != .unsure,
+           case let .faq(k)? = readSide(question, keywordsOnly: false), !["think_first", "refusal", "withdraw_later"].contains(content.faq[k].id),
+           case let after = u.prepare(String(trimmed[trimmed.index(after: q)...])).tokenStrings,
+           after.contains(where: Self.plainYesWords.contains) || zip(after, after.dropFirst()).contains(where: { $0 == "d" && $1 == "accord" }) {
+            prefaceSide(.faq(k))
             takeConsent(step, said: trimmed)
             return
         }
@@ -2896,7 +2907,8 @@ extension TurnBuilder {
         // ("not december, rather february": the month kept, not the one refused.)
         // ("not in december": the month after the ones refused, when nothing else is said.)
         // ("not in december, that's year end for us": the refusal in a clause of its own.)
-        guard step.options.contains(where: { $0.months != nil }),
+        // ("pas pendant l'hiver, on est débordés": a season refused says no start of its own.)
+        guard step.options.contains(where: { $0.months != nil }), !u.refusesSeason(input),
               let m = u.startMonth(input) ?? u.monthAfterRefused(input, today: s.today.month)
                 ?? refusedClauseMonth(input) ?? u.monthAfterDenied(input, today: s.today.month) else { return nil }
         guard let found = monthOption(m, step, saidIn: input) else { return nil }
@@ -3574,6 +3586,8 @@ extension TurnBuilder {
            yes.tokenStrings.contains(where: ["propo", "proposal", "proposition", "devis", "quote", "go", "send", "envoie", "envoyez", "inscris", "sign",
                                               "vas", "vasy", "vazy", "oui", "ouais", "yes", "yeah", "yep", "sure"].contains),
            !input.tokenStrings.contains(where: ["chef", "boss", "manager", "reflechir", "think", "parler", "talk", "check", "verifier"].contains),
+           // ("oui je vois. en fait on sera 15, ça change quoi au prix ?": a yes that takes in, then a question.)
+           !input.raw.utf8.contains(0x3F), !yes.tokenStrings.contains(where: ["vois", "see", "compris", "understand", "get", "entendu"].contains),
            !yes.tokens.contains(where: u.negations.contains), takesInterest(current, said: input.raw) {
             return true
         }
@@ -4255,7 +4269,10 @@ extension TurnBuilder {
         // ("I'm a student, I use it daily for assignments", "je travaille comme salarié dans
         // entreprise de nettoyage": within a few hundredths, the option said in words.)
         // (Not a mix of levels, "mixed. 3 devs rest use chatgpt", which is asked.)
-        let margin = u.saysMixed(input) ? Understanding.acceptMargin / 3 : Understanding.acceptMargin * 1.5
+        // (Nor when another option is named in words too, "some beginners, some use it daily", nor a
+        // use denied, "je ne l'utilise pas, … un peu réfractaire".)
+        let strict = u.saysMixed(input) || u.match(step: step, input.masking(span)).choice != .none || Self.deniesUse(input.tokenStrings)
+        let margin = strict ? Understanding.acceptMargin / 3 : Understanding.acceptMargin * 1.5
         if let own = ranked.first(where: { $0.id == id }), best.score - own.score < margin { return .answered(id) }
         if best.score >= Understanding.clarifyScore { return .close(id, best.id) }
         return tiny ? reject : nil
@@ -4272,6 +4289,15 @@ extension TurnBuilder {
                                            ["inhouse"], ["trainer", "come"], ["formateur", "vient"], ["formateur", "venir"], ["formatrice", "venir"]]
 
     static let ownNegations: Set<String> = ["pas", "jamais", "rien", "not", "never", "nothing"]
+
+    /// Whether a verb of use is denied ("je ne l'utilise pas", "i don't use it").
+    static func deniesUse(_ w: [String]) -> Bool {
+        w.indices.contains { i in
+            ["utilise", "utilises", "utilisent", "use", "uses", "using", "sers"].contains(w[i])
+                && (w[max(0, i - 3)..<i].contains(where: { ["ne", "n", "dont", "don", "not", "never"].contains($0) })
+                    || (i + 1 < w.count && ["pas", "jamais"].contains(w[i + 1])))
+        }
+    }
 
     /// A wish for others to learn: "want them to learn", "my 4 staff to learn", "que mes salariés apprennent".
     static func wishForOthers(_ w: [String]) -> Bool {
@@ -4508,9 +4534,13 @@ extension TurnBuilder {
 
     /// Words of a worry about AI ("ça me fait peur", "it scares me", "i'm anxious about it").
     /// "si c pour moi", "si c'est pour moi", "if this is for me", "if it's for me".
+    /// (With a word of doubt: "how much is it if it's for me and my two colleagues?" doubts nothing.)
     static func doubtsFit(_ w: [String]) -> Bool {
-        fitDoubts.contains { p in w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) } }
+        w.contains(where: fitDoubtWords.contains)
+            && fitDoubts.contains { p in w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) } }
     }
+    static let fitDoubtWords: Set<String> = ["jsp", "sais", "sait", "sure", "sur", "idk", "dunno", "know", "wonder", "demande", "hesite", "doute",
+                                             "trop", "certain", "certaine"]
     static let fitDoubts: [[String]] = [["si", "c", "pour", "moi"], ["si", "c", "est", "pour", "moi"], ["si", "ca", "me", "correspond"],
                                         ["si", "c", "est", "fait", "pour", "moi"], ["if", "it", "s", "for", "me"], ["if", "its", "for", "me"],
                                         ["if", "this", "is", "for", "me"], ["if", "it", "is", "for", "me"], ["if", "this", "s", "for", "me"]]
@@ -4883,7 +4913,10 @@ extension TurnBuilder {
         }
         // ("not gonna leave my email for now sorry, ill think about it", "je prefere pas laisser mon
         // mail pour l'instant" to the offer: no address wanted, a no for now, not asked again.)
-        if step.kind == .recommend, s.leadId == nil, u.refusesMail(input), u.yesNo(input) != true, !u.asksForCall(input) {
+        // (Not a proposal wanted another way: "send the proposal to my manager, not my email", "a
+        // quote would be great, just don't add me to a mailing list".)
+        if step.kind == .recommend, s.leadId == nil, u.refusesMail(input), u.yesNo(input) != true, !u.asksForCall(input),
+           !input.tokenStrings.contains(where: Self.wantsProposalWords.contains) {
             note(step.id, "no", .synonym)
             answer(choice: "no", said: input.raw)
             return .answered
@@ -6142,11 +6175,20 @@ extension TurnBuilder {
     }
 
     /// Words that hedge and say nothing else ("both kinda?", "les deux un peu ?", "idk?").
+    static let wantsProposalWords: Set<String> = ["proposal", "quote", "devis", "proposition", "propo", "propal", "send", "envoyez", "envoie",
+                                                  "envoyer", "want", "veux", "voudrais", "great", "work", "pro", "boss", "chef", "manager", "instead",
+                                                  "plutot", "but", "mais"]
+    static let withdrawWords: Set<String> = ["delete", "remove", "erase", "effacez", "effacer", "efface", "supprimer", "supprimez", "supprime",
+                                             "withdraw", "retirer", "retirez", "unsubscribe", "desinscrire", "desinscrivez", "forget", "oubliez"]
+
     /// "show me all 3 courses", "je peux voir les formations", "list the courses": the list asked for.
     static func asksToSeeCourses(_ w: [String]) -> Bool {
         w.contains(where: ["courses", "formations", "trainings", "cours"].contains)
             && w.contains(where: ["show", "see", "list", "compare", "voir", "montre", "montrez", "affiche", "liste", "comparer"].contains)
     }
+
+    /// Yes words that are more than an acknowledgement ("ok" alone is not one of them).
+    static let plainYesWords: Set<String> = ["oui", "ouais", "yes", "yeah", "yep", "yup", "sure", "daccord", "dacc"]
 
     /// "i meant", "je voulais dire": what comes after says what was meant.
     static let meantWords: [[String]] = [["i", "meant"], ["i", "mean"], ["je", "voulais", "dire"], ["je", "veux", "dire"], ["je", "parlais", "de"],
@@ -6595,7 +6637,7 @@ extension TurnBuilder {
             trace.intent = nil
             miss(lastInput)
         case .unsure where step.kind == .recommend && u.mentionedCourses(lastInput).isEmpty && s.leadId == nil && u.refusesMail(lastInput)
-                && u.yesNo(lastInput) != true:
+                && u.yesNo(lastInput) != true && !lastInput.tokenStrings.contains(where: Self.wantsProposalWords.contains):
             // "not gonna leave my email for now sorry, ill think about it": no address wanted, a no for now.
             answer(choice: "no", said: lastInput.raw)
         case .unsure where step.kind == .recommend && u.mentionedCourses(lastInput).isEmpty:

@@ -345,7 +345,11 @@ extension Understanding {
             }
             // ("une quinzaine ? peut-être moins", "half the office, so like 20?": a count said with a
             // question mark, and hedges only, is a count, asked nothing.)
-            if marked, tentativeCount(trimmed) || Self.lastCommaOutsideBrackets(trimmed).map({ tentativeCount(String(trimmed[trimmed.index(after: $0)...])) }) == true {
+            // (Not after a clause that asks: "is there a minimum group size, like 5 people?".)
+            if marked, tentativeCount(trimmed) || Self.lastCommaOutsideBrackets(trimmed).map({
+                tentativeCount(String(trimmed[trimmed.index(after: $0)...])) && !opensQuestion(prepare(String(trimmed[..<$0])))
+                    && faqEntry(prepare(String(trimmed[..<$0]))) == nil
+            }) == true {
                 carried = trimmed; continue
             }
             // "je veux automatiser mon boulot, c'est combien ?": the question is the clause after the

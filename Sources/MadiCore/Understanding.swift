@@ -566,6 +566,9 @@ public final class Understanding: Sendable {
             // ("April works too", "avril ça marche aussi": a month that would suit as well.)
             if Self.suitsAsWell(w, after: i) { continue }
             let isSeason = seasonNames[word] != nil
+            // ("pas pendant l'hiver, on est débordés", "not in summer": a season refused is no start;
+            // "pas avant le printemps" is one.)
+            if isSeason, !afterRefusal, refusesSeason(PreparedInput(w[max(0, i - 4)...i].joined(separator: " "))) { continue }
             // ("après l'été", "after the summer": the month after it, September; "fin de l'été",
             // "late summer": its last month; "mi-été", "mid summer": its middle one.)
             // ("courant T1", "during Q1": a quarter is wholly meant, from its first month.)
@@ -815,6 +818,18 @@ public final class Understanding: Sendable {
     static let refusalChains: Set<String> = ["ni", "nor", "or", "ou", "et", "and", "neither", "plus"]
 
     /// A season the message names ("au printemps"), as the lexicon writes it.
+    /// Whether a season is said as refused ("pas pendant l'hiver, on est débordés", "not in the
+    /// summer"), not as a bound ("pas avant le printemps").
+    func refusesSeason(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        return w.indices.contains { i in
+            // (The refusal right before the season, its lead-in and article between: not "je ne suis
+            // pas pressée, disons au printemps".)
+            guard seasonNames[w[i]] != nil, !Self.isQuarter(w[i]), let r = w[max(0, i - 4)..<i].lastIndex(where: Self.refusals.contains) else { return false }
+            return w[(r + 1)..<i].allSatisfy(["pendant", "durant", "en", "au", "l", "le", "la", "the", "in", "during", "cet", "cette", "this", "a", "ce"].contains)
+        }
+    }
+
     public func season(_ input: PreparedInput) -> String? {
         input.tokenStrings.lazy.compactMap { self.seasonNames[$0] }.first
     }
@@ -1615,7 +1630,10 @@ public final class Understanding: Sendable {
             if said.count > 6 { break }
         }
         // ("c'est l'asso des Jardins du Lac": the "des" that joins the lead-in to the name.)
-        if start > 0, start + 1 < words.count, folded[start].count == 1, ["de", "des", "du"].contains(folded[start][0]) { start += 1 }
+        // (Only after a word of what it is, before a capital: "c'est Du Pareil au Même", "chez De
+        // Dietrich" are names, "une asso de quartier" no name.)
+        if start > 0, start + 1 < words.count, folded[start].count == 1, ["de", "des", "du"].contains(folded[start][0]),
+           folded[start - 1].contains(where: Self.companyKindNouns.contains), words[start + 1].first?.isUppercase == true { start += 1 }
         let edges: Set<Character> = [".", ",", ";", ":", "!", " "]
         var name = Substring(words[start...].joined(separator: " "))
         while let f = name.first, edges.contains(f) { name = name.dropFirst() }
