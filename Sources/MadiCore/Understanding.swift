@@ -1258,6 +1258,10 @@ public final class Understanding: Sendable {
         "la boutique s appelle", "ma boutique s appelle", "l entreprise s appelle", "la societe s appelle", "ma boite s appelle",
         "la boite s appelle", "la boite c est", "ma boite c est", "notre boite c est", "ma societe c est", "notre societe c est",
         "mon entreprise c est", "notre entreprise c est",
+        // ("ok yeah send a proposal. agency is called Brightloop Studio".)
+        "agency is called", "the agency is called", "my agency is called", "our agency is called", "firm is called", "the firm is called",
+        "our firm is called", "studio is called", "the studio is called", "school is called", "the school is called", "the charity is called",
+        "l agence s appelle", "mon agence s appelle", "notre agence s appelle", "l asso s appelle", "notre asso s appelle", "l ecole s appelle",
     ]
 
     /// Whether the message holds, word for word, a keyword of an entry that needs a course named
