@@ -316,6 +316,19 @@ extension TurnBuilder {
            takesInterest(step, said: trimmed) {
             return
         }
+        // ("Oui une proposition. Le 8 décembre c'est demain, ça ne colle pas évidemment. Société
+        // Mécanor, 12 managers" at the team's offer: a yes to the proposal in a sentence of its own
+        // first, then the company's name, the rest asking nothing and refusing nothing.)
+        // (Without a name, a remark after the yes is kept for the team, below.)
+        if step.kind == .recommend, s.leadId == nil, s.clarify == nil, isQuote(step), !trimmed.utf8.contains(0x3F), !hasAt, s.prefillCompany != nil,
+           case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2, case let first = u.prepare(pieces[0]),
+           first.tokens.count <= 4, u.yesNo(first) == true, !first.tokens.contains(where: u.negations.contains), !u.saysUnsure(first),
+           case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), u.intent(rest, memo: nil) != .decline, !u.refusesMail(rest),
+           !u.saysNoThanks(rest), !Self.thinksItOver(rest.tokenStrings), u.mentionedCourses(rest).isEmpty, !u.saysCorrection(rest),
+           u.quantities.teamSize(rest, anyNumber: false).map({ $0.quantity.value == teamSize }) ?? true,
+           takesInterest(step, said: trimmed) {
+            return
+        }
         // "Pourriez-vous m'adresser un devis ?", "can you send me a quote?" when a proposal is
         // offered: the proposal asked for, not a question for the team.
         // (One sentence that says nothing else: "yes send the proposal. oh actually we'll be 8" is read as usual.)
