@@ -4284,9 +4284,12 @@ extension TurnBuilder {
         // (Not a mix of levels, "mixed. 3 devs rest use chatgpt", which is asked.)
         // (Nor when another option is named in words too, "some beginners, some use it daily", nor a
         // use denied, "je ne l'utilise pas, … un peu réfractaire".)
-        let strict = u.saysMixed(input) || u.match(step: step, input.masking(span)).choice != .none || Self.deniesUse(input.tokenStrings)
-        let margin = strict ? Understanding.acceptMargin / 3 : Understanding.acceptMargin * 1.5
-        if let own = ranked.first(where: { $0.id == id }), best.score - own.score < margin { return .answered(id) }
+        // (Read only when the gap is within the wider margin: the other option's match costs a reading.)
+        if let own = ranked.first(where: { $0.id == id }), case let gap = best.score - own.score,
+           gap < Understanding.acceptMargin / 3 || (gap < Understanding.acceptMargin * 1.5 && !u.saysMixed(input) && !Self.deniesUse(input.tokenStrings)
+                                                     && u.match(step: step, input.masking(span)).choice == .none) {
+            return .answered(id)
+        }
         if best.score >= Understanding.clarifyScore { return .close(id, best.id) }
         return tiny ? reject : nil
     }
