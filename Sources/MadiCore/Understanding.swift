@@ -2339,23 +2339,11 @@ public final class Understanding: Sendable {
             }
             if words.count < w.count { input = PreparedInput(raw: raw, words: words, ids: nil) }
         }
-        // ("chui prof au lycée", "jveux automatiser": the "je" typed into the verb, read as said.)
-        if input.tokenStrings.contains(where: { Self.contractions[$0] != nil }) {
-            input = PreparedInput(raw: raw, words: input.tokenStrings.flatMap { Self.contractions[$0] ?? [$0] }, ids: nil)
-        }
         input.ids = input.tokenStrings.map { wordIds[$0] ?? -1 }
         input.known = input.tokens.map(vocabulary.contains)
         return input
     }
 
-    /// Chat spellings of "je" with its verb, as the words they stand for.
-    static let contractions: [String: [String]] = [
-        "chui": ["je", "suis"], "chuis": ["je", "suis"], "jsuis": ["je", "suis"], "jveux": ["je", "veux"], "jpeux": ["je", "peux"],
-        "jvais": ["je", "vais"], "jsais": ["je", "sais"], "jpense": ["je", "pense"], "jcrois": ["je", "crois"], "jai": ["j", "ai"],
-        "jfais": ["je", "fais"], "jdois": ["je", "dois"], "jbosse": ["je", "bosse"], "jtravaille": ["je", "travaille"],
-        "jutilise": ["j", "utilise"], "jme": ["je", "me"], "jcode": ["je", "code"], "jprefere": ["je", "prefere"], "jprends": ["je", "prends"],
-        "jconstruis": ["je", "construis"], "jcomprends": ["je", "comprends"], "jconnais": ["je", "connais"],
-    ]
 
     /// Words written with a hyphen whose first half would read as a "no" on its own.
     static let compounds: Set<String> = ["no-code", "low-code", "non-stop", "non-profit", "no-brainer", "no-show"]
