@@ -81,7 +81,7 @@ extension TurnBuilder {
         }
         // ("ok then just show me all 3 courses side by side pls" after consent refused, "can u show
         // me the courses" once the conversation ended: the course list asked for in words, shown.)
-        if s.done || s.lead == .declined, u.command(input) == nil, Self.asksToSeeCourses(input.tokenStrings),
+        if s.done || s.lead == .declined, Self.asksToSeeCourses(input.tokenStrings), u.command(input) == nil,
            // (Not a wish to be forgotten: "actually please delete my email, I don't want to see any more courses".)
            !u.asksToErase(input), !input.tokenStrings.contains(where: Self.withdrawWords.contains),
            u.mentionedCourses(input).isEmpty, u.split(trimmed).question == nil || input.tokenStrings.contains(where: ["show", "montre", "montrez"].contains) {
@@ -648,10 +648,10 @@ extension TurnBuilder {
         // (A question Madi answers, not one that asks for time or another way, "can i check with my
         // boss first? ok"; and a yes said in words, not an "ok" alone.)
         if step.kind == .consent, s.leadId == nil, !hasAt, yesAfter, let q = trimmed.lastIndex(of: "?"),
-           case let question = u.prepare(String(trimmed[...q])), u.intent(question, memo: nil) != .decline,
+           case let question = u.prepare(String(trimmed[...q])), case let intent = u.intent(question, memo: nil), intent != .decline, intent != .unsure,
            !u.refusesMail(question), !u.asksForCall(question), u.mentionedCourses(question).isEmpty, !u.saysCorrection(question),
-           u.yesNo(question) == nil, !Self.thinksItOver(question.tokenStrings), u.intent(question, memo: nil) != .unsure,
-           case let .faq(k)? = readSide(question, keywordsOnly: false), !["think_first", "refusal", "withdraw_later"].contains(content.faq[k].id),
+           u.yesNo(question) == nil, !Self.thinksItOver(question.tokenStrings),
+           case let .faq(k)? = readSide(question, keywordsOnly: false), !["refusal", "withdraw_later"].contains(content.faq[k].id),
            case let after = u.prepare(String(trimmed[trimmed.index(after: q)...])).tokenStrings,
            after.contains(where: Self.plainYesWords.contains) || zip(after, after.dropFirst()).contains(where: { $0 == "d" && $1 == "accord" }) {
             prefaceSide(.faq(k))
@@ -4309,7 +4309,7 @@ extension TurnBuilder {
     /// Whether a verb of use is denied ("je ne l'utilise pas", "i don't use it").
     static func deniesUse(_ w: [String]) -> Bool {
         w.indices.contains { i in
-            ["utilise", "utilises", "utilisent", "use", "uses", "using", "sers"].contains(w[i])
+            (Understanding.useVerbs.contains(w[i]) || ["utilises", "sers"].contains(w[i]))
                 && (w[max(0, i - 3)..<i].contains(where: { ["ne", "n", "dont", "don", "not", "never"].contains($0) })
                     || (i + 1 < w.count && ["pas", "jamais"].contains(w[i + 1])))
         }
@@ -6204,7 +6204,7 @@ extension TurnBuilder {
     }
 
     /// Yes words that are more than an acknowledgement ("ok" alone is not one of them).
-    static let plainYesWords: Set<String> = ["oui", "ouais", "yes", "yeah", "yep", "yup", "sure", "daccord", "dacc"]
+    static let plainYesWords = Understanding.yesWords.union(["yup", "sure", "daccord", "dacc"])
 
     /// "i meant", "je voulais dire": what comes after says what was meant.
     static let meantWords: [[String]] = [["i", "meant"], ["i", "mean"], ["je", "voulais", "dire"], ["je", "veux", "dire"], ["je", "parlais", "de"],

@@ -2344,7 +2344,6 @@ public final class Understanding: Sendable {
         return input
     }
 
-
     /// Words written with a hyphen whose first half would read as a "no" on its own.
     static let compounds: Set<String> = ["no-code", "low-code", "non-stop", "non-profit", "no-brainer", "no-show"]
 
