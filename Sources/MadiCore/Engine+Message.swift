@@ -2950,9 +2950,10 @@ extension TurnBuilder {
         return found
     }
 
-    /// How many months ahead month `m` starts, as an option's `months` reads it: its first day
-    /// within 31 days counts as one month ("janvier" said on 25 November is no "as soon as
-    /// possible"), then 31 days plus a week's slack per month, and so on (0: this month);
+    /// How many months ahead month `m` starts, as an option's `months` reads it: this month is 0;
+    /// a month whose first day is within ten days is 1 ("début janvier" said on 26 December is
+    /// as soon as possible); a later one is at least 2 ("en janvier" said on 7 December is no
+    /// "as soon as possible"), then 31 days plus a week's slack per month, and so on;
     /// `day`: counted to that day of the month instead of its first.
     static func monthsAhead(_ m: Int, from today: Day, day: Int = 1) -> Int {
         if m == today.month { return 0 }
@@ -2965,7 +2966,7 @@ extension TurnBuilder {
             mo = mo % 12 + 1
             if mo == 1 { y += 1 }
         }
-        var n = days < 31 ? 1 : 2
+        var n = days <= 10 ? 1 : 2
         while days >= n * 31 + 7 * n { n += 1 }
         return n
     }
