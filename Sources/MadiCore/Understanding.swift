@@ -1575,7 +1575,9 @@ public final class Understanding: Sendable {
         // logistics": the name comes after the clause that says it was said.
         // ("Je vous l'ai dit au début : Vernier Plasturgie": set apart by a colon as well.)
         let parts = raw.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: { $0 == "," || $0 == ":" })
-        if parts.count >= 2, saysCorrection(PreparedInput(String(parts[0]))) {
+        // ("BrightPatch.. sorry typo, BrightPath": the name after the words that take a typo back.)
+        if parts.count >= 2, saysCorrection(PreparedInput(String(parts[0])))
+            || PreparedInput(String(parts[0])).tokenStrings.contains(where: Self.typoWords.contains) {
             return companyName(String(parts[1]).trimmed(), hadAddress: hadAddress)
         }
         // "ok cool thats more like it. company is Crumb & Co": the sentence that names it.
@@ -1688,10 +1690,24 @@ public final class Understanding: Sendable {
     /// that itself opens with an article, "The Bean Corner, Lyon", is left whole.)
     static func afterWhatItIs(_ name: Substring) -> Substring? {
         let words = name.split(separator: " ")
-        if let k = words.firstIndex(where: { calledWords.contains(TextFold.fold(String($0))) }), k >= 1, k < words.count - 1, k <= 4,
-           case let head = words[..<k].map({ TextFold.fold(String($0)) }), head.contains(where: companyKindNouns.contains),
+        // ("la boite s'appelle Nexalia"; "Called Northwind Traders", what a lead-in "the company
+        // is" leaves of "the company is called…": the word that says a name comes next.)
+        if let k = words.firstIndex(where: { isCalledWord(String($0)) }), k < words.count - 1, k <= 4,
+           case let head = words[..<k].map({ TextFold.fold(String($0)) }), k == 0 || head.contains(where: companyKindNouns.contains),
            !withholds(words[(k + 1)...].joined(separator: " ")) {
             return name[words[k + 1].startIndex...]
+        }
+        // ("lycée pro, le Lycée Victor Hugo": what it is in lower case, then its name in capitals;
+        // an article typed in lower case before the name is not part of it.)
+        if let comma = name.firstIndex(of: ","), case let headText = name[..<comma], !headText.contains(where: \.isUppercase),
+           case let head = PreparedInput(String(headText)).tokenStrings, (1...3).contains(head.count), head.contains(where: companyKindNouns.contains),
+           case var tail = name[name.index(after: comma)...].drop(while: { $0 == " " }), tail.contains(where: \.isUppercase),
+           tail.split(separator: " ").count <= 6, !withholds(String(tail)) {
+            if let space = tail.firstIndex(of: " "), ["le", "la", "les", "the"].contains(String(tail[..<space])),
+               tail[tail.index(after: space)...].first?.isUppercase == true {
+                tail = tail[tail.index(after: space)...]
+            }
+            return tail
         }
         guard let comma = name.firstIndex(of: ","), case let head = PreparedInput(String(name[..<comma])).tokenStrings,
               (2...5).contains(head.count), case let tail = name[name.index(after: comma)...].drop(while: { $0 == " " }),
@@ -1706,6 +1722,13 @@ public final class Understanding: Sendable {
     static let weakLeadIns: Set<[String]> = [["c"], ["c", "est"], ["cest"], ["on", "est"], ["nous", "sommes"], ["c", "la"], ["c", "le"], ["c", "l"],
                                              ["c", "est", "la"], ["c", "est", "le"], ["its"], ["it", "s"], ["we", "re"], ["we", "are"], ["it", "is"]]
     static let calledWords: Set<String> = ["called", "named", "appelee", "appele", "nommee", "nomme"]
+    /// "called", "appelée", "s'appelle": a word after which a name comes.
+    static func isCalledWord(_ word: String) -> Bool {
+        let w = TextFold.fold(word)
+        return calledWords.contains(w) || w == "s appelle"
+    }
+    /// Words that take a typo back ("sorry typo", "oups").
+    static let typoWords: Set<String> = ["typo", "oops", "oups", "dsl", "sorry", "pardon", "faute", "frappe"]
     /// Words that say a name is kept back or not known yet ("not saying", "idk yet").
     static let withheldWords: Set<String> = ["not", "pas", "idk", "jsp", "yet", "encore", "secret", "confidentiel", "confidential", "saying"]
     static func withholds(_ text: String) -> Bool { PreparedInput(text).tokenStrings.contains(where: withheldWords.contains) }
