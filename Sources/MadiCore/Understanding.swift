@@ -2866,7 +2866,8 @@ public final class Understanding: Sendable {
             // ("combien de participants max ?": a count of people, no price.)
             if !blockers.isEmpty {
                 var j = m.tokens.upperBound
-                if j < input.tokens.count, ["de", "d", "of", "for", "pour", "les", "des", "the"].contains(input.tokenStrings[j]) { j += 1 }
+                // ("after my exams", "après l'été": a word that only leads to the next is passed.)
+                if j < input.tokens.count, ["de", "d", "of", "for", "pour", "les", "des", "the", "l", "la", "le", "my", "mes", "mon", "ma", "our", "nos"].contains(input.tokenStrings[j]) { j += 1 }
                 if j < input.tokens.count, blockers.contains(input.tokens[j]) { continue }
             }
             if m.tokens.lowerBound > 0, before.contains(input.tokens[m.tokens.lowerBound - 1]) { continue }
