@@ -3955,7 +3955,10 @@ extension TurnBuilder {
         // total, pas 5".)
         for i in w.indices.dropLast() where u.negations.contains(input.tokens[i]) && u.quantities.value(of: w[i + 1]) != nil
             // ("Non non, 7 personnes, pas septante": each no that opens it.)
-            && !(w[...i].allSatisfy(Self.openingNos.contains) && u.quantities.value(of: w[i + 1]) != old) {
+            && !(w[...i].allSatisfy(Self.openingNos.contains) && u.quantities.value(of: w[i + 1]) != old)
+            // ("on serait 5 enfin non 7", "12, no sorry, 10": a no after a count takes it back, it denies no other.)
+            && !(w[max(0, i - 3)..<i].contains(where: { Int($0) != nil }) && (i == 0 || Int(w[i - 1]) != nil
+                || QuantityReader.takesBack(w[(w[max(0, i - 3)..<i].lastIndex(where: { Int($0) != nil })! + 1)...i]))) {
             // ("pas une quinzaine": the article and the count.)
             denied = denied.masking(i..<(i + 2))
         }
@@ -3970,6 +3973,19 @@ extension TurnBuilder {
         let doing = counts.filter { f in (f.span.upperBound..<min(w.count, f.span.upperBound + 3)).contains { Self.fewVerbs.contains(w[$0]) } }
         if !doing.isEmpty, doing.count < counts.count {
             for f in doing { denied = denied.masking(f.span) }
+        }
+        // ("on serait 5 enfin non 7 avec la secretaire": a count taken back gives way to the one
+        // that takes it back.)
+        let said = u.quantities.all(denied).sorted { $0.span.lowerBound < $1.span.lowerBound }
+        var takenBack: [Int: QuantityReader.Found] = [:]
+        for j in said.indices.dropFirst() where said[j - 1].span.upperBound <= said[j].span.lowerBound
+            && QuantityReader.takesBack(w[said[j - 1].span.upperBound..<said[j].span.lowerBound]) {
+            takenBack[said[j - 1].span.lowerBound] = said[j]
+        }
+        func last(_ f: QuantityReader.Found) -> QuantityReader.Found {
+            var f = f
+            while let next = takenBack[f.span.lowerBound] { f = next }
+            return f
         }
         let deniesOld = deniesTeamSize(input, id, old)
         // ("the team size is 8", "change team size to 15", "we're 8 people": the size named as
@@ -4012,8 +4028,9 @@ extension TurnBuilder {
                     || QuantityReader.span(of: ["closer", "to"], in: around) != nil)
                 && (f.span.upperBound == w.count || !["of", "d", "de", "des", "sur", "out", "more", "than", "plus", "fewer", "less", "moins"].contains(w[f.span.upperBound]))
         } : nil
-        let found = sized ?? corrector.flatMap { f in f.quantity.low > choices || current.kind != .choice ? f : nil } ?? u.quantities.teamSize(denied, anyNumber: false)
+        let found = (sized ?? corrector.flatMap { f in f.quantity.low > choices || current.kind != .choice ? f : nil } ?? u.quantities.teamSize(denied, anyNumber: false)
             ?? (bare ? u.quantities.teamSize(denied, anyNumber: true).flatMap { $0.quantity.low > choices ? $0 : nil } : nil)
+            ?? sizeAfterTakingBack(denied, takenBack)).map(last)
         // ("the 2 chatgpt ppl would be bored": fewer people named as some of those known, not a size.)
         // (Not when the size recorded is denied, or the count said as those to train: "no, 80 is
         // the whole company, the people to train are the 12 managers".)
@@ -4028,6 +4045,17 @@ extension TurnBuilder {
         say("ack.corrected", ["answer": t("noted.team_size", ["team": quantityText(found.quantity)])])
         if trace.intent == nil { trace.intent = .changeMind }
         return true
+    }
+
+    /// "on serait 5 enfin non 7 avec la secretaire": the count that takes another back, read as
+    /// a size as the sentence reads without the words from the first count to it.
+    func sizeAfterTakingBack(_ input: PreparedInput, _ takenBack: [Int: QuantityReader.Found]) -> QuantityReader.Found? {
+        guard takenBack.count == 1, let (start, later) = takenBack.first else { return nil }
+        let w = input.tokenStrings
+        let kept = Array(w[..<start] + w[later.span.lowerBound...])
+        guard let size = u.quantities.teamSize(PreparedInput(kept.joined(separator: " ")), anyNumber: false),
+              size.span.lowerBound == start else { return nil }
+        return later
     }
 
     static let partOfTeam: [[String]] = [["most", "of", "them"], ["some", "of", "them"], ["the", "rest"], ["la", "plupart"], ["le", "reste"],
