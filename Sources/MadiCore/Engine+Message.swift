@@ -5121,7 +5121,10 @@ extension TurnBuilder {
         // "ok I think I'll go with Starter, it's cheaper": interested, in the course named first
         // (not negated), when it is not the one recommended.
         let recommended = step.kind == .recommend && id == "interested" ? recommendation()?.course : nil
-        let other = step.kind == .recommend && id == "interested" ? namedCourse(input, besides: recommended) : nil
+        // ("hmm sounds ok. whats the diff between performer and master tho? would master be
+        // overkill for me": a course named in the question is asked about, not chosen.)
+        let chosenIn = step.kind == .recommend && id == "interested" ? statedPart(input) : input
+        let other = step.kind == .recommend && id == "interested" ? namedCourse(chosenIn, besides: recommended) : nil
         answer(choice: id, said: input.raw)
         if let other, let course = content.catalogue.course(other) {
             s.chosenCourse = other
@@ -5612,8 +5615,10 @@ extension TurnBuilder {
     /// collègue en copie : lea@…"), never the prospect's own. (Two addresses are read elsewhere:
     /// the first is the prospect's.)
     func copyAddress(_ input: PreparedInput, _ raw: String) -> String? {
+        // (A word of copy outside the address: "sam@copy.studio" asks for no copy.)
         guard raw.hasAtSign, input.tokenStrings.contains(where: Self.copyWords.contains),
-              Understanding.firstOfSeveralAddresses(raw) == nil, let copy = Understanding.address(in: raw).address,
+              Understanding.firstOfSeveralAddresses(raw) == nil, case let (copy?, rest) = Understanding.address(in: raw),
+              u.prepare(rest ?? "").tokenStrings.contains(where: Self.copyWords.contains),
               copy.lowercased() != s.email?.normalized else { return nil }
         return copy
     }
@@ -5651,6 +5656,22 @@ extension TurnBuilder {
     /// A question that weighs courses rather than chooses one: two named, or words of comparing
     /// ("c quoi la diff avec master?", "should i do starter first?", "performer vs master", "would
     /// starter be enough for what i want?", "starter suffirait ?").
+    /// The message without its sentences that open a question, even after a filler ("like would
+    /// master be overkill for me"); the message itself when all do.
+    func statedPart(_ input: PreparedInput) -> PreparedInput {
+        let pieces = Understanding.pieces(input.raw, cutAt: ".!;?")
+        guard pieces.count >= 2 else { return input }
+        let stated = pieces.filter { piece in
+            var w = u.prepare(piece).tokenStrings[...]
+            while w.count > 2, let first = w.first, Self.questionFillers.contains(first) { w = w.dropFirst() }
+            // ("would master be overkill for me": an auxiliary that opens it asks.)
+            return !u.opensQuestion(PreparedInput(w.joined(separator: " ")), afterLeadIns: true) && !(w.first.map(Self.askingAuxiliaries.contains) ?? false)
+        }
+        return stated.isEmpty || stated.count == pieces.count ? input : u.prepare(stated.joined(separator: ". "))
+    }
+    static let askingAuxiliaries: Set<String> = ["would", "should", "could", "is", "does", "will", "can", "isnt", "wouldnt", "shouldnt", "est", "serait", "faudrait"]
+    static let questionFillers: Set<String> = ["like", "and", "but", "et", "mais", "genre", "also", "aussi", "hmm", "euh", "um", "uh"]
+
     func weighsCourses(_ input: PreparedInput) -> Bool {
         u.mentionedCourses(input).count >= 2 || input.tokenStrings.contains("vs") || input.tokenStrings.contains { w in
             ["diff", "compar", "versus", "should", "devrais", "mieux", "better", "enough", "suffi", "assez", "suffisant"].contains { w.hasPrefix($0) }
