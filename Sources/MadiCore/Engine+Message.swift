@@ -3783,7 +3783,9 @@ extension TurnBuilder {
         // (Not a refusal: "Non, finalement je ne préfère pas. Je vous remercie pour vos explications.")
         guard s.leadId == nil, u.saysCorrection(input), u.yesNo(input) != false else { return false }
         let (address, rest) = Understanding.address(in: trimmed)
-        let said = address == nil ? input : u.prepare(rest ?? "")
+        // ("wait, my email or my boss email? and can i register now and decide the date later?": a
+        // question corrects nothing.)
+        guard let said = statedPart(address == nil ? input : u.prepare(rest ?? "")) else { return false }
         // ("c.martin@dumas.fr. Par ailleurs, après réflexion, nous serions plutôt 20 personnes.":
         // the team's size corrected, said so, and the address taken.)
         if !said.isEmpty, correctedTeamSize(said, step, cue: true) {
@@ -5123,7 +5125,7 @@ extension TurnBuilder {
         let recommended = step.kind == .recommend && id == "interested" ? recommendation()?.course : nil
         // ("hmm sounds ok. whats the diff between performer and master tho? would master be
         // overkill for me": a course named in the question is asked about, not chosen.)
-        let chosenIn = step.kind == .recommend && id == "interested" ? statedPart(input) : input
+        let chosenIn = step.kind == .recommend && id == "interested" ? statedPart(input) ?? input : input
         let other = step.kind == .recommend && id == "interested" ? namedCourse(chosenIn, besides: recommended) : nil
         answer(choice: id, said: input.raw)
         if let other, let course = content.catalogue.course(other) {
@@ -5657,17 +5659,16 @@ extension TurnBuilder {
     /// ("c quoi la diff avec master?", "should i do starter first?", "performer vs master", "would
     /// starter be enough for what i want?", "starter suffirait ?").
     /// The message without its sentences that open a question, even after a filler ("like would
-    /// master be overkill for me"); the message itself when all do.
-    func statedPart(_ input: PreparedInput) -> PreparedInput {
+    /// master be overkill for me"); nil when all do.
+    func statedPart(_ input: PreparedInput) -> PreparedInput? {
         let pieces = Understanding.pieces(input.raw, cutAt: ".!;?")
-        guard pieces.count >= 2 else { return input }
         let stated = pieces.filter { piece in
             var w = u.prepare(piece).tokenStrings[...]
             while w.count > 2, let first = w.first, Self.questionFillers.contains(first) { w = w.dropFirst() }
             // ("would master be overkill for me": an auxiliary that opens it asks.)
             return !u.opensQuestion(PreparedInput(w.joined(separator: " ")), afterLeadIns: true) && !(w.first.map(Self.askingAuxiliaries.contains) ?? false)
         }
-        return stated.isEmpty || stated.count == pieces.count ? input : u.prepare(stated.joined(separator: ". "))
+        return stated.isEmpty ? nil : stated.count == pieces.count ? input : u.prepare(stated.joined(separator: ". "))
     }
     static let askingAuxiliaries: Set<String> = ["would", "should", "could", "is", "does", "will", "can", "isnt", "wouldnt", "shouldnt", "est", "serait", "faudrait"]
     static let questionFillers: Set<String> = ["like", "and", "but", "et", "mais", "genre", "also", "aussi", "hmm", "euh", "um", "uh"]
