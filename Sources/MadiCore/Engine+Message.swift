@@ -6627,7 +6627,10 @@ extension TurnBuilder {
     static func asksWhetherCalled(_ w: [String]) -> Bool {
         let asks: [[String]] = [["vous", "allez"], ["tu", "vas"], ["on", "va"], ["ils", "vont"], ["va", "t", "on"], ["allez", "vous"],
                                 ["will", "you"], ["are", "you", "going"], ["will", "they"], ["will", "someone"], ["will", "somebody"],
-                                ["is", "someone", "going"], ["am", "i", "going"], ["will", "i", "get"]]
+                                ["is", "someone", "going"], ["am", "i", "going"], ["will", "i", "get"],
+                                // ("vous n'allez pas m'appeler tout le temps ?", "you won't call me, will you?")
+                                ["vous", "n", "allez"], ["tu", "ne", "vas"], ["tu", "vas", "pas"], ["on", "ne", "va"], ["on", "va", "pas"],
+                                ["ils", "ne", "vont"], ["you", "won"], ["you", "wont"], ["are", "you", "gonna"], ["you", "gonna"], ["they", "won"]]
         let wish: Set<String> = ["prefere", "prefer", "plutot", "rather", "instead", "pouvez", "pourriez", "pourrait", "peux", "peut",
                                  "could", "can", "able", "possible", "mieux", "better", "want", "veux", "voudrais", "aimerais", "like"]
         guard !w.contains(where: wish.contains) else { return false }
