@@ -4762,8 +4762,11 @@ extension TurnBuilder {
     /// answer nothing.
     func greetsOnly(_ input: PreparedInput, _ step: Step) -> Bool {
         guard input.tokens.count <= 6, !u.isWholeYes(input) else { return false }
-        if u.intent(input, memo: memo) == .greeting { return true }
         let pieces = Understanding.pieces(input.raw, cutAt: ".!,;")
+        // ("bjr, oui go. c combien…": a yes after the greeting is said too.)
+        if pieces.count >= 2, case let rest = u.prepare(pieces.dropFirst().joined(separator: " ")),
+           u.isWholeYes(rest) || u.match(step: step, rest).choice == step.options.first.map({ .option($0.id) }) { return false }
+        if u.intent(input, memo: memo) == .greeting { return true }
         guard pieces.count >= 2, u.intent(u.prepare(pieces[0]), memo: memo) == .greeting else { return false }
         let rest = u.prepare(pieces.dropFirst().joined(separator: " "))
         return u.yesNo(rest) == nil && !u.match(step: step, rest).choice.isOption
