@@ -1844,6 +1844,18 @@ extension TurnBuilder {
                     return read(u.prepare(rest), step)
                 }
             }
+            // ("Van Dijk Freight no sorry its VanDijk Freight Solutions BV", "Nexalia enfin non,
+            // Nexalia Conseil": the name said after the words that take the first one back.)
+            if step.field == "company", s.leadId == nil, case let words = value.split(separator: " ").map(String.init), words.count >= 3,
+               case let folded = words.map({ PreparedInput($0).tokenStrings.joined(separator: " ") }),
+               let (at, length) = Self.nameTakenBack.lazy.compactMap({ p -> (Int, Int)? in
+                   guard let i = folded.indices.dropFirst().last(where: { i in i + p.count <= folded.count && Array(folded[i..<(i + p.count)]) == p })
+                   else { return nil }
+                   return (i, p.count)
+               }).first,
+               at + length < words.count {
+                return read(u.prepare(words[(at + length)...].joined(separator: " ")), step)
+            }
             // ("Brightside Creative Ltd - you can reach me at tom@…", "Durand SAS, vous pouvez m'écrire
             // à …": the name, then the words that give the address, set apart.)
             if step.field == "company", messageAddress != nil,
@@ -5628,6 +5640,9 @@ extension TurnBuilder {
         return copy
     }
 
+    /// Words that take a name back to give another ("no sorry", "enfin non").
+    static let nameTakenBack: [[String]] = [["no", "sorry"], ["no", "wait"], ["sorry", "i", "mean"], ["no", "i", "mean"], ["i", "mean"], ["non", "pardon"],
+                                             ["enfin", "non"], ["non", "enfin"], ["oops"], ["oups"], ["je", "veux", "dire"], ["sorry", "typo"]]
     static let listWords: Set<String> = ["list", "liste", "lister", "listez"]
     /// Words that ask for an address in copy ("cc jenny@…", "mettez ma collègue en copie").
     static let copyWords: Set<String> = ["cc", "bcc", "cci", "copy", "copie", "copier", "copies"]
