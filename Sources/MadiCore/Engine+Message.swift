@@ -3605,8 +3605,13 @@ extension TurnBuilder {
         if switchedBranch { return true } // (the next question on the new path is asked)
         // ("ouais go pour la propo. ah et en fait on sera 7 avec moi" at the offer: the size
         // corrected, and the yes said before it taken.)
-        if current.kind == .recommend, sizeOnly, s.leadId == nil, let before = sentencesBeforeCorrection(input),
-           case let yes = u.prepare(before), u.yesNo(yes) == true || Self.signsUp(yes.tokenStrings), !u.saysUnsure(yes),
+        // ("non 7 !! j ai dit enfin non 7. oui envoyez une propal": the yes said after it too.)
+        if current.kind == .recommend, sizeOnly, s.leadId == nil,
+           let said = [sentencesBeforeCorrection(input), sentencesAfterSize(input)].compactMap({ $0 }).first(where: { text in
+               let yes = u.prepare(text)
+               return u.yesNo(yes) == true || Self.signsUp(yes.tokenStrings)
+           }),
+           case let yes = u.prepare(said), !u.saysUnsure(yes),
            // (A yes to the proposal itself, "go pour la propo", "send the proposal"; not "d'accord. … je dois en parler à mon chef".)
            // ("ouais vas y. ah et en fait on sera 5 pcq j'ai un apprenti qui arrive en sept": a yes of its own too.)
            yes.tokenStrings.contains(where: ["propo", "proposal", "proposition", "devis", "quote", "go", "send", "envoie", "envoyez", "inscris", "sign",

@@ -2634,11 +2634,18 @@ public final class Understanding: Sendable {
         let n = no.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
         // "carrément pas", "sure, not now": a yes with a negation is not a yes; "non merci, ça
         // m'intéresse pas": with a no as well, it is a no.
-        if y > 0, input.tokens.contains(where: negations.contains) { return n > 0 ? false : nil }
+        // ("ok yeah send a proposal but pls send it to my colleague not me": a negation of who it
+        // goes to negates no yes.)
+        if y > 0, input.tokens.indices.contains(where: { i in
+            negations.contains(input.tokens[i]) && !(i + 1 < w.count && Self.negatedPersons.contains(w[i + 1]))
+        }) { return n > 0 ? false : nil }
         if y > n { return true }
         if n > y { return false }
         return nil
     }
+
+    /// Words after a negation that say who, not whether ("not me", "pas moi").
+    static let negatedPersons: Set<String> = ["me", "moi", "him", "her", "them", "lui", "eux", "elle", "myself"]
 
     /// Yes words that are adverbs too ("carrément", "absolutely").
     static let adverbYes: Set<String> = ["carrement", "absolument", "totalement", "completement", "clairement", "exactement",
