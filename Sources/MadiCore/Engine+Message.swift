@@ -5645,6 +5645,15 @@ extension TurnBuilder {
         return copy
     }
 
+    /// A question of how a withdrawal would be done, or whether it could be, later: "si je change
+    /// d'avis", "if later i want", "how do i", "est-ce possible".
+    static func asksHowLater(_ w: [String]) -> Bool {
+        let cues: [[String]] = [["si", "je"], ["if", "i"], ["if", "later"], ["later"], ["plus", "tard"], ["un", "jour"], ["how", "do", "i"],
+                                ["how", "i"], ["how", "can", "i"], ["comment", "je"], ["comment", "faire"], ["comment", "on"], ["est", "ce", "possible"],
+                                ["is", "it", "possible"], ["possible", "de"], ["je", "pourrai"], ["pourrai", "je"], ["could", "i"], ["can", "i"]]
+        return cues.contains { p in w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) } }
+    }
+
     /// Words that take a name back to give another ("no sorry", "enfin non").
     static let nameTakenBack: [[String]] = [["no", "sorry"], ["no", "wait"], ["sorry", "i", "mean"], ["no", "i", "mean"], ["i", "mean"], ["non", "pardon"],
                                              ["enfin", "non"], ["non", "enfin"], ["oops"], ["oups"], ["je", "veux", "dire"], ["sorry", "typo"]]
@@ -7094,6 +7103,13 @@ extension TurnBuilder {
             if u.asksToRejoin(input), !u.asksToWithdraw(input), reopen() { return true }
         }
         guard u.asksToWithdraw(input) else { return false }
+        // ("est-ce possible de supprimer mes données si je change d'avis ?", "if later i want you
+        // delete my data, how i do that?": how it would be done, asked; answered, nothing withdrawn.)
+        if s.lead == .saved, s.withdrawal != .done, input.raw.utf8.contains(0x3F) || u.opensQuestion(input),
+           Self.asksHowLater(input.tokenStrings), let k = content.faq.firstIndex(where: { $0.id == "withdraw_later" }) {
+            answerSide(.faq(k), reask: false)
+            return true
+        }
         if s.withdrawal == .done {
             say("withdraw.already")
         } else if s.lead == .saved {
