@@ -735,7 +735,9 @@ extension Understanding {
 
     /// Words that take back what was just typed.
     static let correctionWords: Set<String> = ["non", "no", "nope", "pardon", "sorry", "oops", "oups", "dsl", "desole", "desolee", "plutot",
-                                                "actually", "mean", "correction", "erreur", "typo", "mistake", "wrong", "rather", "trompe", "trompee"]
+                                                "actually", "mean", "correction", "erreur", "typo", "mistake", "wrong", "rather", "trompe", "trompee",
+                                                // ("work one is j.smith@… but better use my personal jsmith88@…": the one preferred.)
+                                                "better", "prefer", "prefere", "preferably", "instead", "use", "utilise", "utilisez", "prenez"]
 
     /// Yes or no said in other words ("ok pas de souci", "nan pas de mails svp", "rather not"),
     /// where a yes or a no is the answer: the intents yes (or a change of mind) and no (or decline)
