@@ -1681,6 +1681,14 @@ public final class Understanding: Sendable {
             while let l = name.last, edges.contains(l) { name = name.dropLast() }
         }
         if let named = Self.afterWhatItIs(name) { name = named }
+        // ("c'est l'École Jules Ferry", "la Mairie de Saint-Malo": an article typed in lower case
+        // before the kind of place, written as a name, is not part of it.)
+        for article in ["la ", "le ", "l'", "l’", "the "] where name.hasPrefix(article) {
+            let after = name.dropFirst(article.count)
+            if after.first?.isUppercase == true, let word = after.split(separator: " ").first,
+               Self.companyKindNouns.contains(TextFold.fold(String(word))) { name = after }
+            break
+        }
         return name.isEmpty ? raw : String(name)
     }
 
