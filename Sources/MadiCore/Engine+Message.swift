@@ -616,7 +616,12 @@ extension TurnBuilder {
             let after = u.prepare(String(trimmed[trimmed.index(after: q)...]))
             return !after.isEmpty && u.isPlainYes(after)
         } ?? false
-        if step.kind == .consent, trimmed.hasSuffix("?") || conditionAfterQuestion(trimmed) || reasonAfterQuestion(trimmed) || yesAfter, !hasAt,
+        // ("oui, du moment que je peux me désabonner", "fine, as long as I can opt out whenever":
+        // a yes on the condition of what Madi can answer: the same.)
+        // (Spam and the data said on a condition are the promise's, below: "ok as long as u don't spam me".)
+        let onCondition = step.kind == .consent && Understanding.contains(input.tokenStrings, anyOf: Understanding.conditions)
+            && u.faqEntry(input).map({ content.faq[$0].id == "withdraw_later" }) == true
+        if step.kind == .consent, trimmed.hasSuffix("?") || conditionAfterQuestion(trimmed) || reasonAfterQuestion(trimmed) || yesAfter || onCondition, !hasAt,
            let k = u.faqEntry(input),
            ["withdraw_later", "refusal", "privacy"].contains(content.faq[k].id) {
             // ("yes, can i unsubscribe later?", "oui mais je pourrai me désinscrire ?": a yes that

@@ -2775,7 +2775,7 @@ public final class Understanding: Sendable {
 
     /// Words that make what follows the condition of a yes.
     static let conditions: [String: [[String]]] = byFirstWord(["only if", "as long as", "provided", "providing", "seulement si",
-                                                               "tant que", "a condition", "si c est", "que si", "only for", "only about",
+                                                               "tant que", "a condition", "si c est", "que si", "only for", "only about", "du moment que", "du moment qu", "so long as",
                                                                "just for", "just about", "seulement pour", "uniquement pour", "que pour", "juste pour"])
 
     /// At consent: "dont email me please", "pas de mail", "ne m'écrivez pas": e-mail refused,
