@@ -4940,6 +4940,14 @@ extension TurnBuilder {
             // ("pas Starter, peut-être Performer ou Master ?": which of the two left; "not the
             // Master, it looks technical": no course taken.)
             if named.count >= 2, kept.count >= 2 { return .clarify(Array(kept.prefix(2))) }
+            // ("not starter, not master... the middle one": every other course refused, the one left.)
+            if named.count >= 2, kept.isEmpty, case let left = content.catalogue.courses.map(\.id).filter({ !named.contains($0) }), left.count == 1,
+               input.tokenStrings.contains(where: ["middle", "milieu", "other", "autre", "third", "troisieme", "remaining", "reste", "last"].contains),
+               options.views.contains(where: { $0.id == left[0] }) {
+                note(step.id, left[0], .synonym)
+                answer(choice: left[0], said: input.raw)
+                return .answered
+            }
             if !named.isEmpty, kept.isEmpty { return .none }
         }
         // "oui mais attends en fait jprefere starter finalement", "yes, but for master", "actually
