@@ -1858,8 +1858,10 @@ extension TurnBuilder {
                    else { return nil }
                    return (i, p.count)
                }).first,
-               at + length < words.count {
-                return read(u.prepare(words[(at + length)...].joined(separator: " ")), step)
+               at + length < words.count, case let rest = words[(at + length)...].joined(separator: " "),
+               // (A name in capitals after it: "Dupont SA, enfin non pas encore, on est en création" gives none.)
+               Understanding.holdsCapitalizedName(rest) {
+                return read(u.prepare(rest), step)
             }
             // ("Brightside Creative Ltd - you can reach me at tom@…", "Durand SAS, vous pouvez m'écrire
             // à …": the name, then the words that give the address, set apart.)
@@ -2145,7 +2147,9 @@ extension TurnBuilder {
            case let within = !monthRead && (named?.months ?? 0) >= (byMonth.months ?? .max),
            monthRead || within, case let late = Understanding.saysLateIn(input.tokenStrings, month: number, u.monthNumbers),
            // ("fin janvier": counted from the 15th.)
-           case let option = within ? named! : late ? (monthOption(number, step, day: 15)?.2 ?? byMonth) : byMonth {
+           case let option = within ? named! : late ? (monthOption(number, step, day: 15)?.2 ?? byMonth)
+               // ("before january", "d'ici janvier" said on 7 December: a deadline next month is as soon as possible.)
+               : (Self.deadlineNextMonth(input, number, from: s.today, u) ? step.options.filter { $0.months != nil }.min { $0.months! < $1.months! } ?? byMonth : byMonth) {
             // A month that falls in the last option, open-ended, said as a bound ("d'ici septembre"
             // in November, "avant l'été"): any time until then, so maybe sooner; asked back between
             // the last two. Said as the start ("en mai", "after my exams in june"), it is the later
@@ -2855,6 +2859,10 @@ extension TurnBuilder {
                                           "year": 365, "years": 365, "yr": 365, "yrs": 365]
     /// Words that make a month a bound of the option named with it ("avant l'été", "d'ici mars").
     static let boundWords: Set<String> = ["avant", "before", "ici", "by"]
+    /// A month said as a deadline ("before january", "d'ici janvier") that is next month.
+    static func deadlineNextMonth(_ input: PreparedInput, _ month: Int, from today: Day, _ u: Understanding) -> Bool {
+        input.tokenStrings.contains(where: boundWords.contains) && !u.saysNotBefore(input) && month == today.month % 12 + 1
+    }
 
     /// The text without what says it is said again, at its end ("… je viens de le dire lol",
     /// "… like i said").
@@ -3611,8 +3619,11 @@ extension TurnBuilder {
         // ("ouais go pour la propo. ah et en fait on sera 7 avec moi" at the offer: the size
         // corrected, and the yes said before it taken.)
         // ("non 7 !! j ai dit enfin non 7. oui envoyez une propal": the yes said after it too.)
+        // (After it, a yes to the proposal in words: "yes including me" confirms the size.)
         if current.kind == .recommend, sizeOnly, s.leadId == nil,
-           let said = [sentencesBeforeCorrection(input), sentencesAfterSize(input)].compactMap({ $0 }).first(where: { text in
+           let said = [sentencesBeforeCorrection(input), sentencesAfterSize(input).flatMap { text in
+               u.prepare(text).tokenStrings.contains(where: ["propo", "propal", "proposal", "proposition", "devis", "quote", "send", "envoie", "envoyez"].contains) ? text : nil
+           }].compactMap({ $0 }).first(where: { text in
                let yes = u.prepare(text)
                return u.yesNo(yes) == true || Self.signsUp(yes.tokenStrings)
            }),
@@ -4003,7 +4014,7 @@ extension TurnBuilder {
         let said = u.quantities.all(denied).sorted { $0.span.lowerBound < $1.span.lowerBound }
         var takenBack: [Int: QuantityReader.Found] = [:]
         for j in said.indices.dropFirst() where said[j - 1].span.upperBound <= said[j].span.lowerBound
-            && QuantityReader.takesBack(w[said[j - 1].span.upperBound..<said[j].span.lowerBound]) {
+            && QuantityReader.takesBackOnly(w[said[j - 1].span.upperBound..<said[j].span.lowerBound]) {
             takenBack[said[j - 1].span.lowerBound] = said[j]
         }
         func last(_ f: QuantityReader.Found) -> QuantityReader.Found {
@@ -5658,18 +5669,16 @@ extension TurnBuilder {
         return copy
     }
 
-    /// A question of how a withdrawal would be done, or whether it could be, later: "si je change
-    /// d'avis", "if later i want", "how do i", "est-ce possible".
+    /// A question of how a withdrawal would be done, or whether it could be, on a condition or
+    /// later: "si je change d'avis", "if later i want" (not "can i unsubscribe?", a request).
     static func asksHowLater(_ w: [String]) -> Bool {
-        let cues: [[String]] = [["si", "je"], ["if", "i"], ["if", "later"], ["later"], ["plus", "tard"], ["un", "jour"], ["how", "do", "i"],
-                                ["how", "i"], ["how", "can", "i"], ["comment", "je"], ["comment", "faire"], ["comment", "on"], ["est", "ce", "possible"],
-                                ["is", "it", "possible"], ["possible", "de"], ["je", "pourrai"], ["pourrai", "je"], ["could", "i"], ["can", "i"]]
+        let cues: [[String]] = [["si", "je"], ["if", "i"], ["if", "later"], ["later"], ["plus", "tard"], ["un", "jour"], ["in", "the", "future"],
+                                ["a", "l", "avenir"], ["le", "jour", "ou"], ["someday"], ["one", "day"]]
         return cues.contains { p in w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) } }
     }
 
     /// Words that take a name back to give another ("no sorry", "enfin non").
-    static let nameTakenBack: [[String]] = [["no", "sorry"], ["no", "wait"], ["sorry", "i", "mean"], ["no", "i", "mean"], ["i", "mean"], ["non", "pardon"],
-                                             ["enfin", "non"], ["non", "enfin"], ["oops"], ["oups"], ["je", "veux", "dire"], ["sorry", "typo"]]
+    static let nameTakenBack: [[String]] = [["no", "sorry"], ["no", "wait"], ["non", "pardon"], ["enfin", "non"], ["non", "enfin"], ["sorry", "typo"]]
     static let listWords: Set<String> = ["list", "liste", "lister", "listez"]
     /// Words that ask for an address in copy ("cc jenny@…", "mettez ma collègue en copie").
     static let copyWords: Set<String> = ["cc", "bcc", "cci", "copy", "copie", "copier", "copies"]
@@ -6674,10 +6683,11 @@ extension TurnBuilder {
                                 ["will", "you"], ["are", "you", "going"], ["will", "they"], ["will", "someone"], ["will", "somebody"],
                                 ["is", "someone", "going"], ["am", "i", "going"], ["will", "i", "get"],
                                 // ("vous n'allez pas m'appeler tout le temps ?", "you won't call me, will you?")
-                                ["vous", "n", "allez"], ["tu", "ne", "vas"], ["tu", "vas", "pas"], ["on", "ne", "va"], ["on", "va", "pas"],
-                                ["ils", "ne", "vont"], ["you", "won"], ["you", "wont"], ["are", "you", "gonna"], ["you", "gonna"], ["they", "won"]]
+                                ["vous", "n", "allez"], ["tu", "ne", "vas"], ["ils", "ne", "vont"], ["you", "won"], ["you", "wont"]]
         let wish: Set<String> = ["prefere", "prefer", "plutot", "rather", "instead", "pouvez", "pourriez", "pourrait", "peux", "peut",
-                                 "could", "can", "able", "possible", "mieux", "better", "want", "veux", "voudrais", "aimerais", "like"]
+                                 "could", "can", "able", "possible", "mieux", "better", "want", "veux", "voudrais", "aimerais", "like",
+                                 // ("you won't call me first? a quick call would help": a call hoped for.)
+                                 "help", "great", "top", "dommage", "sympa", "nice", "good", "bien", "cool", "pity", "shame"]
         guard !w.contains(where: wish.contains) else { return false }
         return asks.contains { p in w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) } }
     }

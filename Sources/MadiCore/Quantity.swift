@@ -356,6 +356,13 @@ public struct QuantityReader: Sendable {
             // ("Alors 18, non 19 avec la documentaliste", "we're 5.. no 6": a bare no between the two.)
             || (between.count == 1 && ["non", "no", "nope", "nan"].contains(between[between.startIndex]))
     }
+    /// Whether the words between two counts take the first back, a contrast aside ("5 enfin non 7",
+    /// "12, no sorry, 10"; not "8, mais 2 arrivent en mars").
+    static func takesBackOnly(_ between: ArraySlice<String>) -> Bool {
+        (between.contains(where: ["non", "no", "nope"].contains) && between.contains(where: apologies.contains))
+            || (between.count <= 3 && between.contains(where: ["non", "no", "nope", "nan"].contains))
+            || (between.count <= 5 && onlyTakesBack(between))
+    }
     /// Whether the words are a word that takes a count back and fillers only ("wait no", "non attends plutôt").
     static func onlyTakesBack(_ words: ArraySlice<String>) -> Bool {
         words.contains(where: takeBackCues.contains) && words.allSatisfy { takeBackCues.contains($0) || takeBackFillers.contains($0) }

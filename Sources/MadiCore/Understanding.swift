@@ -1577,7 +1577,7 @@ public final class Understanding: Sendable {
         let parts = raw.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: { $0 == "," || $0 == ":" })
         // ("BrightPatch.. sorry typo, BrightPath": the name after the words that take a typo back.)
         if parts.count >= 2, saysCorrection(PreparedInput(String(parts[0])))
-            || PreparedInput(String(parts[0])).tokenStrings.contains(where: Self.typoWords.contains) {
+            || PreparedInput(String(parts[0])).tokenStrings.suffix(2).contains(where: Self.typoWords.contains) {
             return companyName(String(parts[1]).trimmed(), hadAddress: hadAddress)
         }
         // "ok cool thats more like it. company is Crumb & Co": the sentence that names it.
@@ -1701,21 +1701,21 @@ public final class Understanding: Sendable {
         // ("la boite s'appelle Nexalia"; "Called Northwind Traders", what a lead-in "the company
         // is" leaves of "the company is called…": the word that says a name comes next.)
         if let k = words.firstIndex(where: { isCalledWord(String($0)) }), k < words.count - 1, k <= 4,
-           case let head = words[..<k].map({ TextFold.fold(String($0)) }), k == 0 || head.contains(where: companyKindNouns.contains),
+           case let head = words[..<k].map({ TextFold.fold(String($0)) }),
+           // ("Called to Serve Ministries": a name that opens with the word, in capitals, is whole.)
+           k == 0 ? words[0].first?.isLowercase == true : head.contains(where: companyKindNouns.contains),
            !withholds(words[(k + 1)...].joined(separator: " ")) {
             return name[words[k + 1].startIndex...]
         }
         // ("lycée pro, le Lycée Victor Hugo": what it is in lower case, then its name in capitals;
         // an article typed in lower case before the name is not part of it.)
+        // (The name opens with the article: "agence web, Lyon" says where it is.)
         if let comma = name.firstIndex(of: ","), case let headText = name[..<comma], !headText.contains(where: \.isUppercase),
            case let head = PreparedInput(String(headText)).tokenStrings, (1...3).contains(head.count), head.contains(where: companyKindNouns.contains),
-           case var tail = name[name.index(after: comma)...].drop(while: { $0 == " " }), tail.contains(where: \.isUppercase),
-           tail.split(separator: " ").count <= 6, !withholds(String(tail)) {
-            if let space = tail.firstIndex(of: " "), ["le", "la", "les", "the"].contains(String(tail[..<space])),
-               tail[tail.index(after: space)...].first?.isUppercase == true {
-                tail = tail[tail.index(after: space)...]
-            }
-            return tail
+           case let tail = name[name.index(after: comma)...].drop(while: { $0 == " " }), tail.split(separator: " ").count <= 6,
+           let space = tail.firstIndex(of: " "), ["le", "la", "the"].contains(String(tail[..<space])),
+           tail[tail.index(after: space)...].first?.isUppercase == true, !withholds(String(tail)) {
+            return tail[tail.index(after: space)...]
         }
         guard let comma = name.firstIndex(of: ","), case let head = PreparedInput(String(name[..<comma])).tokenStrings,
               (2...5).contains(head.count), case let tail = name[name.index(after: comma)...].drop(while: { $0 == " " }),
@@ -1736,7 +1736,7 @@ public final class Understanding: Sendable {
         return calledWords.contains(w) || w == "s appelle"
     }
     /// Words that take a typo back ("sorry typo", "oups").
-    static let typoWords: Set<String> = ["typo", "oops", "oups", "dsl", "sorry", "pardon", "faute", "frappe"]
+    static let typoWords: Set<String> = ["typo", "oops", "oups", "faute", "frappe"]
     /// Words that say a name is kept back or not known yet ("not saying", "idk yet").
     static let withheldWords: Set<String> = ["not", "pas", "idk", "jsp", "yet", "encore", "secret", "confidentiel", "confidential", "saying"]
     static func withholds(_ text: String) -> Bool { PreparedInput(text).tokenStrings.contains(where: withheldWords.contains) }
@@ -2642,18 +2642,11 @@ public final class Understanding: Sendable {
         let n = no.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
         // "carrément pas", "sure, not now": a yes with a negation is not a yes; "non merci, ça
         // m'intéresse pas": with a no as well, it is a no.
-        // ("ok yeah send a proposal but pls send it to my colleague not me": a negation of who it
-        // goes to negates no yes.)
-        if y > 0, input.tokens.indices.contains(where: { i in
-            negations.contains(input.tokens[i]) && !(i + 1 < w.count && Self.negatedPersons.contains(w[i + 1]))
-        }) { return n > 0 ? false : nil }
+        if y > 0, input.tokens.contains(where: negations.contains) { return n > 0 ? false : nil }
         if y > n { return true }
         if n > y { return false }
         return nil
     }
-
-    /// Words after a negation that say who, not whether ("not me", "pas moi").
-    static let negatedPersons: Set<String> = ["me", "moi", "him", "her", "them", "lui", "eux", "elle", "myself"]
 
     /// Yes words that are adverbs too ("carrément", "absolutely").
     static let adverbYes: Set<String> = ["carrement", "absolument", "totalement", "completement", "clairement", "exactement",
