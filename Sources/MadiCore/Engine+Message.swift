@@ -1887,7 +1887,9 @@ extension TurnBuilder {
                 return .handled
             }
             // ("no no, not now. ill be back after i talk to my director": not now, no name.)
-            if step.field == "company", input.tokens.count >= 4, !input.raw.utf8.contains(0x3F), Self.comesBackLater(input.tokenStrings) || Self.thinksItOver(input.tokenStrings) {
+            // (Not a call asked for: "je prefere en parler a quelqu'un au tel".)
+            if step.field == "company", input.tokens.count >= 4, !input.raw.utf8.contains(0x3F), Self.comesBackLater(input.tokenStrings) || Self.thinksItOver(input.tokenStrings),
+               !u.asksForCall(input) {
                 trace.intent = .decline
                 handle(.decline, step)
                 return .handled
@@ -1902,7 +1904,9 @@ extension TurnBuilder {
             // ("id rather not say the company name yet", "je préfère ne pas le dire": the name is
             // not needed to go on; the next question comes.)
             // ("c'est confidentiel désolé", "id prefer to keep that private": the same.)
-            if step.field == "company", Self.rathersNot(input.tokenStrings) || Self.keepsPrivate(input.tokenStrings) {
+            // (Not a wish to talk to someone instead: "je prefere en parler a quelqu'un au tel".)
+            if step.field == "company", Self.rathersNot(input.tokenStrings) || Self.keepsPrivate(input.tokenStrings),
+               u.intent(input, memo: memo) != .human {
                 trace.intent = .decline
                 say("text.skipped")
                 advance(step, resolve(step.next))
