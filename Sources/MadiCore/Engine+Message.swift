@@ -2863,6 +2863,13 @@ extension TurnBuilder {
                                           "year": 365, "years": 365, "yr": 365, "yrs": 365]
     /// Words that make a month a bound of the option named with it ("avant l'été", "d'ici mars").
     static let boundWords: Set<String> = ["avant", "before", "ici", "by"]
+    /// An acknowledgement, a joiner, then words that open a question ("ok et c'est quand…").
+    func acknowledgesThenAsks(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        guard let j = w.firstIndex(where: ["et", "and", "mais", "but", "so", "alors", "donc"].contains), (1...2).contains(j),
+              w[..<j].allSatisfy(Understanding.acknowledgements.contains) else { return false }
+        return u.opensQuestion(PreparedInput(w[(j + 1)...].joined(separator: " ")))
+    }
     /// A month said as a deadline ("before january", "d'ici janvier") that is next month.
     static func deadlineNextMonth(_ input: PreparedInput, _ month: Int, from today: Day, _ u: Understanding) -> Bool {
         input.tokenStrings.contains(where: boundWords.contains) && !u.saysNotBefore(input) && month == today.month % 12 + 1
@@ -5108,7 +5115,10 @@ extension TurnBuilder {
         if id == nil, step.kind != .courses, let yes = u.yesNo(input),
            // "yeah idk…": a yes word said while unsure is not a yes; nor, at consent, one inside a
            // message that asks something ("Before I agree: could the job centre fund it?").
-           !(yes && opensUnsure(input)), !(yes && step.kind == .consent && alsoAsks && !opensPlainYes(input)) {
+           !(yes && opensUnsure(input)), !(yes && step.kind == .consent && alsoAsks && !opensPlainYes(input)),
+           // ("ok et c'est quand la prochaine session", "ok so when does it start": an "ok" that takes
+           // in what was said, then a question, is no yes to the offer.)
+           !(yes && step.kind == .recommend && acknowledgesThenAsks(input)) {
             id = step.kind == .recommend ? (yes ? "interested" : "no") : (yes ? "yes" : "no"); how = .synonym
         }
         if id == nil, step.kind == .consent || step.kind == .yesNo, !(step.kind == .consent && alsoAsks),
