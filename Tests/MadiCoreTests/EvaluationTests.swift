@@ -33,9 +33,9 @@ struct EvaluationTests {
     }
 
     @Test func aFileWrittenOnADayReadsItsMonthsFromThatDay() {
-        // "en janvier" is within a month in December, further than that in November.
+        // "en janvier" is as soon as possible at the end of December, further than that in November.
         let message = "- {step: start_when, lang: fr, text: \"en janvier\", expect: {answer: soon}}"
-        let dated = report("today: 2026-12-07\nmessages:\n" + message)
+        let dated = report("today: 2026-12-26\nmessages:\n" + message)
         #expect(dated.items.map(\.outcome) == [.right])
         let (cases, _) = Evaluation.parse(file: "cases.yaml", text: message)
         let undated = Evaluation.run(Shipped.engine, cases, file: "cases.yaml", today: Day(year: 2026, month: 11, day: 21)!)
