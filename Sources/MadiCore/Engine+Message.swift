@@ -3825,7 +3825,8 @@ extension TurnBuilder {
     /// asked again.
     mutating func correctsAtAddress(_ input: PreparedInput, _ trimmed: String, _ step: Step) -> Bool {
         // (Not a refusal: "Non, finalement je ne préfère pas. Je vous remercie pour vos explications.")
-        guard s.leadId == nil, u.saysCorrection(input), u.yesNo(input) != false else { return false }
+        // (Nor signing up denied: "wait i didnt say i wanted to sign up yet. i meant the other courses".)
+        guard s.leadId == nil, u.saysCorrection(input), u.yesNo(input) != false, !u.deniesSigningUp(input) else { return false }
         let (address, rest) = Understanding.address(in: trimmed)
         // ("wait, my email or my boss email? and can i register now and decide the date later?": a
         // question corrects nothing.)
