@@ -4933,6 +4933,16 @@ extension TurnBuilder {
         }
         // "Master and Performer both look interesting", "starter or performer idk": two courses
         // named, none refused: which one?
+        // ("bon je sais pas... le performer a l'air bien … mais trop cher. ok on part sur le starter":
+        // of two courses named, the one chosen in the last sentence, on its own and not denied.)
+        if step.kind == .courses, !alsoAsks, Set(u.mentionedCourses(input)).count >= 2,
+           let last = Understanding.pieces(input.raw, cutAt: ".!?").last, case let p = u.prepare(last),
+           u.saysChoice(p), case let chosen = u.mentionedCourses(p), Set(chosen).count == 1, !deniesCourse(chosen[0], p),
+           options.views.contains(where: { $0.id == chosen[0] }) {
+            note(step.id, chosen[0], .synonym)
+            answer(choice: chosen[0], said: input.raw)
+            return .answered
+        }
         if step.kind == .courses, !input.tokens.contains(where: u.negations.contains) {
             var named: [String] = []
             for c in u.mentionedCourses(input) where !named.contains(c) { named.append(c) }
