@@ -288,6 +288,14 @@ extension TurnBuilder {
                 s.prefillCompany = nil
             }
         }
+        // "sorry typo, Bertin Logistique" at the address or consent, with no address: the company's
+        // name corrected, said back, and the question asked again.
+        if [.email, .consent].contains(step.kind), s.leadId == nil, !hasAt, let company = engine.fieldSteps["company"],
+           let old = s.answers[company]?.text, let name = correctedCompany(trimmed, old) {
+            setCompany(name, company)
+            ask(again: true)
+            return
+        }
         // "no, the address is wrong", "attends j'ai fait une faute dans mon mail" at consent: the
         // address asked again, nothing refused.
         if step.kind == .consent, s.leadId == nil, !hasAt, u.asksToChangeAddress(input), !u.asksToErase(input), u.yesNo(input) != true,
@@ -3383,6 +3391,19 @@ extension TurnBuilder {
             guard let first = before.first?.first, first.isUppercase, before.count <= 6 else { continue }
             let name = before.joined(separator: " ")
             return name.lowercased() == old.lowercased() ? nil : name
+        }
+        // ("sorry typo, Bertin Logistique" after "Bertin Logistiqe": the name said after a word
+        // that takes a typo back, a typo or two from the old one.)
+        for piece in Understanding.pieces(text, cutAt: ".!?;") {
+            let said = u.prepare(piece)
+            guard said.tokenStrings.contains(where: Self.companyCorrectionWords.contains) || u.saysCorrection(said),
+                  !said.tokenStrings.contains(where: { $0 == "not" || $0 == "pas" }),
+                  let comma = piece.lastIndex(of: ","), case let name = piece[piece.index(after: comma)...].trimmingCharacters(in: .whitespaces),
+                  name.first?.isUppercase == true, (1...6).contains(name.split(separator: " ").count),
+                  name.lowercased() != old.lowercased(),
+                  TypoDistance.distance(Array(name.lowercased().unicodeScalars.map(\.value)), Array(old.lowercased().unicodeScalars.map(\.value)), limit: 4) <= 3
+            else { continue }
+            return name
         }
         return nil
     }
