@@ -5720,7 +5720,7 @@ extension TurnBuilder {
     static func asksHowLater(_ w: [String]) -> Bool {
         let cues: [[String]] = [["si", "je"], ["if", "i"], ["if", "later"], ["later"], ["plus", "tard"], ["un", "jour"], ["in", "the", "future"],
                                 ["a", "l", "avenir"], ["le", "jour", "ou"], ["someday"], ["one", "day"]]
-        return cues.contains { p in w.indices.contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) } }
+        return cues.contains { Understanding.holds(w, $0) }
     }
 
     /// Words that take a name back to give another ("no sorry", "enfin non").
@@ -5755,9 +5755,6 @@ extension TurnBuilder {
         return input.raw.utf8.contains(0x3F) || w[..<k].contains { $0 == "si" || $0 == "if" }
     }
 
-    /// A question that weighs courses rather than chooses one: two named, or words of comparing
-    /// ("c quoi la diff avec master?", "should i do starter first?", "performer vs master", "would
-    /// starter be enough for what i want?", "starter suffirait ?").
     /// The message without its sentences that open a question, even after a filler ("like would
     /// master be overkill for me"); nil when all do.
     func statedPart(_ input: PreparedInput) -> PreparedInput? {
@@ -5773,6 +5770,9 @@ extension TurnBuilder {
     static let askingAuxiliaries: Set<String> = ["would", "should", "could", "is", "does", "will", "can", "isnt", "wouldnt", "shouldnt", "est", "serait", "faudrait"]
     static let questionFillers: Set<String> = ["like", "and", "but", "et", "mais", "genre", "also", "aussi", "hmm", "euh", "um", "uh"]
 
+    /// A question that weighs courses rather than chooses one: two named, or words of comparing
+    /// ("c quoi la diff avec master?", "should i do starter first?", "performer vs master", "would
+    /// starter be enough for what i want?", "starter suffirait ?").
     func weighsCourses(_ input: PreparedInput) -> Bool {
         u.mentionedCourses(input).count >= 2 || input.tokenStrings.contains("vs") || input.tokenStrings.contains { w in
             ["diff", "compar", "versus", "should", "devrais", "mieux", "better", "enough", "suffi", "assez", "suffisant"].contains { w.hasPrefix($0) }
