@@ -81,11 +81,17 @@ extension TurnBuilder {
         }
         // ("ok then just show me all 3 courses side by side pls" after consent refused, "can u show
         // me the courses" once the conversation ended: the course list asked for in words, shown.)
-        if s.done || s.lead == .declined, Self.asksToSeeCourses(input.tokenStrings), u.command(input) == nil,
+        // ("not now. can you show me all the courses please" at the address: the list too, asked
+        // for with a word of showing before the lead is taken.)
+        if s.done || s.lead == .declined
+            || ([.recommend, .email].contains(current?.kind) && input.tokenStrings.contains(where: Self.seeWords.contains) && !input.raw.hasAtSign
+                && !Self.goesAhead(input.tokenStrings) && !input.tokenStrings.contains(where: ["later", "tard", "apres", "after"].contains)),
+           Self.asksToSeeCourses(input.tokenStrings), u.command(input) == nil,
            // (Not a wish to be forgotten: "actually please delete my email, I don't want to see any more courses".)
            !u.asksToErase(input), !input.tokenStrings.contains(where: Self.withdrawWords.contains),
            u.mentionedCourses(input).isEmpty, u.split(trimmed).question == nil || input.tokenStrings.contains(where: ["show", "montre", "montrez"].contains) {
             s.clarify = nil
+            if let step = current, step.kind == .recommend { note(step.id, "courses", .synonym) }
             command(.courses)
             return
         }
@@ -2091,8 +2097,11 @@ extension TurnBuilder {
         // that corrects; what follows it, when it answers, is the answer.
         // (The option taken back is not what a month after it reads as: "jan-ish" said on 6
         // December, after "asap… actually no", is within three months, not as soon as possible.)
+        // ("employee at a bank, actually no, I got promoted, I lead the branch now": what follows
+        // may be read by the examples alone.)
         if !step.navigation, takenBack == nil, let (rest, before) = afterTakeBack(input),
-           u.match(step: step, rest).choice.isOption || delayOption(rest, step) != nil || monthOption(rest, step) != nil {
+           u.match(step: step, rest).choice.isOption || delayOption(rest, step) != nil || monthOption(rest, step) != nil
+            || { var trial = self; trial.takenBack = u.match(step: step, before).choice.optionId ?? ""; guard case .answered = trial.readChoice(rest, step) else { return false }; return trial.s.answers[step.id] != nil }() {
             takenBack = u.match(step: step, before).choice.optionId
             defer { takenBack = nil }
             return readChoice(rest, step)
@@ -2100,8 +2109,7 @@ extension TurnBuilder {
         // "asap, actually march", "le plus tot possible… enfin attendez, … donc pas avant mars": an
         // answer, then a word that corrects and a start said after it; the start is the answer.
         if !step.navigation, takenBack == nil, step.options.contains(where: { $0.months != nil }),
-           let (rest, before) = afterCorrectionWord(input), case let .option(said) = u.match(step: step, before).choice,
-           delayOption(rest, step) != nil || monthOption(rest, step) != nil {
+           let (rest, said) = firstCorrectedStart(input, step) {
             takenBack = said
             defer { takenBack = nil }
             return readChoice(rest, step)
@@ -2260,6 +2268,14 @@ extension TurnBuilder {
             answer(choice: id, said: input.raw)
             return .answered
         case let .ambiguous(ids):
+            // ("build... no wait, automate first, building is too much for me": of two options
+            // read after one was taken back, the other.)
+            if let back = takenBack, ids.count == 2, ids.contains(back), let id = ids.first(where: { $0 != back }) {
+                notePrefills(input, except: step.id)
+                note(step.id, id, how(id, step, input))
+                answer(choice: id, said: input.raw)
+                return .answered
+            }
             if let id = settled(ids, m.span, input, step) {
                 notePrefills(input, except: step.id)
                 note(step.id, id, .learnt)
@@ -2459,21 +2475,57 @@ extension TurnBuilder {
             // ("non en fait…", "no wait…": the cue after the no, and the words after the cue.)
             else if let j = ((i + 2)...min(w.count, i + 3)).first(where: { cue((i + 1)..<$0) }) { start = j }
             guard let start, start < w.count else { continue }
-            return (u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")))
+            return (rawTail(input, words: w.count - start) ?? u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")))
         }
         return nil
     }
 
-    /// The words after the last word that corrects ("actually", "enfin", "attendez", "wait", "en
-    /// fait"), and those before it, when words come before it; nil otherwise.
-    func afterCorrectionWord(_ input: PreparedInput) -> (rest: PreparedInput, before: PreparedInput)? {
+    /// The message's last words as typed, its commas and full stops kept ("i got promoted, i lead
+    /// the branch now" read clause by clause), when the text ends on exactly them; nil otherwise.
+    func rawTail(_ input: PreparedInput, words count: Int) -> PreparedInput? {
+        let raw = input.raw, want = Array(input.tokenStrings.suffix(count))
+        var i = raw.endIndex
+        while i > raw.startIndex {
+            i = raw.index(before: i)
+            guard i > raw.startIndex, raw[raw.index(before: i)].isWhitespace || raw[raw.index(before: i)].isPunctuation else { continue }
+            let tail = u.prepare(String(raw[i...]))
+            if tail.tokenStrings == want { return tail }
+            if tail.tokenStrings.count > want.count { return nil }
+        }
+        return nil
+    }
+
+    /// The first of `afterCorrectionWords` whose words before it name an option and after it a
+    /// start (a delay or a month), with that option.
+    func firstCorrectedStart(_ input: PreparedInput, _ step: Step) -> (rest: PreparedInput, said: String)? {
+        for (rest, before) in afterCorrectionWords(input) {
+            if case let .option(said) = u.match(step: step, before).choice, delayOption(rest, step) != nil || monthOption(rest, step) != nil {
+                return (rest, said)
+            }
+        }
+        return nil
+    }
+
+    /// The words after each word that corrects ("actually", "enfin", "attendez", "wait", "en
+    /// fait"), and those before it, when words come before it, the last such word first.
+    /// ("…so better February. Also we are 4 no wait 5": the start is after "better", not "wait".)
+    func afterCorrectionWords(_ input: PreparedInput) -> [(rest: PreparedInput, before: PreparedInput)] {
         let w = input.tokenStrings
-        guard w.count >= 3, let i = w.indices.dropFirst().last(where: { Self.takeBackWords.contains(w[$0]) || (w[$0] == "en" && $0 + 1 < w.count && w[$0 + 1] == "fait") }) else { return nil }
-        let start = w[i] == "en" ? i + 2 : i + 1
-        guard start < w.count else { return nil }
-        return (u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")))
+        // (A word of preference before a bound is no correction: "asap, better before february".)
+        func prefers(_ i: Int) -> Bool { Self.preferWords.contains(w[i]) && !(i + 1 < w.count && Self.comparedWords.contains(w[i + 1])) }
+        guard w.count >= 3 else { return [] }
+        return w.indices.dropFirst().reversed().compactMap { i in
+            guard Self.takeBackWords.contains(w[i]) || prefers(i) || (w[i] == "en" && i + 1 < w.count && w[i + 1] == "fait") else { return nil }
+            let start = w[i] == "en" ? i + 2 : i + 1
+            guard start < w.count else { return nil }
+            return (u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")))
+        }
     }
     static let takeBackWords: Set<String> = ["actually", "enfin", "attends", "attendez", "wait", "finalement", "enfait"]
+    /// Words of preference that correct a start said before them ("asap would be good, but in
+    /// january we have a release, so better february").
+    static let preferWords: Set<String> = ["plutot", "better", "rather", "preferably", "mieux"]
+    static let comparedWords: Set<String> = ["before", "avant", "than", "que", "qu", "by", "until", "till"]
 
     /// An age or a count of years said: "in their 60s", "58 ans", "62 years old", "ils ont la
     /// soixantaine" (years after a word of delay, "in 2 years", are read before, as a delay).
@@ -3683,6 +3735,12 @@ extension TurnBuilder {
             // "2-3 commerciaux utilisent chatgpt…, les autres quasi jamais. ah et en fait ce serait
             // plutot 12": levels said as a mix, or most and the others, are read from the whole
             // sentences before, not from their first clause.
+            text(before)
+        } else if current.kind == .choice, current.options.contains(where: { $0.months != nil }), let before = sentencesBeforeCorrection(input),
+                  Understanding.pieces(before, cutAt: ",").count > 1 {
+            // "As soon as possible would be good, but in January we have a release, so better
+            // February. Also … we are 4 no wait 5": a start said in several clauses is read whole
+            // (its last clause may move it), not from its first one.
             text(before)
         } else if current.kind == .choice, let id = answerBeforeCorrection(input, current, sizeOnly: sizeOnly) {
             // "I'm an accountant. oh actually, I use chatgpt every day": the job is still taken.
@@ -4932,6 +4990,8 @@ extension TurnBuilder {
         // offer: not now, said with no yes, no course and no question: the offer declined.
         if step.kind == .recommend, !input.raw.utf8.contains(0x3F), !input.raw.hasAtSign, !yesSaid,
            Self.comesBackLater(input.tokenStrings), u.mentionedCourses(input).isEmpty, u.leaning(input, memo: memo) != "intent.human", !u.asksForCall(input),
+           // ("not now. can you show me all the courses please": the courses asked for, read below.)
+           !wantsCatalogue(input, step),
            let no = options.views.last(where: { $0.id == "no" }) {
             note(step.id, no.id, .synonym)
             answer(choice: no.id, said: input.raw)
@@ -5096,7 +5156,14 @@ extension TurnBuilder {
         }
         // "no problem", "sure, no worries": a yes that holds a "no" is read as a whole, not as the "no" option.
         let negatedYes = step.kind != .courses && !u.negatedYesSpans(input).isEmpty
-        switch callsOnly || spamOnly || negatedYes ? .none : u.match(step: options.asChoice, input, phrases: options.phrases).choice {
+        // ("ok show me all the courses side by side then", "not now. can you show me all the
+        // courses please" at the offer: the courses asked for, whatever the "ok" or "not now";
+        // not "ok, i'll look at the courses later, sign me up".)
+        if step.kind == .recommend, options.views.contains(where: { $0.id == "courses" }), wantsCatalogue(input, step),
+           !Self.goesAhead(input.tokenStrings), !input.tokenStrings.contains(where: ["later", "tard", "apres", "after"].contains) {
+            id = "courses"; how = .synonym
+        }
+        switch callsOnly || spamOnly || negatedYes || id != nil ? .none : u.match(step: options.asChoice, input, phrases: options.phrases).choice {
         case let .option(o): id = o; how = number != nil ? .number : .label
         default: break
         }
