@@ -2926,10 +2926,18 @@ extension TurnBuilder {
     /// An acknowledgement, a joiner, then words that open a question ("ok et c'est quand…").
     func acknowledgesThenAsks(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
+        // ("yes i know the price, i just said it. i ask what is the program of the starter": a yes
+        // that says what is known already, then a question.)
+        if w.count > 4, Understanding.acknowledgements.contains(w[0]) || ["yes", "yeah", "oui", "ouais", "si"].contains(w[0]),
+           Self.knowsAlready.contains(where: { Understanding.holds(Array(w[1..<min(w.count, 4)]), $0) }),
+           input.raw.utf8.contains(0x3F) || w.contains(where: ["ask", "asked", "asking", "demande", "demandais", "what", "quoi", "quel", "quelle", "how", "comment"].contains) {
+            return true
+        }
         guard let j = w.firstIndex(where: ["et", "and", "mais", "but", "so", "alors", "donc"].contains), (1...2).contains(j),
               w[..<j].allSatisfy(Understanding.acknowledgements.contains) else { return false }
         return u.opensQuestion(PreparedInput(w[(j + 1)...].joined(separator: " ")))
     }
+    static let knowsAlready: [[String]] = [["i", "know"], ["i", "knew"], ["i", "saw"], ["i", "see", "that"], ["je", "sais"], ["j", "ai", "vu"], ["je", "connais"]]
     /// A month said as a deadline ("before january", "d'ici janvier") that is next month.
     static func deadlineNextMonth(_ input: PreparedInput, _ month: Int, from today: Day, _ u: Understanding) -> Bool {
         input.tokenStrings.contains(where: boundWords.contains) && !u.saysNotBefore(input) && month == today.month % 12 + 1
@@ -6949,6 +6957,17 @@ extension TurnBuilder {
 
     /// After the conversation ended: a side question is still answered; "en fait si" after a
     /// "non merci" opens the pre-registration again.
+    /// Two courses named, the one signed up for kept, and a word that says both ("a mix of
+    /// starter and performer not just performer", "les deux, starter et performer").
+    mutating func wantsBothCourses(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        // ("not just performer", "pas que le performer": not only it, which keeps it.)
+        let notOnly = [["not", "just"], ["not", "only"], ["pas", "que"], ["pas", "seulement"], ["pas", "juste"], ["pas", "uniquement"]].contains { Understanding.holds(w, $0) }
+        guard let lead = leadCourse(), nameSpan(lead, input) != nil, notOnly || !deniesCourse(lead, input),
+              u.mentionedCourses(input).count >= 2 else { return false }
+        return notOnly || w.contains(where: ["mix", "mixed", "both", "combination", "melange", "combo", "mixte"].contains) || Understanding.holds(w, ["les", "deux"])
+    }
+
     mutating func afterEnd(_ input: PreparedInput, _ raw: String) {
         // A message that asks nothing is a side question only by its keywords ("le prix").
         let asks = raw.utf8.contains(0x3F) || u.opensQuestion(input)
@@ -7044,6 +7063,16 @@ extension TurnBuilder {
         // ("ok then master. back to master pls": a way back to a course says the change too.)
         // ("actually wait, would performer be enough for llm apps? just curious": a question about
         // another course, with no word of choice, moves nothing.)
+        // "oh wait, make it 15 ppl, I forgot our intern. and its for a mix of starter and
+        // performer not just performer": both courses wanted is kept for the team, the course
+        // signed up for stays; a size said in the sentences beside it corrects the team's.
+        if s.lead == .saved, wantsBothCourses(input) {
+            keepQuestion(raw)
+            let rest = u.prepare(Understanding.pieces(raw, cutAt: ".!?;").filter { u.mentionedCourses(u.prepare($0)).isEmpty }.joined(separator: ". "))
+            say("note.kept.saved")
+            if let step = current, !rest.tokens.isEmpty, correctedTeamSize(rest, step, cue: u.saysCorrection(rest)) { leadChanged = true }
+            return
+        }
         if s.lead == .saved, !u.asksToNote(input), let other = namedCourse(input, besides: leadCourse()), !onlyAsksAbout(other, input, raw),
            u.saysCorrection(input) || deniesCourse(leadCourse(), input) || Self.backTo(input.tokenStrings)
             || (!raw.utf8.contains(0x3F) && choosesInOneSentence(raw, course: other)),

@@ -1570,7 +1570,18 @@ public final class Understanding: Sendable {
     /// A company's name said in a sentence, its words kept as typed: without the words that
     /// open it ("Il s'agit de la société Durand SAS", "my company is Acme": `name_lead_ins`), nor a
     /// last clause about the e-mail ("techno plus, mon mail c'est", the address taken apart).
+    /// Words that say how a name is spelled ("one word, capital P", "en un mot, sans espace").
+    static let spellingWords: Set<String> = ["word", "words", "mot", "mots", "capital", "capitals", "caps", "majuscule", "majuscules", "minuscule",
+                                             "minuscules", "lowercase", "uppercase", "space", "spaces", "espace", "espaces", "attache", "spelled", "spelt",
+                                             "orthographe", "hyphen", "tiret", "accent", "accents"]
     func companyName(_ raw: String, hadAddress: Bool) -> String {
+        // ("Pixelfabrik (one word, capital P). my email is …": how the name is spelled, in
+        // brackets, is no part of it.)
+        if let open = raw.firstIndex(of: "("), let close = raw[open...].firstIndex(of: ")"),
+           PreparedInput(String(raw[raw.index(after: open)..<close])).tokenStrings.contains(where: Self.spellingWords.contains) {
+            let without = (String(raw[..<open]).trimmed() + " " + String(raw[raw.index(after: close)...]).trimmed()).trimmed()
+            if !without.isEmpty { return companyName(without, hadAddress: hadAddress) }
+        }
         // "je vous l'ai dit au début, Transports Berlioz", "i already told u, brightwave
         // logistics": the name comes after the clause that says it was said.
         // ("Je vous l'ai dit au début : Vernier Plasturgie": set apart by a colon as well.)
