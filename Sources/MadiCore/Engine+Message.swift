@@ -647,6 +647,15 @@ extension TurnBuilder {
                 takeConsent(step, said: trimmed)
                 return
             }
+            // ("euh vs allez m'envoyer de la pub ou quoi? nan jprefere pas en fait, jdois en parler
+            // a mes parents": the question answered, and the no said after it taken.)
+            if let q = trimmed.lastIndex(of: "?"), case let after = u.prepare(String(trimmed[trimmed.index(after: q)...])),
+               !after.isEmpty, Self.openingNos.contains(after.tokenStrings[0]) || u.refusesMail(after), u.yesNo(after) != true {
+                prefaceSide(.faq(k))
+                note(step.id, "no", .synonym)
+                answer(choice: "no", said: trimmed)
+                return
+            }
             answerSide(.faq(k), reask: true)
             return
         }
@@ -5032,6 +5041,15 @@ extension TurnBuilder {
             answer(choice: chosen[0], said: input.raw)
             return .answered
         }
+        // "ok on part sur le Starter pour les 16, et peut etre le Performer plus tard pour les 3…",
+        // "starter for now, maybe performer later": of two courses, the one not put off; the
+        // message is kept for the team.
+        if step.kind == .courses, !alsoAsks, !input.raw.utf8.contains(0x3F), let now = courseNotPutOff(input), options.views.contains(where: { $0.id == now }) {
+            keepQuestion(input.raw)
+            note(step.id, now, .synonym)
+            answer(choice: now, said: input.raw)
+            return .answered
+        }
         if step.kind == .courses, !input.tokens.contains(where: u.negations.contains) {
             var named: [String] = []
             for c in u.mentionedCourses(input) where !named.contains(c) { named.append(c) }
@@ -5350,6 +5368,26 @@ extension TurnBuilder {
         guard Understanding.refusals.contains(w[at]) else { return false }
         return !(at > 0 && ["pourquoi", "why", "sais", "jsais", "sait", "know", "sure", "sur"].contains(w[at - 1]))
     }
+
+    /// Of two courses named in different clauses, the one whose clause does not put it off for
+    /// later ("plus tard", "later", "ensuite"), when the other's does; nil otherwise.
+    func courseNotPutOff(_ input: PreparedInput) -> String? {
+        // (Clauses cut at stops, commas and "et", "and", "mais", "but": "plus tard" keeps its "plus".)
+        let clauses = Understanding.pieces(input.raw, cutAt: ",.;!?").flatMap { piece in
+            u.prepare(piece).tokenStrings.split(whereSeparator: { ["et", "and", "mais", "but"].contains($0) }).map { u.prepare($0.joined(separator: " ")) }
+        }
+        guard clauses.count >= 2 else { return nil }
+        var now: Set<String> = [], later: Set<String> = []
+        for c in clauses {
+            let named = u.mentionedCourses(c)
+            guard !named.isEmpty else { continue }
+            if Self.putOffPhrases.contains(where: { Understanding.holds(c.tokenStrings, $0) }) { later.formUnion(named) } else { now.formUnion(named) }
+        }
+        guard now.count == 1, let course = now.first, !later.isEmpty, !later.contains(course), !deniesCourse(course, input) else { return nil }
+        return course
+    }
+    static let putOffPhrases: [[String]] = [["plus", "tard"], ["later"], ["ensuite"], ["apres"], ["after", "that"], ["afterwards"], ["next", "year"],
+                                            ["l", "annee", "prochaine"], ["un", "jour"], ["someday"], ["one", "day"], ["dans", "un", "second", "temps"], ["down", "the", "line"]]
 
     /// A message that only chooses a course: its name with words of choice, politeness or filling
     /// ("performer stp", "bon jprends performer alors"), nothing else ("performer looks too hard").
