@@ -1591,6 +1591,13 @@ public final class Understanding: Sendable {
             || PreparedInput(String(parts[0])).tokenStrings.suffix(2).contains(where: Self.typoWords.contains) {
             return companyName(String(parts[1]).trimmed(), hadAddress: hadAddress)
         }
+        // ("c'est une asso : Les Petits Débrouillards", "it's a charity: Hope Kitchen": what it
+        // is, then a colon and the name.)
+        if let colon = raw.firstIndex(of: ":"), case let before = PreparedInput(String(raw[..<colon])).tokenStrings,
+           (2...5).contains(before.count), before.contains(where: Self.companyKindNouns.contains),
+           case let after = String(raw[raw.index(after: colon)...]).trimmed(), !after.isEmpty, Self.holdsCapitalizedName(after) {
+            return companyName(after, hadAddress: hadAddress)
+        }
         // "ok cool thats more like it. company is Crumb & Co": the sentence that names it.
         let sentences = Self.sentences(raw)
         // ("Nimbly. we're fully remote btw so it'd have to be online": a lead-in before a long
