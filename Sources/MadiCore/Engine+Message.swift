@@ -2115,6 +2115,14 @@ extension TurnBuilder {
             defer { takenBack = nil }
             return readChoice(rest, step)
         }
+        // "tous les jours... enfin plutot 2-3 fois par mois", "student, well actually I just
+        // graduated": an option, then a word that corrects and words that read as another one:
+        // that other one.
+        if !step.navigation, takenBack == nil, !step.options.contains(where: { $0.months != nil }), let (rest, said) = correctedOption(input, step) {
+            takenBack = said
+            defer { takenBack = nil }
+            return readChoice(rest, step)
+        }
         // "asap, actually march", "le plus tot possible… enfin attendez, … donc pas avant mars": an
         // answer, then a word that corrects and a start said after it; the start is the answer.
         if !step.navigation, takenBack == nil, step.options.contains(where: { $0.months != nil }),
@@ -2504,10 +2512,27 @@ extension TurnBuilder {
         return nil
     }
 
+    static let sameAnswerHedges: Set<String> = ["presque", "almost", "nearly", "quasi", "quasiment", "pratiquement", "practically", "plus", "moins", "more", "less", "sort", "kind", "kinda", "genre"]
+    /// The first of `afterCorrectionWords` whose words before it name an option, and after it
+    /// read as another one, with the option taken back.
+    func correctedOption(_ input: PreparedInput, _ step: Step) -> (rest: PreparedInput, said: String)? {
+        for (rest, before, word) in afterCorrectionWords(input) {
+            // ("tous les jours enfin presque": a hedge on the same answer, no other one.)
+            // (Not a preference that says how: "want all of us to get better at using ai".)
+            guard rest.tokens.count >= 2, !Self.sameAnswerHedges.contains(rest.tokenStrings[0]), !["better", "mieux", "preferably"].contains(word),
+                  case let .option(said) = u.match(step: step, before).choice else { continue }
+            var trial = self
+            trial.takenBack = said
+            guard case .answered = trial.readChoice(rest, step), let got = trial.s.answers[step.id]?.option, got != said else { continue }
+            return (rest, said)
+        }
+        return nil
+    }
+
     /// The first of `afterCorrectionWords` whose words before it name an option and after it a
     /// start (a delay or a month), with that option.
     func firstCorrectedStart(_ input: PreparedInput, _ step: Step) -> (rest: PreparedInput, said: String)? {
-        for (rest, before) in afterCorrectionWords(input) {
+        for (rest, before, _) in afterCorrectionWords(input) {
             if case let .option(said) = u.match(step: step, before).choice, delayOption(rest, step) != nil || monthOption(rest, step) != nil {
                 return (rest, said)
             }
@@ -2518,7 +2543,7 @@ extension TurnBuilder {
     /// The words after each word that corrects ("actually", "enfin", "attendez", "wait", "en
     /// fait"), and those before it, when words come before it, the last such word first.
     /// ("…so better February. Also we are 4 no wait 5": the start is after "better", not "wait".)
-    func afterCorrectionWords(_ input: PreparedInput) -> [(rest: PreparedInput, before: PreparedInput)] {
+    func afterCorrectionWords(_ input: PreparedInput) -> [(rest: PreparedInput, before: PreparedInput, word: String)] {
         let w = input.tokenStrings
         // (A word of preference before a bound is no correction: "asap, better before february".)
         func prefers(_ i: Int) -> Bool { Self.preferWords.contains(w[i]) && !(i + 1 < w.count && Self.comparedWords.contains(w[i + 1])) }
@@ -2527,7 +2552,7 @@ extension TurnBuilder {
             guard Self.takeBackWords.contains(w[i]) || prefers(i) || (w[i] == "en" && i + 1 < w.count && w[i + 1] == "fait") else { return nil }
             let start = w[i] == "en" ? i + 2 : i + 1
             guard start < w.count else { return nil }
-            return (u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")))
+            return (u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")), w[i])
         }
     }
     static let takeBackWords: Set<String> = ["actually", "enfin", "attends", "attendez", "wait", "finalement", "enfait"]
