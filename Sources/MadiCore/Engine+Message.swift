@@ -1744,7 +1744,7 @@ extension TurnBuilder {
             // "Bonjour, c'est parti. Nous cherchons à former…": the opening starts the questions,
             // and the rest answers the first one.
             let opened = step.navigation ? afterOpening(input, step) : nil
-            // "Bonjour. Je souhaiterais consulter d'abord votre catalogue": a greeting, then another
+                // "Bonjour. Je souhaiterais consulter d'abord votre catalogue": a greeting, then another
             // of the welcome's options: that option.
             if let (rest, greeted) = opened, let start = step.options.first,
                case let .option(o) = u.match(step: step, rest).choice, o != start.id {
@@ -4956,8 +4956,10 @@ extension TurnBuilder {
             || (before.tokens.count <= 3 && u.match(step: step, before).choice == .option(start.id)) {
             let rest = String(input.raw[input.raw.index(after: comma)...])
             let read = u.prepare(rest)
+            // ("ready, want to train my 5 paralegals": a team counted is what follows the start.)
             if !u.match(step: step, read).choice.isOption,
-               u.scores(read, memo, { _ in true }).first?.label.hasPrefix(step.id + ".") != true {
+               u.scores(read, memo, { _ in true }).first?.label.hasPrefix(step.id + ".") != true
+                || (u.intent(before, memo: memo) != .greeting && u.quantities.teamSize(read, anyNumber: false) != nil) {
                 sentences = [String(input.raw[..<comma]), rest]
             }
         }
