@@ -728,7 +728,7 @@ extension TurnBuilder {
         }
         // "on sera plutot 8 finalement" at consent, the address or the company's name: the team's
         // size corrected (with a word that corrects, or the old size denied), the question asked again.
-        if [.consent, .email, .text].contains(step.kind), !hasAt, teamSize != nil,
+        if [.consent, .email, .text, .courses].contains(step.kind), !hasAt, teamSize != nil, step.kind != .courses || u.mentionedCourses(input).isEmpty,
            input.tokenStrings.contains(where: { Int($0) != nil || u.numbers[$0] != nil }), u.split(trimmed).question == nil,
            correctedTeamSize(input, step, cue: u.saysCorrection(input)) {
             // ("YES. and 8 people not 10" at consent: the yes that opens the message is the consent.)
@@ -3338,7 +3338,7 @@ extension TurnBuilder {
         if i + 1 < w.count, few.contains(w[i]), !["un", "une", "one"].contains(w[i]), fewVerbs.contains(w[i + 1]) { return true }
         return false
     }
-    static let fewVerbs: Set<String> = ["utilisent", "use", "sont", "are", "ont", "have", "testent", "try", "connaissent", "know", "jouent", "play"]
+    static let fewVerbs: Set<String> = ["utilisent", "use", "sont", "are", "ont", "have", "testent", "try", "connaissent", "know", "jouent", "play", "seront", "will", "serons"]
     /// Whether what a few do is said at `j`: a verb of `fewVerbs` (after a pronoun, "l'utilisent",
     /// "s'en servent"), "of them", "d'entre eux".
     static func doAt(_ w: [String], _ j: Int) -> Bool {
