@@ -3262,6 +3262,20 @@ extension TurnBuilder {
     func majorityOption(_ input: PreparedInput, _ step: Step) -> (String, exception: String?)? {
         let w = input.tokenStrings
         guard w.count >= 3 else { return nil }
+        // ("c'est pas des pros de l'ordi. y en a un qui se sert de chatgpt dans son char mais c'est
+        // toute", "only one of them uses chatgpt": one who uses AI, nobody else said: the team
+        // starts out, the one kept for the team.)
+        // (Not beside all of them: "they all use chatgpt, only one codes".)
+        // (The use said in the clause of the one only: "only one of them codes, they use chatgpt a lot" is a team that uses it.)
+        if case let pieces = Understanding.pieces(input.raw, cutAt: ",.;!?").map({ u.prepare($0).tokenStrings }),
+           let one = pieces.firstIndex(where: { c in Self.oneOfThem.contains { Understanding.holds(c, $0) } }),
+           pieces[one].contains(where: Self.useWords.contains),
+           !pieces.indices.contains(where: { $0 != one && pieces[$0].contains(where: Self.useWords.contains) }),
+           !w.contains(where: { Self.mostWords.contains($0) || Self.restWords.contains($0) || Self.allWords.contains($0) }),
+           let first = step.options.first, step.options.count >= 2,
+           case let .option(said) = u.match(step: step, input).choice, said == step.options[1].id || !u.match(step: step, input).choice.isOption {
+            return (first.id, nil)
+        }
         // ("c mitigé, 2-3 utilisent chatgpt en douce, les autres jamais", "mixed bag, a few use
         // copilot now and then, most dont touch it": a mix said first, then who is where.)
         if let comma = input.raw.firstIndex(where: { $0 == "," || $0 == ":" }), input.raw[..<comma].utf8.count <= 24,
@@ -3338,6 +3352,10 @@ extension TurnBuilder {
         if i + 1 < w.count, few.contains(w[i]), !["un", "une", "one"].contains(w[i]), fewVerbs.contains(w[i + 1]) { return true }
         return false
     }
+    static let oneOfThem: [[String]] = [["y", "en", "a", "un", "qui"], ["y", "en", "a", "une", "qui"], ["un", "seul"], ["une", "seule"], ["only", "one"],
+                                        ["just", "one"], ["one", "of", "them"], ["one", "guy"], ["un", "gars"], ["juste", "un"], ["juste", "une"]]
+    static let allWords: Set<String> = ["all", "tous", "toutes", "everyone", "everybody", "monde", "chacun", "each"]
+    static let useWords: Set<String> = ["utilise", "sert", "use", "uses", "using", "used", "joue", "plays", "teste", "tries", "touche", "touches"]
     static let fewVerbs: Set<String> = ["utilisent", "use", "sont", "are", "ont", "have", "testent", "try", "connaissent", "know", "jouent", "play", "seront", "will", "serons"]
     /// Whether what a few do is said at `j`: a verb of `fewVerbs` (after a pronoun, "l'utilisent",
     /// "s'en servent"), "of them", "d'entre eux".
