@@ -2017,11 +2017,18 @@ extension TurnBuilder {
         if step.kind == .choice, let builder = step.options.last(where: { !$0.prevails.isEmpty }),
            case let w = input.tokenStrings, w.contains(where: Self.codingWords.contains),
            w.contains(where: Self.schoolWords.contains) || Self.saysALittle(w),
-           !w.contains(where: Self.aiBuildingWords.contains),
+           !Self.withoutNegatedBuilding(w, u).contains(where: Self.aiBuildingWords.contains),
            case let read = u.match(step: step, input).choice,
            { if case .option(builder.id) = read { true } else if case let .ambiguous(ids) = read { ids.contains(builder.id) } else { false } }() {
-            let rest = u.prepare(w.filter { !Self.codingWords.contains($0) }.joined(separator: " "))
-            if case let .option(id) = u.match(step: step, rest).choice, id != builder.id {
+            let rest = u.prepare(Self.withoutNegatedBuilding(w, u).filter { !Self.codingWords.contains($0) }.joined(separator: " "))
+            // ("use chatgpt everyday for uni ngl, like essays n code. havent done api stuff tho": the
+            // APIs denied leave the other option read.)
+            var restRead = u.match(step: step, rest).choice
+            if case let .ambiguous(ids) = restRead, ids.count == 2, ids.contains(builder.id), u.deniedOptions(step.id, rest).contains(builder.id) || rest.tokens.contains(where: u.negations.contains),
+               let other = ids.first(where: { $0 != builder.id }) {
+                restRead = .option(other)
+            }
+            if case let .option(id) = restRead, id != builder.id {
                 note(step.id, id, .synonym)
                 answer(choice: id, said: input.raw)
                 return .answered
@@ -2287,6 +2294,20 @@ extension TurnBuilder {
         case let .ambiguous(ids):
             // ("build... no wait, automate first, building is too much for me": of two options
             // read after one was taken back, the other.)
+            // ("i use chatgpt every day but never touched the api": of two options, one denied, or
+            // one read from a "never" said of building with code or APIs; the other.)
+            var denied = u.deniedOptions(step.id, input)
+            if case let w = input.tokenStrings, let never = w.indices.first(where: { ["never", "jamais"].contains(w[$0]) }),
+               w[(never + 1)..<min(w.count, never + 5)].contains(where: { Self.aiBuildingWords.contains($0) || Self.codingWords.contains($0) }),
+               case let .option(o) = u.match(step: step, PreparedInput(w[never])).choice {
+                denied.insert(o)
+            }
+            if ids.count == 2, case let kept = ids.filter({ !denied.contains($0) }), kept.count == 1, let id = kept.first {
+                notePrefills(input, except: step.id)
+                note(step.id, id, how(id, step, input))
+                answer(choice: id, said: input.raw)
+                return .answered
+            }
             if let back = takenBack, ids.count == 2, ids.contains(back), let id = ids.first(where: { $0 != back }) {
                 notePrefills(input, except: step.id)
                 note(step.id, id, how(id, step, input))
@@ -3388,6 +3409,17 @@ extension TurnBuilder {
     static let schoolWords: Set<String> = ["uni", "university", "school", "class", "classes", "college", "homework", "studies", "assignments",
                                            "fac", "ecole", "cours", "etudes", "devoirs", "lycee", "universite", "td", "tp", "projets"]
     /// Words that say AI is what is built ("the openai api", "a chatbot", "agents").
+    /// The words without those that deny building with APIs or code ("havent done api stuff",
+    /// "jamais touché à l'api"): from the negation to the word of building.
+    static func withoutNegatedBuilding(_ w: [String], _ u: Understanding) -> [String] {
+        var kept = w
+        while let b = kept.indices.first(where: { i in
+            aiBuildingWords.contains(kept[i]) && kept[max(0, i - 4)..<i].contains(where: { u.negations.contains(PreparedInput($0).tokens.first ?? []) || ["never", "jamais", "havent", "haven", "pas", "not", "no"].contains($0) })
+        }), let n = kept[max(0, b - 4)..<b].lastIndex(where: { u.negations.contains(PreparedInput($0).tokens.first ?? []) || ["never", "jamais", "havent", "haven", "pas", "not", "no"].contains($0) }) {
+            kept.removeSubrange(n...b)
+        }
+        return kept
+    }
     static let aiBuildingWords: Set<String> = ["api", "apis", "llm", "llms", "chatbot", "chatbots", "bot", "bots", "agent", "agents", "rag",
                                                "openai", "anthropic", "gpt", "models", "modeles", "ml", "langchain", "embeddings"]
     /// "a bit", "a little", "un peu": a small amount said.
