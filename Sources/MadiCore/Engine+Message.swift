@@ -925,6 +925,14 @@ extension TurnBuilder {
                 // ("u didnt answer. total for 6?": the price, for that many.)
                 let priceFor: Side? = Understanding.pieces(trimmed, cutAt: "?.!").contains { [u] in Self.priceAskedFor(u.prepare($0).tokenStrings) != nil }
                     ? content.faq.firstIndex(where: { $0.id == "price" }).map { .faq($0) } : nil
+                // ("nah ok lets do performer instead, 990 is doable if i can pay in like 3 goes. is
+                // that possible?": another course chosen in what is said before the question is
+                // taken, then the question answered.)
+                if s.leadId == nil, case let said = u.split(trimmed).answer, !said.isEmpty, let other = namedCourse(said, besides: leadCourse()),
+                   !deniesCourse(other, said), !refusedBefore(other, said), u.saysChoice(said) || Self.staysWith(said.tokenStrings),
+                   choosesInOneSentence(said.raw, course: other) {
+                    choose(course: other)
+                }
                 if let side = priceFor ?? severalQuestions(u.split(trimmed).questions) ?? readSide(input, keywordsOnly: false) ?? unknown {
                     answerSide(side, reask: true)
                     return
@@ -1178,8 +1186,10 @@ extension TurnBuilder {
         // "bof 990 c'est un peu cher pr moi, non merci", "too expensive for me, no" at the offer:
         // the price is the reason, not a refusal; funding and the lighter course said, the offer stays.
         // (The budget entry's own keywords first: the whole FAQ is read only for a message that has one.)
+        // (Not with another course chosen: "too expensive. i'll take the starter".)
         if step.kind == .recommend, s.recommendation != nil, address == nil, let k = content.faq.firstIndex(where: { $0.id == "budget" }),
-           u.saysBudget(input), u.faqEntry(input) == k {
+           u.saysBudget(input), u.faqEntry(input) == k,
+           !(u.saysChoice(input) && namedCourse(input, besides: recommendation()?.course).map { choosesInOneSentence(trimmed, course: $0) && !deniesCourse($0, input) } == true) {
             // ("whats that for all 15 in total? thats a lot for us": the total asked is given first.)
             if let question = parts.question, let p = u.faqEntry(question), content.faq[p].id == "price" { prefaceSide(.faq(p)) }
             answerSide(.faq(k), reask: true)
