@@ -1128,6 +1128,9 @@ public final class Understanding: Sendable {
     /// capital ("we're Acme Ltd, based in Leeds", "Nous sommes Nexa Conseil SAS", "company is
     /// Brightloop"); nil otherwise ("we're 8", "on est débutants").
     func namedCompany(_ raw: String) -> String? {
+        // ("send a proposal. mark.okafor@ledgerline.io  company is Ledgerline": an address, its
+        // dots no stops, ends a clause.)
+        let raw = raw.split(separator: " ").map { $0.contains("@") ? "," : String($0) }.joined(separator: " ")
         // ("Bonjour, nous sommes Vernier Plasturgie, une quinzaine…": a clause after a comma may
         // open with the lead-in too.)
         let clauses = Self.pieces(raw, cutAt: ".!?;").flatMap { piece -> [String] in
@@ -1258,6 +1261,9 @@ public final class Understanding: Sendable {
         "la boutique s appelle", "ma boutique s appelle", "l entreprise s appelle", "la societe s appelle", "ma boite s appelle",
         "la boite s appelle", "la boite c est", "ma boite c est", "notre boite c est", "ma societe c est", "notre societe c est",
         "mon entreprise c est", "notre entreprise c est",
+        // ("la compagnie c'est Renovations Tremblay & fils".)
+        "la compagnie c est", "ma compagnie c est", "notre compagnie c est", "la compagnie s appelle", "ma compagnie s appelle",
+        "la structure c est", "notre structure c est", "l asso c est", "notre asso c est", "l association c est",
         // ("ok yeah send a proposal. agency is called Brightloop Studio".)
         "agency is called", "the agency is called", "my agency is called", "our agency is called", "firm is called", "the firm is called",
         "our firm is called", "studio is called", "the studio is called", "school is called", "the school is called", "the charity is called",
