@@ -1195,6 +1195,14 @@ extension TurnBuilder {
             answerSide(.faq(k), reask: true)
             return
         }
+        // "bof je crois pas que c est pour moi a mon age", "im probably too old for this" at the
+        // offer: age is the reason, not a refusal; answered, and the offer stays.
+        // (Not with a goodbye: "non merci, trop vieux pour ça, au revoir".)
+        if step.kind == .recommend, s.recommendation != nil, address == nil, let k = content.faq.firstIndex(where: { $0.id == "age" }),
+           u.faqEntry(input) == k, !u.saysGoodbye(input) {
+            answerSide(.faq(k), reask: true)
+            return
+        }
         // "can i just do starter instead?", "je prefere le starter alors, je peux m'inscrire ?" at
         // the offer: another course chosen, said as a question; taken, and the address asked.
         // (Not a request for advice: "tu peux me recommander Master à la place ?".)
@@ -2118,6 +2126,12 @@ extension TurnBuilder {
            u.match(step: step, rest).choice.isOption || startSaid(rest, step) {
             return readChoice(rest, step)
         }
+        // "je sais pas comprendre deja ce que c est", "idk, automate stuff i guess": a doubt that
+        // opens the message, then an answer: the answer.
+        // (Not what the doubt is about: "je sais pas ce que veut dire automatiser".)
+        if !step.navigation, step.kind == .choice, let rest = afterOpeningDoubt(input), u.match(step: step, rest).choice.isOption {
+            return readChoice(rest, step)
+        }
         // "um asap i guess, christmas rush is killing me. actually no, after xmas, jan-ish", "euh
         // dès que possible… non en fait plutôt janvier": an answer taken back with a no and a word
         // that corrects; what follows it, when it answers, is the answer.
@@ -2570,6 +2584,22 @@ extension TurnBuilder {
         }
         return nil
     }
+
+    /// The words after a doubt that opens the message ("je sais pas", "idk", "not sure"), when
+    /// they do not say what the doubt is about; nil otherwise.
+    func afterOpeningDoubt(_ input: PreparedInput) -> PreparedInput? {
+        let w = input.tokenStrings
+        guard let p = Self.doubtOpenings.first(where: { w.starts(with: $0) }) else { return nil }
+        var i = p.count
+        while i < w.count, ["trop", "vraiment", "really", "bof", "euh", "um", "hmm", "lol", "mdr", "tbh", "ngl"].contains(w[i]) { i += 1 }
+        guard i < w.count, w.count - i >= 1, !Self.doubtObjects.contains(w[i]) else { return nil }
+        return u.prepare(w[i...].joined(separator: " "))
+    }
+    static let doubtOpenings: [[String]] = [["je", "ne", "sais", "pas"], ["je", "sais", "pas"], ["jsais", "pas"], ["chais", "pas"], ["jsp"], ["sais", "pas"],
+                                            ["i", "don", "t", "know"], ["i", "dont", "know"], ["i", "do", "not", "know"], ["idk"], ["dunno"], ["not", "sure"],
+                                            ["pas", "sur"], ["pas", "sure"], ["aucune", "idee"], ["no", "idea"]]
+    static let doubtObjects: Set<String> = ["ce", "si", "s", "what", "if", "whether", "how", "comment", "quoi", "pourquoi", "why", "which", "quel", "quelle",
+                                            "lequel", "laquelle", "lesquels", "who", "qui", "where", "ou", "when", "quand", "about", "de", "du", "des", "encore", "yet"]
 
     /// The words after each word that corrects ("actually", "enfin", "attendez", "wait", "en
     /// fait"), and those before it, when words come before it, the last such word first.
