@@ -1558,9 +1558,14 @@ extension TurnBuilder {
             if [.recommend, .courses, .consent].contains(step.kind) || step.kind == .text && u.movesStart(answerInput), !passes,
                changesStartMonth(answerInput) {
                 // ("ok ok fine jan works!! sign me up": the month, then the sign-up said with it.)
-                if step.kind == .recommend, s.leadId == nil, !alsoAsks, Self.signsUp(answerInput.tokenStrings),
-                   takesInterest(step, said: input.raw) {
-                    return
+                // ("yes. and we'd want it in jan or feb, not before xmas. 8 ppl, might become 10": a
+                // plain yes in a sentence of its own, before the month; what follows is kept for
+                // the team.)
+                if step.kind == .recommend, s.leadId == nil, !alsoAsks, Self.signsUp(answerInput.tokenStrings) || opensWithYes(trimmed) {
+                    if opensWithYes(trimmed), case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 3 {
+                        keepQuestion(pieces.dropFirst().joined(separator: ". "))
+                    }
+                    if takesInterest(step, said: input.raw) { return }
                 }
                 ask(again: true)
                 return

@@ -1004,12 +1004,18 @@ public final class Understanding: Sendable {
         if w.contains(where: Self.startWords.contains) { return true }
         for (i, word) in w.enumerated() where monthNumbers[word] != nil {
             if i > 0, ["pour", "for", "from", "des", "avant", "before", "after", "apres"].contains(w[i - 1]) { return true }
+            // ("we'd want it in january", "yes, but in january", "on voudrait en janvier": in a
+            // month, said with a wish or a "but".)
+            if i > 0, ["in", "en"].contains(w[i - 1]), w[..<i].contains(where: Self.monthWishWords.contains) { return true }
             // ("january might work", "février ça irait mieux": a month said to suit.)
             if Self.suitableMonthWord(word), Self.saidToSuit(w, after: i) { return true }
             if w[max(0, i - 2)..<i].contains(where: Self.refusals.contains) { return true }
         }
         return false
     }
+    static let monthWishWords: Set<String> = ["want", "wants", "wanted", "like", "prefer", "plan", "planning", "hoping", "hope", "but", "mais",
+                                         "veux", "veut", "voulons", "voudrais", "voudrait", "voudrions", "aimerais", "aimerait", "aimerions",
+                                         "souhaite", "souhaitons", "souhaiterais", "souhaiterait", "prefere", "preferons", "prevoit", "prevoyons"]
     /// Words that say a month suits, after it ("january might work", "mars ça m'irait").
     static let suitWords: Set<String> = ["works", "suit", "suits", "irait", "marche", "marcherait", "conviendrait", "convient",
                                          "better", "best", "ideal", "idealement", "mieux", "parfait", "perfect"]
