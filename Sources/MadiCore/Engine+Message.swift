@@ -2196,7 +2196,7 @@ extension TurnBuilder {
         }()
         // ("le plus tôt possible, avant l'été si on peut": an option named, and a month that only
         // bounds it, "avant", "before", "d'ici", "by": the option stands.)
-        let boundsOnly = m.choice.isOption && input.tokenStrings.contains(where: Self.boundWords.contains)
+        let boundsOnly = m.choice.isOption && boundsAMonth(input)
         // ("premier trimestre, le budget se débloque en janvier": an option named, and a month that
         // falls within it, more precise: the option named stands, and the month goes with it.)
         // (Not the open-ended last option, "Probably in the spring, no rush": that one stands.)
@@ -2232,7 +2232,7 @@ extension TurnBuilder {
             // ("summer break probably, july", "juillet sûrement": a month said with a doubt is the
             // start in that month, the later one, not asked back.)
             if bounded.count >= 2, option.months == bounded.last, !u.saysNotBefore(input),
-               input.tokenStrings.contains(where: Self.boundWords.contains),
+               boundsAMonth(input),
                !Self.doubtBesideMonth(input.tokenStrings, u), !Self.monthAfterSeason(input, u),
                let before = step.options.first(where: { $0.months == bounded[bounded.count - 2] }) {
                 s.clarifyMonth = Session.MonthSaid(number: number, name: month)
@@ -2260,7 +2260,7 @@ extension TurnBuilder {
             // The month is kept with the answer (the lead says it, the recommendation shows the
             // sessions from then). ("d'ici mars", "by March": a deadline, kept as said; the
             // sessions are shown from today.)
-            let deadline = input.tokenStrings.contains(where: Self.boundWords.contains) && !u.saysNotBefore(input)
+            let deadline = boundsAMonth(input) && !u.saysNotBefore(input)
                 && content.strings.has("month.by", lang)
             choiceDetail = deadline ? (nil, t("month.by", ["month": month])) : (number, month)
             answer(choice: option.id, said: input.raw)
@@ -3023,6 +3023,15 @@ extension TurnBuilder {
                                           "year": 365, "years": 365, "yr": 365, "yrs": 365]
     /// Words that make a month a bound of the option named with it ("avant l'été", "d'ici mars").
     static let boundWords: Set<String> = ["avant", "before", "ici", "by"]
+    /// A word of bound right before a month or a season ("avant l'été", "d'ici mars", "by
+    /// march"); not one said of something else ("juin, j'ai un rush avant").
+    func boundsAMonth(_ input: PreparedInput) -> Bool { Self.boundsAMonth(input, u) }
+    static func boundsAMonth(_ input: PreparedInput, _ u: Understanding) -> Bool {
+        let w = input.tokenStrings
+        return w.indices.contains { i in
+            boundWords.contains(w[i]) && w[(i + 1)..<min(w.count, i + 4)].contains { u.monthNumbers[$0] != nil || u.seasonNames[$0] != nil }
+        }
+    }
     /// An acknowledgement, a joiner, then words that open a question ("ok et c'est quand…").
     func acknowledgesThenAsks(_ input: PreparedInput) -> Bool {
         let w = input.tokenStrings
@@ -3040,7 +3049,7 @@ extension TurnBuilder {
     static let knowsAlready: [[String]] = [["i", "know"], ["i", "knew"], ["i", "saw"], ["i", "see", "that"], ["je", "sais"], ["j", "ai", "vu"], ["je", "connais"]]
     /// A month said as a deadline ("before january", "d'ici janvier") that is next month.
     static func deadlineNextMonth(_ input: PreparedInput, _ month: Int, from today: Day, _ u: Understanding) -> Bool {
-        input.tokenStrings.contains(where: boundWords.contains) && !u.saysNotBefore(input) && month == today.month % 12 + 1
+        boundsAMonth(input, u) && !u.saysNotBefore(input) && month == today.month % 12 + 1
     }
 
     /// The text without what says it is said again, at its end ("… je viens de le dire lol",
