@@ -558,7 +558,9 @@ extension TurnBuilder {
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), rest.tokens.count >= 3,
            u.yesNo(rest) == nil, !u.saysCorrection(rest), !u.saysNoThanks(rest), u.intent(rest, memo: nil) != .decline,
            !Self.thinksItOver(rest.tokenStrings), !u.saysUnsure(rest), !opensUnsure(rest),
-           u.mentionedCourses(rest).isEmpty, u.quantities.teamSize(rest, anyNumber: true) == nil, u.startMonth(rest) == nil {
+           u.mentionedCourses(rest).isEmpty, u.startMonth(rest) == nil,
+           // (A size the team may grow to later is a note: "…we would want to extend the programme to roughly 200 staff".)
+           u.quantities.teamSize(rest, anyNumber: true) == nil || Self.growthPhrases.contains(where: { Understanding.holds(rest.tokenStrings, $0) }) {
             // ("ok ya send a proposal. shop is called Wick & Wild": the name, kept for its question
             // above, is no note for the team.)
             if let side = readSide(rest, keywordsOnly: false) { prefaceSide(side) }
@@ -861,6 +863,13 @@ extension TurnBuilder {
             // ("ok le 19 janvier ca m'irait mieux. mail: c.lefevre@orange.fr": the session day
             // chosen beside the address is kept for the team.)
             if hasAt, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest), saysDay(said.tokenStrings) {
+                keepQuestion(Self.withoutMailLeadIn(rest))
+            } else if hasAt, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest), said.tokens.count >= 4,
+                      // ("c.lefevre@… (EHPAD Les Tilleuls). Nous serions 15 au total, enfin non 16 si je
+                      // participe aussi" with no question of a team's size: who and how many, kept for the team.)
+                      engine.fieldSteps["team_size"].map({ s.answers[$0] == nil }) ?? true,
+                      u.quantities.teamSize(said, anyNumber: false) != nil || Understanding.companyInBrackets(rest) != nil
+                        || (!u.quantities.all(said).isEmpty && said.tokenStrings.contains(where: ["nous", "on", "we", "us", "personnes", "people", "total", "participants"].contains)) {
                 keepQuestion(Self.withoutMailLeadIn(rest))
             }
             // ("karim.benali.pro@outlook.fr (Karim Benali)", "c.lefevre@… - Claire Lefèvre, DRH": a
@@ -3431,6 +3440,9 @@ extension TurnBuilder {
                                         ["just", "one"], ["one", "of", "them"], ["one", "guy"], ["un", "gars"], ["juste", "un"], ["juste", "une"]]
     static let allWords: Set<String> = ["all", "tous", "toutes", "everyone", "everybody", "monde", "chacun", "each"]
     static let useWords: Set<String> = ["utilise", "sert", "use", "uses", "using", "used", "joue", "plays", "teste", "tries", "touche", "touches"]
+    static let growthPhrases: [[String]] = [["extend"], ["expand"], ["roll", "out"], ["rollout"], ["eventually"], ["might", "become"], ["could", "become"],
+                                            ["may", "become"], ["later", "on"], ["etendre"], ["elargir"], ["a", "terme"], ["pourrait", "passer"],
+                                            ["pourrait", "devenir"], ["pourraient", "devenir"], ["peut", "etre", "plus", "tard"]]
     static let fewVerbs: Set<String> = ["utilisent", "use", "sont", "are", "ont", "have", "testent", "try", "connaissent", "know", "jouent", "play", "seront", "will", "serons"]
     /// Whether what a few do is said at `j`: a verb of `fewVerbs` (after a pronoun, "l'utilisent",
     /// "s'en servent"), "of them", "d'entre eux".
@@ -4218,6 +4230,9 @@ extension TurnBuilder {
     mutating func correctedTeamSize(_ input: PreparedInput, _ current: Step, cue: Bool) -> Bool {
         guard let id = engine.fieldSteps["team_size"], id != current.id, let old = s.answers[id]?.number else { return false }
         let w = input.tokenStrings
+        // ("should the pilot succeed, we would want to extend the programme to roughly 200 staff",
+        // "8 ppl, might become 10": a size the team may grow to later is not its size now.)
+        if Self.growthPhrases.contains(where: { Understanding.holds(w, $0) }) { return false }
         // ("could we do performer for most of them and master for my 4 team leads?": a part of the
         // team counted, two courses or "most of them" said, is no new size.)
         if u.mentionedCourses(input).count >= 2
