@@ -85,7 +85,7 @@ extension TurnBuilder {
         // for with a word of showing before the lead is taken.)
         if s.done || s.lead == .declined
             || ([.recommend, .email].contains(current?.kind) && input.tokenStrings.contains(where: Self.seeWords.contains) && !input.raw.hasAtSign
-                && !Self.goesAhead(input.tokenStrings) && !input.tokenStrings.contains(where: ["later", "tard", "apres", "after"].contains)),
+                && !Self.goesAhead(input.tokenStrings) && !input.tokenStrings.contains(where: Self.notNowWords.contains)),
            Self.asksToSeeCourses(input.tokenStrings), u.command(input) == nil,
            // (Not a wish to be forgotten: "actually please delete my email, I don't want to see any more courses".)
            !u.asksToErase(input), !input.tokenStrings.contains(where: Self.withdrawWords.contains),
@@ -937,8 +937,13 @@ extension TurnBuilder {
                 // ("nah ok lets do performer instead, 990 is doable if i can pay in like 3 goes. is
                 // that possible?": another course chosen in what is said before the question is
                 // taken, then the question answered.)
+                // (A switch said in words, "instead", "plutôt", "let's do"; not "i want to compare with
+                // performer first", "my boss wants performer but i prefer starter".)
                 if s.leadId == nil, case let said = u.split(trimmed).answer, !said.isEmpty, let other = namedCourse(said, besides: leadCourse()),
-                   !deniesCourse(other, said), !refusedBefore(other, said), u.saysChoice(said) || Self.staysWith(said.tokenStrings),
+                   !deniesCourse(other, said), !refusedBefore(other, said),
+                   said.tokenStrings.contains(where: ["instead", "plutot", "switch", "change", "changer"].contains)
+                    || Understanding.holds(said.tokenStrings, ["lets", "do"]) || Understanding.holds(said.tokenStrings, ["let", "s", "do"]),
+                   !said.tokenStrings.contains(where: ["compare", "comparer", "info", "check", "verifier", "boss", "chef", "but", "mais", "maybe", "peut"].contains),
                    choosesInOneSentence(said.raw, course: other) {
                     choose(course: other)
                 }
@@ -1198,7 +1203,8 @@ extension TurnBuilder {
         // (Not with another course chosen: "too expensive. i'll take the starter".)
         if step.kind == .recommend, s.recommendation != nil, address == nil, let k = content.faq.firstIndex(where: { $0.id == "budget" }),
            u.saysBudget(input), u.faqEntry(input) == k,
-           !(u.saysChoice(input) && namedCourse(input, besides: recommendation()?.course).map { choosesInOneSentence(trimmed, course: $0) && !deniesCourse($0, input) } == true) {
+           !(u.saysChoice(input) && !input.tokenStrings.contains(where: ["mais", "but"].contains)
+             && namedCourse(input, besides: recommendation()?.course).map { choosesInOneSentence(trimmed, course: $0) && !deniesCourse($0, input) } == true) {
             // ("whats that for all 15 in total? thats a lot for us": the total asked is given first.)
             if let question = parts.question, let p = u.faqEntry(question), content.faq[p].id == "price" { prefaceSide(.faq(p)) }
             answerSide(.faq(k), reask: true)
@@ -2160,6 +2166,11 @@ extension TurnBuilder {
             defer { takenBack = nil }
             return readChoice(rest, step)
         }
+        // ("étudiant enfin non, j'ai fini mes études, je cherche un job": an answer taken back for
+        // a sentence that answers nothing is not recorded; asked again. Not "asap. actually no rush",
+        // whose "no" is the answer's.)
+        if !step.navigation, takenBack == nil, let (rest, before) = afterTakeBack(input), rest.tokens.count >= 4,
+           case .option = u.match(step: step, before).choice { return .none }
         // "tous les jours... enfin plutot 2-3 fois par mois", "student, well actually I just
         // graduated": an option, then a word that corrects and words that read as another one:
         // that other one.
@@ -2571,14 +2582,20 @@ extension TurnBuilder {
         return nil
     }
 
+    static let correctingPhrases: [[String]] = [["enfin", "plutot"], ["ou", "plutot"], ["or", "rather"], ["i", "mean"], ["je", "veux", "dire"],
+                                                ["non", "plutot"], ["no", "rather"], ["actually", "wait"], ["wait", "actually"], ["attends", "en", "fait"]]
     static let sameAnswerHedges: Set<String> = ["presque", "almost", "nearly", "quasi", "quasiment", "pratiquement", "practically", "plus", "moins", "more", "less", "sort", "kind", "kinda", "genre"]
     /// The first of `afterCorrectionWords` whose words before it name an option, and after it
     /// read as another one, with the option taken back.
     func correctedOption(_ input: PreparedInput, _ step: Step) -> (rest: PreparedInput, said: String)? {
-        for (rest, before, word) in afterCorrectionWords(input) {
+        let w = input.tokenStrings
+        // (Only a phrase that corrects, "enfin plutôt", "or rather", "i mean": not "plutôt au
+        // travail", "actually at a college", which say more of the same answer.)
+        for p in Self.correctingPhrases {
+            guard let at = w.indices.last(where: { $0 > 0 && w[$0...].starts(with: p) }), at + p.count < w.count else { continue }
+            let rest = u.prepare(w[(at + p.count)...].joined(separator: " ")), before = u.prepare(w[..<at].joined(separator: " "))
             // ("tous les jours enfin presque": a hedge on the same answer, no other one.)
-            // (Not a preference that says how: "want all of us to get better at using ai".)
-            guard rest.tokens.count >= 2, !Self.sameAnswerHedges.contains(rest.tokenStrings[0]), !["better", "mieux", "preferably"].contains(word),
+            guard rest.tokens.count >= 2, !Self.sameAnswerHedges.contains(rest.tokenStrings[0]),
                   case let .option(said) = u.match(step: step, before).choice else { continue }
             var trial = self
             trial.takenBack = said
@@ -2604,6 +2621,12 @@ extension TurnBuilder {
     func afterOpeningDoubt(_ input: PreparedInput) -> PreparedInput? {
         let w = input.tokenStrings
         guard let p = Self.doubtOpenings.first(where: { w.starts(with: $0) }) else { return nil }
+        // (Set apart by a comma or a stop: "i dont know code" says what is not known.)
+        let words = input.raw.split(separator: " ")
+        guard words.indices.contains(where: { i in
+            let n = PreparedInput(words[...i].joined(separator: " ")).tokenStrings.count
+            return n >= p.count && n <= p.count + 2 && words[i].last.map { ",.;:!…".contains($0) } == true
+        }) else { return nil }
         var i = p.count
         while i < w.count, ["trop", "vraiment", "really", "bof", "euh", "um", "hmm", "lol", "mdr", "tbh", "ngl"].contains(w[i]) { i += 1 }
         guard i < w.count, w.count - i >= 1, !Self.doubtObjects.contains(w[i]) else { return nil }
@@ -3355,6 +3378,9 @@ extension TurnBuilder {
            let one = pieces.firstIndex(where: { c in Self.oneOfThem.contains { Understanding.holds(c, $0) } }),
            pieces[one].contains(where: Self.useWords.contains),
            !pieces.indices.contains(where: { $0 != one && pieces[$0].contains(where: Self.useWords.contains) }),
+           // (Nor beside what the others are: "they're devs, only one of them uses chatgpt", "they dabble".)
+           !pieces.indices.contains(where: { i in i != one && ruleOrLearnt(u.prepare(pieces[i].joined(separator: " ")), step) != nil }),
+           !w.contains(where: Self.codingWords.contains), !w.contains(where: ["devs", "developers", "engineers", "dabble", "testent", "seriously", "vraiment"].contains),
            !w.contains(where: { Self.mostWords.contains($0) || Self.restWords.contains($0) || Self.allWords.contains($0) }),
            let first = step.options.first, step.options.count >= 2,
            case let .option(said) = u.match(step: step, input).choice, said == step.options[1].id || !u.match(step: step, input).choice.isOption {
@@ -5078,7 +5104,8 @@ extension TurnBuilder {
             // ("ready, want to train my 5 paralegals": a team counted is what follows the start.)
             if !u.match(step: step, read).choice.isOption,
                u.scores(read, memo, { _ in true }).first?.label.hasPrefix(step.id + ".") != true
-                || (u.intent(before, memo: memo) != .greeting && u.quantities.teamSize(read, anyNumber: false) != nil) {
+                || (u.intent(before, memo: memo) != .greeting && u.quantities.teamSize(read, anyNumber: false) != nil
+                    && read.tokenStrings.contains(where: ["train", "trained", "training", "former", "forme", "formes", "formation", "upskill"].contains)) {
                 sentences = [String(input.raw[..<comma]), rest]
             }
         }
@@ -5332,7 +5359,7 @@ extension TurnBuilder {
         // courses please" at the offer: the courses asked for, whatever the "ok" or "not now";
         // not "ok, i'll look at the courses later, sign me up".)
         if step.kind == .recommend, options.views.contains(where: { $0.id == "courses" }), wantsCatalogue(input, step),
-           !Self.goesAhead(input.tokenStrings), !input.tokenStrings.contains(where: ["later", "tard", "apres", "after"].contains) {
+           !Self.goesAhead(input.tokenStrings), !input.tokenStrings.contains(where: Self.notNowWords.contains) {
             id = "courses"; how = .synonym
         }
         switch callsOnly || spamOnly || negatedYes || id != nil ? .none : u.match(step: options.asChoice, input, phrases: options.phrases).choice {
@@ -5524,15 +5551,20 @@ extension TurnBuilder {
         }
         guard clauses.count >= 2 else { return nil }
         var now: Set<String> = [], later: Set<String> = []
+        var nowClause: PreparedInput?
         for c in clauses {
             let named = u.mentionedCourses(c)
             guard !named.isEmpty else { continue }
-            if Self.putOffPhrases.contains(where: { Understanding.holds(c.tokenStrings, $0) }) { later.formUnion(named) } else { now.formUnion(named) }
+            if Self.putOffPhrases.contains(where: { Understanding.holds(c.tokenStrings, $0) }) { later.formUnion(named) } else { now.formUnion(named); nowClause = c }
         }
-        guard now.count == 1, let course = now.first, !later.isEmpty, !later.contains(course), !deniesCourse(course, input) else { return nil }
+        // (The course kept chosen in words, or named alone, and nothing said against it: not
+        // "performer next year, starter no thanks", "le master plus tard, le starter c'est trop simple".)
+        guard now.count == 1, let course = now.first, let c = nowClause, !later.isEmpty, !later.contains(course), !deniesCourse(course, input),
+              u.saysChoice(c) || c.tokens.count <= 3, !c.tokens.contains(where: u.negations.contains),
+              !input.tokenStrings.contains(where: ["too", "trop", "deja", "already", "thanks", "merci", "quoi", "what"].contains) else { return nil }
         return course
     }
-    static let putOffPhrases: [[String]] = [["plus", "tard"], ["later"], ["ensuite"], ["apres"], ["after", "that"], ["afterwards"], ["next", "year"],
+    static let putOffPhrases: [[String]] = [["plus", "tard"], ["later"], ["ensuite"], ["after", "that"], ["afterwards"], ["next", "year"],
                                             ["l", "annee", "prochaine"], ["un", "jour"], ["someday"], ["one", "day"], ["dans", "un", "second", "temps"], ["down", "the", "line"]]
 
     /// A message that only chooses a course: its name with words of choice, politeness or filling
@@ -5916,6 +5948,8 @@ extension TurnBuilder {
     ]
 
     /// Words that ask to see rather than to choose ("show me the Master one").
+    /// Words that put seeing the courses off ("i'll look at the courses another day", "avec mon chef d'abord").
+    static let notNowWords: Set<String> = ["later", "tard", "apres", "after", "another", "autre", "first", "abord", "boss", "chef", "manager", "time", "fois", "day", "jour"]
     static let seeWords: Set<String> = ["show", "see", "look", "voir", "montre", "montrez", "montrer", "regarder"]
 
     /// Whether the message asks to be shown the courses ("show me the courses", "liste les
@@ -7147,8 +7181,10 @@ extension TurnBuilder {
         let w = input.tokenStrings
         // ("not just performer", "pas que le performer": not only it, which keeps it.)
         let notOnly = [["not", "just"], ["not", "only"], ["pas", "que"], ["pas", "seulement"], ["pas", "juste"], ["pas", "uniquement"]].contains { Understanding.holds(w, $0) }
+        // (Not a question about both, "how much would both starter and performer cost?", nor "not both".)
         guard let lead = leadCourse(), nameSpan(lead, input) != nil, notOnly || !deniesCourse(lead, input),
-              u.mentionedCourses(input).count >= 2 else { return false }
+              u.mentionedCourses(input).count >= 2, !input.raw.utf8.contains(0x3F), !u.opensQuestion(input),
+              !Understanding.holds(w, ["not", "both"]), !Understanding.holds(w, ["pas", "les", "deux"]) else { return false }
         return notOnly || w.contains(where: ["mix", "mixed", "both", "combination", "melange", "combo", "mixte"].contains) || Understanding.holds(w, ["les", "deux"])
     }
 

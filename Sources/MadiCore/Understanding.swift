@@ -1013,7 +1013,7 @@ public final class Understanding: Sendable {
         }
         return false
     }
-    static let monthWishWords: Set<String> = ["want", "wants", "wanted", "like", "prefer", "plan", "planning", "hoping", "hope", "but", "mais",
+    static let monthWishWords: Set<String> = ["want", "wants", "wanted", "like", "prefer", "plan", "planning", "hoping", "hope",
                                          "veux", "veut", "voulons", "voudrais", "voudrait", "voudrions", "aimerais", "aimerait", "aimerions",
                                          "souhaite", "souhaitons", "souhaiterais", "souhaiterait", "prefere", "preferons", "prevoit", "prevoyons"]
     /// Words that say a month suits, after it ("january might work", "mars ça m'irait").
