@@ -3374,7 +3374,9 @@ extension TurnBuilder {
         // starts out, the one kept for the team.)
         // (Not beside all of them: "they all use chatgpt, only one codes".)
         // (The use said in the clause of the one only: "only one of them codes, they use chatgpt a lot" is a team that uses it.)
-        if case let pieces = Understanding.pieces(input.raw, cutAt: ",.;!?").map({ u.prepare($0).tokenStrings }),
+        // (Its words first: most messages hold none.)
+        if Self.oneOfThem.contains(where: { Understanding.holds(w, $0) }),
+           case let pieces = Understanding.pieces(input.raw, cutAt: ",.;!?").map({ u.prepare($0).tokenStrings }),
            let one = pieces.firstIndex(where: { c in Self.oneOfThem.contains { Understanding.holds(c, $0) } }),
            pieces[one].contains(where: Self.useWords.contains),
            !pieces.indices.contains(where: { $0 != one && pieces[$0].contains(where: Self.useWords.contains) }),
