@@ -29,6 +29,10 @@ public final class Understanding: Sendable {
     /// The words of the yes phrases.
     let yesWords: Set<String>
     let no: [Phrase]
+    /// The yes and no phrases by their first word: a phrase read word for word can only be said
+    /// where its first word is.
+    let yesByFirst: [[UInt32]: [Phrase]]
+    let noByFirst: [[UInt32]: [Phrase]]
     let numbers: [String: Int]
     let fillers: Set<String>
     let faq: [(Int, [Phrase])]
@@ -195,6 +199,8 @@ public final class Understanding: Sendable {
         self.yes = yes
         yesWords = Set(yes.flatMap(\.wordTexts))
         self.no = no
+        yesByFirst = Dictionary(grouping: yes.filter { !$0.tokens.isEmpty }, by: { $0.tokens[0] })
+        noByFirst = Dictionary(grouping: no.filter { !$0.tokens.isEmpty }, by: { $0.tokens[0] })
         self.numbers = numbers
         self.fillers = fillers
         faq = content.faq.enumerated().map { (i, e) in (i, e.keywords.inKeyOrder.joined().map(Phrase.init).filter { !$0.isEmpty }) }
@@ -2640,8 +2646,10 @@ public final class Understanding: Sendable {
             rest.removeSubrange(i...(i + 1))
             return rest.isEmpty ? nil : yesNo(PreparedInput(rest.joined(separator: " ")))
         }
-        if yes.contains(where: { Fuzzy.isWhole($0, input) }) { return true }
-        if no.contains(where: { Fuzzy.isWhole($0, input) }) { return false }
+        if let first = input.tokens.first {
+            if yesByFirst[first]?.contains(where: { Fuzzy.isWhole($0, input) }) == true { return true }
+            if noByFirst[first]?.contains(where: { Fuzzy.isWhole($0, input) }) == true { return false }
+        }
         // "so student discount ye or nah", "c'est possible oui ou non ?": the two offered, a question.
         if Self.offersBoth(input.tokenStrings) { return nil }
         // "mon patron doit être d'accord ?": someone's agreement to come, no yes; the rest is read.
@@ -2668,14 +2676,23 @@ public final class Understanding: Sendable {
            !["s", "is", "est", "thats", "cest"].contains(w[i - 1]) {
             return yesNo(PreparedInput((w[..<i] + w[(i + 1)...]).joined(separator: " ")))
         }
-        let y = yes.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
-        let n = no.compactMap { Fuzzy.score($0, in: input, fuzzy: false) }.max() ?? 0
+        let y = Self.exactScore(yesByFirst, input), n = Self.exactScore(noByFirst, input)
         // "carrément pas", "sure, not now": a yes with a negation is not a yes; "non merci, ça
         // m'intéresse pas": with a no as well, it is a no.
         if y > 0, input.tokens.contains(where: negations.contains) { return n > 0 ? false : nil }
         if y > n { return true }
         if n > y { return false }
         return nil
+    }
+
+    /// The best score of the phrases read word for word in the input (0 when none is said): only
+    /// those whose first word it holds are tried.
+    static func exactScore(_ byFirst: [[UInt32]: [Phrase]], _ input: PreparedInput) -> Int {
+        var best = 0, tried: Set<[UInt32]> = []
+        for t in input.tokens where tried.insert(t).inserted {
+            for p in byFirst[t] ?? [] { if let s = Fuzzy.score(p, in: input, fuzzy: false), s > best { best = s } }
+        }
+        return best
     }
 
     /// Yes words that are adverbs too ("carrément", "absolutely").
