@@ -862,14 +862,10 @@ extension TurnBuilder {
             }
             // ("ok le 19 janvier ca m'irait mieux. mail: c.lefevre@orange.fr": the session day
             // chosen beside the address is kept for the team.)
-            if hasAt, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest), saysDay(said.tokenStrings) {
-                keepQuestion(Self.withoutMailLeadIn(rest))
-            } else if hasAt, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest), said.tokens.count >= 4,
-                      // ("c.lefevre@… (EHPAD Les Tilleuls). Nous serions 15 au total, enfin non 16 si je
-                      // participe aussi" with no question of a team's size: who and how many, kept for the team.)
-                      engine.fieldSteps["team_size"].map({ s.answers[$0] == nil }) ?? true,
-                      u.quantities.teamSize(said, anyNumber: false) != nil || Understanding.companyInBrackets(rest) != nil
-                        || (!u.quantities.all(said).isEmpty && said.tokenStrings.contains(where: ["nous", "on", "we", "us", "personnes", "people", "total", "participants"].contains)) {
+            // ("c.lefevre@… (EHPAD Les Tilleuls). Nous serions 15 au total, enfin non 16 si je
+            // participe aussi" with no question of a team's size: who and how many, kept for the team.)
+            if hasAt, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest),
+               saysDay(said.tokenStrings) || (said.tokens.count >= 4 && saysWhoBesideAddress(rest, said)) {
                 keepQuestion(Self.withoutMailLeadIn(rest))
             }
             // ("karim.benali.pro@outlook.fr (Karim Benali)", "c.lefevre@… - Claire Lefèvre, DRH": a
@@ -2159,10 +2155,10 @@ extension TurnBuilder {
         // December, after "asap… actually no", is within three months, not as soon as possible.)
         // ("employee at a bank, actually no, I got promoted, I lead the branch now": what follows
         // may be read by the examples alone.)
-        if !step.navigation, takenBack == nil, let (rest, before) = afterTakeBack(input),
+        if !step.navigation, takenBack == nil, let (rest, before) = afterTakeBack(input), case let said = u.match(step: step, before).choice.optionId,
            u.match(step: step, rest).choice.isOption || delayOption(rest, step) != nil || monthOption(rest, step) != nil
-            || { var trial = self; trial.takenBack = u.match(step: step, before).choice.optionId ?? ""; guard case .answered = trial.readChoice(rest, step) else { return false }; return trial.s.answers[step.id] != nil }() {
-            takenBack = u.match(step: step, before).choice.optionId
+            || trialAnswer(rest, step, takenBack: said ?? "") != nil {
+            takenBack = said
             defer { takenBack = nil }
             return readChoice(rest, step)
         }
@@ -2345,19 +2341,7 @@ extension TurnBuilder {
             // read after one was taken back, the other.)
             // ("i use chatgpt every day but never touched the api": of two options, one denied, or
             // one read from a "never" said of building with code or APIs; the other.)
-            var denied = u.deniedOptions(step.id, input)
-            if case let w = input.tokenStrings, let never = w.indices.first(where: { ["never", "jamais"].contains(w[$0]) }),
-               w[(never + 1)..<min(w.count, never + 5)].contains(where: { Self.aiBuildingWords.contains($0) || Self.codingWords.contains($0) }),
-               case let .option(o) = u.match(step: step, PreparedInput(w[never])).choice {
-                denied.insert(o)
-            }
-            if ids.count == 2, case let kept = ids.filter({ !denied.contains($0) }), kept.count == 1, let id = kept.first {
-                notePrefills(input, except: step.id)
-                note(step.id, id, how(id, step, input))
-                answer(choice: id, said: input.raw)
-                return .answered
-            }
-            if let back = takenBack, ids.count == 2, ids.contains(back), let id = ids.first(where: { $0 != back }) {
+            if ids.count == 2, let id = otherOfTwo(ids, input, step) {
                 notePrefills(input, except: step.id)
                 note(step.id, id, how(id, step, input))
                 answer(choice: id, said: input.raw)
@@ -2567,6 +2551,28 @@ extension TurnBuilder {
         return nil
     }
 
+    /// Said beside an address when no question asks it: how many are to be trained, or the
+    /// company in brackets.
+    func saysWhoBesideAddress(_ rest: String, _ said: PreparedInput) -> Bool {
+        guard engine.fieldSteps["team_size"].map({ s.answers[$0] == nil }) ?? true else { return false }
+        return u.quantities.teamSize(said, anyNumber: false) != nil || Understanding.companyInBrackets(rest) != nil
+            || (!u.quantities.all(said).isEmpty && said.tokenStrings.contains(where: ["nous", "on", "we", "us", "personnes", "people", "total", "participants"].contains))
+    }
+
+    /// Of two options read, the one left when the other is denied, said after a "never" of
+    /// building with code or APIs, or taken back before; nil otherwise.
+    func otherOfTwo(_ ids: [String], _ input: PreparedInput, _ step: Step) -> String? {
+        var denied = u.deniedOptions(step.id, input)
+        if case let w = input.tokenStrings, let never = w.indices.first(where: { ["never", "jamais"].contains(w[$0]) }),
+           w[(never + 1)..<min(w.count, never + 5)].contains(where: { Self.aiBuildingWords.contains($0) || Self.codingWords.contains($0) }),
+           case let .option(o) = u.match(step: step, PreparedInput(w[never])).choice {
+            denied.insert(o)
+        }
+        if case let kept = ids.filter({ !denied.contains($0) }), kept.count == 1 { return kept[0] }
+        if let back = takenBack, ids.contains(back) { return ids.first { $0 != back } }
+        return nil
+    }
+
     /// The message's last words as typed, its commas and full stops kept ("i got promoted, i lead
     /// the branch now" read clause by clause), when the text ends on exactly them; nil otherwise.
     func rawTail(_ input: PreparedInput, words count: Int) -> PreparedInput? {
@@ -2585,8 +2591,8 @@ extension TurnBuilder {
     static let correctingPhrases: [[String]] = [["enfin", "plutot"], ["ou", "plutot"], ["or", "rather"], ["i", "mean"], ["je", "veux", "dire"],
                                                 ["non", "plutot"], ["no", "rather"], ["actually", "wait"], ["wait", "actually"], ["attends", "en", "fait"]]
     static let sameAnswerHedges: Set<String> = ["presque", "almost", "nearly", "quasi", "quasiment", "pratiquement", "practically", "plus", "moins", "more", "less", "sort", "kind", "kinda", "genre"]
-    /// The first of `afterCorrectionWords` whose words before it name an option, and after it
-    /// read as another one, with the option taken back.
+    /// After the last phrase that corrects (`correctingPhrases`), words that read as another
+    /// option than those before it: those words, with the option taken back.
     func correctedOption(_ input: PreparedInput, _ step: Step) -> (rest: PreparedInput, said: String)? {
         let w = input.tokenStrings
         // (Only a phrase that corrects, "enfin plutôt", "or rather", "i mean": not "plutôt au
@@ -2597,18 +2603,26 @@ extension TurnBuilder {
             // ("tous les jours enfin presque": a hedge on the same answer, no other one.)
             guard rest.tokens.count >= 2, !Self.sameAnswerHedges.contains(rest.tokenStrings[0]),
                   case let .option(said) = u.match(step: step, before).choice else { continue }
-            var trial = self
-            trial.takenBack = said
-            guard case .answered = trial.readChoice(rest, step), let got = trial.s.answers[step.id]?.option, got != said else { continue }
+            guard let got = trialAnswer(rest, step, takenBack: said), got != said else { continue }
             return (rest, said)
         }
         return nil
     }
 
+    /// The option `rest` would record at `step`, read on a copy of the turn with `takenBack` as
+    /// the option taken back before it; nil when it records none. (Read only where a message
+    /// takes an answer back: the copy costs a turn.)
+    func trialAnswer(_ rest: PreparedInput, _ step: Step, takenBack: String) -> String? {
+        var trial = self
+        trial.takenBack = takenBack
+        guard case .answered = trial.readChoice(rest, step) else { return nil }
+        return trial.s.answers[step.id]?.option
+    }
+
     /// The first of `afterCorrectionWords` whose words before it name an option and after it a
     /// start (a delay or a month), with that option.
     func firstCorrectedStart(_ input: PreparedInput, _ step: Step) -> (rest: PreparedInput, said: String)? {
-        for (rest, before, _) in afterCorrectionWords(input) {
+        for (rest, before) in afterCorrectionWords(input) {
             if case let .option(said) = u.match(step: step, before).choice, delayOption(rest, step) != nil || monthOption(rest, step) != nil {
                 return (rest, said)
             }
@@ -2641,7 +2655,7 @@ extension TurnBuilder {
     /// The words after each word that corrects ("actually", "enfin", "attendez", "wait", "en
     /// fait"), and those before it, when words come before it, the last such word first.
     /// ("…so better February. Also we are 4 no wait 5": the start is after "better", not "wait".)
-    func afterCorrectionWords(_ input: PreparedInput) -> [(rest: PreparedInput, before: PreparedInput, word: String)] {
+    func afterCorrectionWords(_ input: PreparedInput) -> [(rest: PreparedInput, before: PreparedInput)] {
         let w = input.tokenStrings
         // (A word of preference before a bound is no correction: "asap, better before february".)
         func prefers(_ i: Int) -> Bool { Self.preferWords.contains(w[i]) && !(i + 1 < w.count && Self.comparedWords.contains(w[i + 1])) }
@@ -2650,7 +2664,7 @@ extension TurnBuilder {
             guard Self.takeBackWords.contains(w[i]) || prefers(i) || (w[i] == "en" && i + 1 < w.count && w[i + 1] == "fait") else { return nil }
             let start = w[i] == "en" ? i + 2 : i + 1
             guard start < w.count else { return nil }
-            return (u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")), w[i])
+            return (u.prepare(w[start...].joined(separator: " ")), u.prepare(w[..<i].joined(separator: " ")))
         }
     }
     static let takeBackWords: Set<String> = ["actually", "enfin", "attends", "attendez", "wait", "finalement", "enfait"]
