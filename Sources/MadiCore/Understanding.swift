@@ -1010,8 +1010,8 @@ public final class Understanding: Sendable {
         if w.contains(where: Self.startWords.contains) { return true }
         for (i, word) in w.enumerated() where monthNumbers[word] != nil {
             if i > 0, ["pour", "for", "from", "des", "avant", "before", "after", "apres"].contains(w[i - 1]) { return true }
-            // ("we'd want it in january", "yes, but in january", "on voudrait en janvier": in a
-            // month, said with a wish or a "but".)
+            // ("we'd want it in january", "on voudrait en janvier": in a month, said with a wish;
+            // not after a "but", "asap, but in march i have exams".)
             if i > 0, ["in", "en"].contains(w[i - 1]), w[..<i].contains(where: Self.monthWishWords.contains) { return true }
             // ("january might work", "février ça irait mieux": a month said to suit.)
             if Self.suitableMonthWord(word), Self.saidToSuit(w, after: i) { return true }
