@@ -2819,6 +2819,13 @@ extension TurnBuilder {
 
     /// The text after the last dot of an address, dots at its end left out (as the last piece of
     /// `split(separator: ".")`); nil when nothing but dots.
+    /// Whether a message holds an address or a word shaped as a domain ("gmail.com").
+    static func holdsDomain(_ raw: String) -> Bool {
+        raw.split(separator: " ").contains { w in
+            w.contains("@") || (w.first?.isLetter == true && w.dropLast().contains(".")
+                && lastLabel(String(w)).map { EmailValidator.isTopLevelDomain(String($0)) } == true)
+        }
+    }
     static func lastLabel(_ address: String) -> Substring? {
         var end = address.endIndex
         while end > address.startIndex, address[address.index(before: end)] == "." { end = address.index(before: end) }
@@ -4442,7 +4449,9 @@ extension TurnBuilder {
             // The whole message, else its parts ("not exactly - most of them don't use AI at all").
             // (A lone yes or no among the parts opens the correction, "Non, en fait, plutôt dès que
             // possible": it answers no earlier question.)
-            let parts = [input] + Understanding.pieces(input.raw, cutAt: ",.;-").map(u.prepare).filter {
+            // (An address or a domain, "…@gmal.com, oups gmail.com", answers no earlier question.)
+            let parts = (Self.holdsDomain(input.raw) ? [] : [input]) + Understanding.pieces(input.raw, cutAt: ",;-").filter { !Self.holdsDomain($0) }
+                .flatMap { Understanding.pieces($0, cutAt: ".") }.map(u.prepare).filter {
                 !$0.tokens.isEmpty && ($0.tokens.count > 1 || u.yesNo($0) == nil)
             }
             var found: String?

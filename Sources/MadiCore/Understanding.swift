@@ -1593,6 +1593,99 @@ public final class Understanding: Sendable {
                                              "minuscules", "lowercase", "uppercase", "space", "spaces", "espace", "espaces", "attache", "spelled", "spelt",
                                              "orthographe", "hyphen", "tiret", "accent", "accents"]
     func companyName(_ raw: String, hadAddress: Bool) -> String {
+        companyNameRead(raw, hadAddress: hadAddress)
+    }
+    static let abbreviatedForms: Set<String> = ["inc", "ltd", "corp", "cie", "bros"]
+    /// Legal forms that end a name: what follows ("Vertex SAS, Paris 11", "BTP Rocher sarl on
+    /// est a Clermont") says where it is or goes on with a sentence.
+    static let endingForms: Set<String> = legalForms.union(abbreviatedForms).union(["limited", "gmbh"])
+    /// A polite opening or closing said with the name ("Bonjour, …. Bien cordialement.").
+    static let courtesyWords: Set<String> = ["bonjour", "bonsoir", "hello", "hi", "salut", "hey", "madame", "monsieur", "good", "morning",
+                                             "afternoon", "bien", "cordialement", "regards", "best", "kind", "merci", "thanks", "thank", "you",
+                                             "sincerely", "cheers", "bonne", "journee", "a", "vous"]
+    /// Words that take back what was just typed for what follows ("sorry", "non pardon").
+    static let retypeOpeners: [[String]] = [["sorry"], ["pardon"], ["non", "pardon"], ["oups"], ["oops"], ["i", "mean"], ["je", "veux", "dire"],
+                                            ["correction"], ["non", "plutot"], ["no", "sorry"], ["non", "sorry"]]
+
+    /// What is left of a message without a greeting before it and a closing after it, each set
+    /// apart by punctuation and said in words of courtesy only.
+    static func withoutCourtesy(_ raw: String) -> String {
+        var text = Substring(raw)
+        let marks: Set<Character> = [",", ".", "!"]
+        func courteous(_ s: Substring) -> Bool {
+            let w = PreparedInput(String(s)).tokenStrings
+            return (1...4).contains(w.count) && w.allSatisfy(courtesyWords.contains)
+        }
+        if let mark = text.firstIndex(where: marks.contains), mark > text.startIndex, courteous(text[..<mark]) {
+            text = text[text.index(after: mark)...].drop(while: { $0 == " " || marks.contains($0) })
+        }
+        var end = text
+        while let l = end.last, marks.contains(l) || l == " " { end = end.dropLast() }
+        if let mark = end.lastIndex(where: marks.contains), courteous(end[end.index(after: mark)...]) {
+            text = end[...mark]
+        }
+        return String(text).trimmed()
+    }
+    /// The name typed again after words that take the first one back, in a later part of the
+    /// message set apart by a comma or a point.
+    static func retyped(_ raw: String) -> String? {
+        let marks: Set<Character> = [",", "."]
+        var starts: [String.Index] = []
+        var i = raw.startIndex
+        while i < raw.endIndex {
+            if marks.contains(raw[i]) { starts.append(raw.index(after: i)) }
+            i = raw.index(after: i)
+        }
+        let first = PreparedInput(String(raw[..<(starts.first.map { raw.index(before: $0) } ?? raw.endIndex)])).tokenStrings
+        for start in starts.reversed() where start < raw.endIndex {
+            let part = raw[start...]
+            let w = PreparedInput(String(part)).tokenStrings
+            guard let opener = retypeOpeners.first(where: { w.starts(with: $0) && w.count > $0.count }) else { continue }
+            // The words after the opener, as typed.
+            var rest = part.drop(while: { $0 == " " || marks.contains($0) })
+            for _ in opener {
+                rest = rest.drop(while: { $0 != " " }).drop(while: { $0 == " " || marks.contains($0) })
+            }
+            let again = PreparedInput(String(rest)).tokenStrings
+            // (A name again: in capitals, or a word of the first one retyped; "Acme, sorry for the
+            // delay" retypes nothing.)
+            guard !rest.isEmpty, rest.contains(where: \.isUppercase) || again.contains(where: { a in
+                a.count >= 4 && first.contains { $0.count >= 4 && $0.prefix(4) == a.prefix(4) } }) else { continue }
+            return String(rest).trimmed()
+        }
+        return nil
+    }
+    /// A clause that opens with words that name an organisation ("il s'agit de", "mon entreprise").
+    func opensWithLeadIn(_ clause: String) -> Bool {
+        let w = PreparedInput(clause).tokenStrings
+        return w.count >= 2 && (1...min(6, w.count - 1)).contains { n in
+            nameLeadIns.contains(Array(w.prefix(n))) && !Self.weakLeadIns.contains(Array(w.prefix(n)))
+        }
+    }
+
+    func companyNameRead(_ raw: String, hadAddress: Bool) -> String {
+        // ("Bonjour, je suis secrétaire de mairie, … Bien cordialement.": a greeting before it and
+        // a closing after it are no part of what names it.)
+        let courteous = Self.withoutCourtesy(raw)
+        if courteous != raw, !courteous.isEmpty { return companyNameRead(courteous, hadAddress: hadAddress) }
+        // ("Brightpath Consluting, sorry Brightpath Consulting", "c'est Arkéa Services. non pardon
+        // Arkéo Services": the name typed again after the words that take the first one back.)
+        if let retyped = Self.retyped(raw) { return companyNameRead(retyped, hadAddress: hadAddress) }
+        // ("Arkéo Services, avec un o", "Zeta, with a z": how it is spelled, after a comma.)
+        if let comma = raw.lastIndex(of: ","), comma > raw.startIndex,
+           case let tail = PreparedInput(String(raw[raw.index(after: comma)...])).tokenStrings, (2...4).contains(tail.count),
+           ["avec", "with", "sans", "without"].contains(tail[0]), tail.dropFirst().contains(where: { $0.count == 1 && $0 != "a" }) || tail.contains(where: Self.spellingWords.contains) {
+            return companyNameRead(String(raw[..<comma]).trimmed(), hadAddress: hadAddress)
+        }
+        // ("je suis secrétaire de mairie, il s'agit de la Mairie de Villeurbanne", "je suis à mon
+        // compte, mon entreprise s'appelle Atelier Lumière": the clause that opens with words that
+        // name it, the ones before it naming nothing in capitals.)
+        let clauses = raw.split(separator: ",").map { String($0).trimmed() }
+        if clauses.count >= 2, !clauses.contains(where: { Self.holdsCapitalizedName($0) && !opensWithLeadIn($0) }),
+           let named = clauses.dropFirst().last(where: { opensWithLeadIn($0) && PreparedInput($0).tokens.count >= 3 && $0.contains(where: \.isUppercase) }),
+           clauses.firstIndex(of: named).map({ !clauses[..<$0].contains(where: opensWithLeadIn) }) ?? false {
+            return companyNameRead(String(raw[raw.range(of: named)!.lowerBound...]), hadAddress: hadAddress)
+        }
         // ("Pixelfabrik (one word, capital P). my email is …": how the name is spelled, in
         // brackets, is no part of it.)
         if let open = raw.firstIndex(of: "("), let close = raw[open...].firstIndex(of: ")"),
@@ -1711,6 +1804,26 @@ public final class Understanding: Sendable {
             name = name[..<parts[parts.count - 2].startIndex]
             while let l = name.last, edges.contains(l) { name = name.dropLast() }
         }
+        // ("Kebab Istanbul Grill in Lyon": a town in capitals after "in" or "à", ending a name
+        // of two words or more, is where it is.)
+        if case let parts = name.split(separator: " "), parts.count >= 4,
+           ["a", "in", "at"].contains(TextFold.fold(String(parts[parts.count - 2]))),
+           case let town = parts[parts.count - 1], town.count >= 3, town.first?.isUppercase == true, town.dropFirst().allSatisfy({ $0.isLowercase || $0 == "-" }),
+           !parts.dropLast(2).contains(where: { w in w.allSatisfy { $0.isLowercase } && !Self.smallNameWords.contains(TextFold.fold(String(w))) }) {
+            name = name[..<parts[parts.count - 2].startIndex]
+            while let l = name.last, edges.contains(l) { name = name.dropLast() }
+        }
+        // (A legal form ends the name: "Vertex SAS, Paris 11", "BTP Rocher sarl on est a Clermont".)
+        if case let parts = name.split(separator: " "), parts.count >= 3,
+           let k = parts.indices.dropFirst().first(where: { i in
+               let f = TextFold.fold(String(parts[i].filter { $0 != "," && $0 != "." }))
+               return Self.endingForms.contains(f) && (f.count > 2 || parts[i].allSatisfy { !$0.isLowercase })
+           }), k < parts.count - 1,
+           // ("Dupont SA, enfin non pas encore, on est en création": what follows takes it back.)
+           case let after = PreparedInput(String(name[parts[k].endIndex...])), !after.tokens.contains(where: negations.contains), !saysCorrection(after) {
+            name = name[..<parts[k].endIndex]
+            while let l = name.last, edges.contains(l) { name = name.dropLast() }
+        }
         // ("Dupont & Co btw": a closing word of the chat is not part of the name.)
         while let space = name.lastIndex(of: " "), Self.chatEndings.contains(TextFold.fold(String(name[name.index(after: space)...]))) {
             name = name[..<space]
@@ -1781,7 +1894,8 @@ public final class Understanding: Sendable {
         "shop", "store", "business", "company", "firm", "startup", "agency", "school", "college", "hospital", "clinic", "practice", "charity",
         "nonprofit", "ngo", "association", "restaurant", "cafe", "bakery", "studio", "office", "organisation", "organization", "team",
         "asso", "boutique", "magasin", "entreprise", "societe", "boite", "agence", "ecole", "lycee", "clinique",
-        "cabinet", "equipe", "structure", "commerce", "boulangerie", "mairie", "hopital", "ehpad", "collectivite", "fondation", "foundation"]
+        "cabinet", "equipe", "structure", "commerce", "boulangerie", "mairie", "hopital", "ehpad", "collectivite", "fondation", "foundation",
+        "university", "universite"]
 
     /// A name typed all in lower case, capitalised as a name is written ("cabinet dupont et
     /// associés" → "Cabinet Dupont et Associés", "greenfield high school" → "Greenfield High

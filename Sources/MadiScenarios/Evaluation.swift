@@ -188,6 +188,14 @@ public enum Evaluation {
             let e = expected.hasPrefix("~") ? String(expected.dropFirst()) : expected
             return e == got
         }
+        /// A name typed in lower case is written with capitals ("garage moreau" → "Garage
+        /// Moreau"), and a point that ends the sentence is not kept ("Orion Analytics Inc."): the
+        /// same name whatever its letters' case and a closing point, as an address is.
+        func sameAnswer(_ step: String, _ expected: String, _ got: String) -> Bool {
+            guard engine.content.step(step)?.kind == .text else { return expected == got }
+            func plain(_ s: String) -> String { (s.hasSuffix(".") ? String(s.dropLast()) : s).lowercased() }
+            return plain(expected) == plain(got)
+        }
         let currentRecorded = recorded(c.step)
         if let email = c.email {
             let got = turn.session.email?.normalized
@@ -208,7 +216,7 @@ public enum Evaluation {
         } else if let answer = c.answer {
             let expected = c.step == teamStep ? "\(c.step)=\(answer)" : "\(c.step).\(answer)"
             if let got = currentRecorded {
-                let ok = c.step == teamStep ? sameQuantity(answer, got) : got == answer
+                let ok = c.step == teamStep ? sameQuantity(answer, got) : sameAnswer(c.step, answer, got)
                 item(expected, c.step == teamStep ? "\(c.step)=\(got)" : "\(c.step).\(got)", ok ? .right : .wrong)
             } else {
                 item(expected, t.clarify != nil ? "clarify" : "missed", .missed)
@@ -217,7 +225,7 @@ public enum Evaluation {
         for (step, value) in c.also.sorted(by: { $0.key < $1.key }) {
             let expected = step == teamStep ? "\(step)=\(value)" : "\(step).\(value)"
             if let got = recorded(step) {
-                let ok = step == teamStep ? sameQuantity(value, got) : got == value
+                let ok = step == teamStep ? sameQuantity(value, got) : sameAnswer(step, value, got)
                 item(expected, step == teamStep ? "\(step)=\(got)" : "\(step).\(got)", ok ? .right : .wrong)
             } else {
                 item(expected, "missed", .missed)
