@@ -728,6 +728,12 @@ extension TurnBuilder {
             takeConsent(step, said: trimmed)
             return
         }
+        // ("C'est pour le CHR de la Citadelle à Liège. Ah et finalement on sera 14 et pas 12" at the
+        // company's name: the size corrected in a sentence of its own, the rest read as the answer.)
+        if step.kind == .text, !hasAt, teamSize != nil, let rest = sizeCorrectedAside(input, step), !rest.tokens.isEmpty {
+            text(rest.raw)
+            return
+        }
         // "on sera plutot 8 finalement" at consent, the address or the company's name: the team's
         // size corrected (with a word that corrects, or the old size denied), the question asked again.
         if [.consent, .email, .text, .courses].contains(step.kind), !hasAt, teamSize != nil, step.kind != .courses || u.mentionedCourses(input).isEmpty,
@@ -1577,6 +1583,16 @@ extension TurnBuilder {
                         keepQuestion(pieces.dropFirst().joined(separator: ". "))
                     }
                     if takesInterest(step, said: input.raw) { return }
+                }
+                // ("Performer, je pense. En revanche je change d'avis pour la date : finalement
+                // plutôt janvier" at the list: the course its first sentence names is chosen too.)
+                if step.kind == .courses, case let first = u.prepare(Understanding.pieces(input.raw, cutAt: ".!;:")[0]),
+                   !first.raw.utf8.contains(0x3F), !first.tokens.contains(where: u.negations.contains),
+                   case let named = u.mentionedCourses(input), named.count == 1, u.mentionedCourses(first) == named,
+                   content.catalogue.course(named[0]) != nil {
+                    note(step.id, named[0], .synonym)
+                    answer(choice: named[0], said: input.raw)
+                    return
                 }
                 ask(again: true)
                 return
@@ -4421,7 +4437,13 @@ extension TurnBuilder {
             let w = p.tokenStrings
             let madeIt = u.saysCorrection(p) && w.count >= 2 && Int(w[w.count - 1]) != nil
                 && ["it", "that", "be", "sera", "serons", "plutot", "rather", "re", "are"].contains(w[w.count - 2])
-            guard deniesTeamSize(p, id, old) || madeIt, correctedTeamSize(p, current, cue: true) else { continue }
+            // ("team is 6 no wait 7": the size said before, taken back for another.)
+            let retaken = w.indices.contains { i in
+                Int(w[i]) == old && w.indices.dropFirst(i + 2).contains { j in
+                    Int(w[j]) != nil && QuantityReader.takesBackOnly(w[(i + 1)..<j])
+                }
+            }
+            guard deniesTeamSize(p, id, old) || madeIt || retaken, correctedTeamSize(p, current, cue: true) else { continue }
             var rest = pieces
             rest.remove(at: k)
             return u.prepare(rest.joined(separator: ". "))

@@ -1095,6 +1095,13 @@ public final class Understanding: Sendable {
         return zip(w, w.dropFirst()).contains { a, b in
             ["pas", "not", "no"].contains(a) && ["avant", "before", "until", "till", "sooner", "earlier"].contains(b)
         }
+            // ("on ne saura pas commencer avant février", "we can't start before march": the verb
+            // between the negation and "before".)
+            || w.indices.contains { i in
+                ["pas", "not", "cant", "cannot", "wont", "couldnt", "never", "jamais"].contains(w[i])
+                    && w[(i + 1)..<min(w.count, i + 4)].contains { ["commencer", "demarrer", "debuter", "start", "begin", "starting"].contains($0) }
+                    && w[(i + 2)..<min(w.count, i + 5)].contains { ["avant", "before"].contains($0) }
+            }
             // ("des chantiers jusqu'en mars", "busy until march", "après mars": the month after it
             // is the earliest start.)
             || w.indices.contains { i in monthNumbers[w[i]] != nil && seasonNames[w[i]] == nil && Self.saidAfter(w, at: i) }
@@ -1169,11 +1176,15 @@ public final class Understanding: Sendable {
                 let rest = words[start...].joined(separator: " ").split(separator: ",", maxSplits: 1).first.map(String.init) ?? ""
                 guard let first = rest.first, first.isUppercase else { break }
                 let name = companyName(rest, hadAddress: false)
+                // ("We are IST, sessions should not be at 3am": a time zone, no name.)
+                if PreparedInput(name).tokenStrings.allSatisfy(Self.timeZones.contains) { break }
                 return name.isEmpty ? nil : name
             }
         }
         return nil
     }
+    static let timeZones: Set<String> = ["ist", "cet", "cest", "gmt", "utc", "est", "edt", "pst", "pdt", "cst", "cdt", "mst", "mdt", "bst", "aest",
+                                         "aedt", "eet", "eest", "wet", "jst", "sgt", "hkt", "nzst", "nzdt", "wat", "eat", "cat"]
     /// Articles and nouns said before a company's name ("l'agence", "la société", "the firm").
     static let companyKinds: Set<String> = ["l", "la", "le", "les", "the", "a", "an", "agence", "societe", "entreprise", "cabinet", "groupe",
                                             "association", "asso", "startup", "boite", "agency", "company", "firm", "group", "studio"]
@@ -1263,7 +1274,7 @@ public final class Understanding: Sendable {
     static let companyVerbs: Set<String> = ["c", "est", "is", "s", "appelle", "called", "named"]
     /// The lead-ins that say a company's name (with a capital after them: "on est 8" names none).
     static let companyLeadIns: Set<String> = [
-        "we re", "we are", "nous sommes", "the company is", "my company is", "our company is", "company is", "company name is",
+        "we re", "we are", "nous sommes", "the company is", "my company is", "our company is", "company is", "company name is", "company name", "nom de l entreprise", "nom de la societe",
         "it s called", "it is called", "we re called", "we are called", "i work at", "i work for", "je travaille chez", "je travaille pour",
         "je suis chez", "notre societe", "notre entreprise", "ma societe", "mon entreprise", "la societe", "l entreprise", "c est pour le groupe",
         "c est la societe", "c est l entreprise", "il s agit de la societe", "il s agit de l entreprise", "on est", "on est chez",
@@ -1834,8 +1845,9 @@ public final class Understanding: Sendable {
         // before the kind of place, written as a name, is not part of it.)
         for article in ["la ", "le ", "l'", "l’", "the "] where name.hasPrefix(article) {
             let after = name.dropFirst(article.count)
+            // ("le CHR de la Citadelle", "la SNCF": before an acronym too.)
             if after.first?.isUppercase == true, let word = after.split(separator: " ").first,
-               Self.companyKindNouns.contains(TextFold.fold(String(word))) { name = after }
+               Self.companyKindNouns.contains(TextFold.fold(String(word))) || (word.count >= 2 && word.allSatisfy({ $0.isUppercase })) { name = after }
             break
         }
         return name.isEmpty ? raw : String(name)
