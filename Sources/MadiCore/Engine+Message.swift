@@ -1199,6 +1199,12 @@ extension TurnBuilder {
             side = .faq(k)
             aboutCourse = true
         }
+        // ("et le performer direct, c tu trop avancé pour moi ca?": a question of fit about a course
+        // named is the whole message; its words answer no earlier question.)
+        if !aboutCourse, case let .faq(k)? = side, content.faq[k].id == "fit", address == nil, raw.utf8.contains(0x3F),
+           u.mentionedCourses(input).contains(where: { nameSpan($0, input) != nil }), !u.saysChoice(input, interest: true) {
+            aboutCourse = true
+        }
         // "bof 990 c'est un peu cher pr moi, non merci", "too expensive for me, no" at the offer:
         // the price is the reason, not a refusal; funding and the lighter course said, the offer stays.
         // (The budget entry's own keywords first: the whole FAQ is read only for a message that has one.)
@@ -1619,7 +1625,7 @@ extension TurnBuilder {
         }
         // "le master serait pas mieux vu que je code déjà en python ?" at the offer: a question
         // whose reason corrects an earlier answer; the recommendation made again answers it.
-        if step.kind == .recommend, parts.question != nil, u.saysCorrection(input),
+        if step.kind == .recommend, parts.question != nil, !aboutCourse, u.saysCorrection(input),
            correctsEarlier(input, step) { return }
 
         // "Starter m'intéresse", "I'm interested in Starter" mid-questionnaire: that course's
@@ -4558,6 +4564,52 @@ extension TurnBuilder {
     /// ("Performer ou Master ?" then "c'est quoi la diff entre les deux ?").
     /// (A level word names a course only in a message of one sentence: "la majorité est débutante
     /// mais jveux pas que les 2 avancés s'ennuient... c'est à distance ?" asks about every course.)
+    /// The course a question of fit is about: the one it names ("would performer be too much for
+    /// me?"), or the one above it when it asks to pass it by ("could i skip starter?", "do i need
+    /// to do starter first?"); nil when it names none or several.
+    func fitAskedCourse() -> Course? {
+        var named = mentionedForSide()
+        // ("et le performer direct, c tu trop avancé pour moi ?": a course by its name, not one a
+        // word of level names.)
+        if named.count > 1, case let byName = named.filter({ nameSpan($0, lastInput) != nil }), byName.count == 1 { named = byName }
+        let w = lastInput.tokenStrings
+        let passesBy = Self.passByPhrases.contains { Understanding.holds(w, $0) }
+        if passesBy, let lowest = named.compactMap({ content.catalogue.course($0) }).min(by: { content.catalogue.rank($0.id) < content.catalogue.rank($1.id) }),
+           let above = content.catalogue.courses.first(where: { content.catalogue.rank($0.id) == content.catalogue.rank(lowest.id) + 1 }) {
+            return above
+        }
+        guard named.count == 1 else { return nil }
+        return content.catalogue.course(named[0])
+    }
+    /// Words that ask to pass a course by: the question is about the one above it.
+    static let passByPhrases: [[String]] = [["skip"], ["sauter"], ["zapper"], ["first"], ["d", "abord"], ["avant"], ["obligatoire"], ["obligé"], ["oblige"],
+                                            ["passer", "le"], ["passer", "la"], ["without", "doing"], ["sans", "faire"], ["sans", "passer"]]
+
+    /// What a course needs, then whether it fits the prospect: the one recommended, one above it
+    /// (the recommended one comes first), one below it, or, before any recommendation, that the
+    /// questions left will tell. False when the content has no words for it.
+    mutating func sayCourseFit(_ course: Course) -> Bool {
+        guard content.strings.has("faq.fit.named_right", lang), content.strings.has("faq.fit.named_below", lang),
+              content.strings.has("faq.fit.named_pending", lang) else { return false }
+        guard s.recommendation != nil, let rec = engine.recommendation(for: s), let recommended = content.catalogue.course(rec.course),
+              let reasons = reasonList(rec) else {
+            say("faq.prerequisites", engine.courseParams(course, lang, today: sessionsFrom(course)))
+            say("faq.fit.named_pending", ["name": course.name])
+            return true
+        }
+        let (r, c) = (content.catalogue.rank(recommended.id), content.catalogue.rank(course.id))
+        // (What a course below the one recommended needs is no question: "is starter too basic for me?")
+        if c >= r { say("faq.prerequisites", engine.courseParams(course, lang, today: sessionsFrom(course))) }
+        if r < c, content.strings.has("faq.prerequisites.first", lang) {
+            say("faq.prerequisites.first", ["name": recommended.name, "other_name": course.name, "reasons": reasons])
+        } else if r == c {
+            say("faq.fit.named_right", ["name": course.name, "reasons": reasons])
+        } else {
+            say("faq.fit.named_below", ["name": course.name, "other_name": recommended.name, "reasons": reasons])
+        }
+        return true
+    }
+
     func mentionedForSide() -> [String] {
         // ("what about performer then, whats in it and is it online?": a question of several that
         // names no course is about the one course the message names.)
@@ -6375,6 +6427,16 @@ extension TurnBuilder {
            (u.scores(input, memo, { _ in true }).first { $0.label == "faq." + content.faq[k].id }?.score ?? 0) < Understanding.weakSideScore {
             keyword = nil
         }
+        // ("could i skip starter?", "je peux zapper le starter ?": a course asked to be passed by,
+        // a question of what the next one needs.)
+        if keyword.map({ content.faq[$0].needsCourse }) ?? true, case let w = input.tokenStrings,
+           u.courseMentions(input).contains(where: { m in
+               (1...2).contains { k in m.at - k >= 0 && ["skip", "sauter", "zapper", "skipper"].contains(w[m.at - k]) && (k == 1 || ["the", "le", "la", "l"].contains(w[m.at - 1])) }
+                   // ("jpourrais pas prendre le performer direct?": the course taken straight away.)
+                   || (m.at + 1 < w.count && ["direct", "directement", "straight"].contains(w[m.at + 1]) && asked)
+           }) {
+            keyword = content.faq.firstIndex(where: { $0.id == "prerequisites" }) ?? keyword
+        }
         // ("c ou exactement ?", "where is it held": where, the format's answer says it.)
         // (Not a question about the prospect's own address: "did you get my address right?".)
         // (Nor what is near the place: "is there parking near the venue".)
@@ -6753,6 +6815,10 @@ extension TurnBuilder {
             let entry = content.faq[index]
             trace.side = entry.id
             if entry.keep { keepQuestion() }
+            // ("would performer be too much for me?", "le master serait-il trop technique pour
+            // moi ?", "could i skip starter?": what the course asked about needs, and whether it
+            // fits from the answers given.)
+            if ["fit", "prerequisites"].contains(entry.id), let course = fitAskedCourse(), sayCourseFit(course) { return }
             // "which one is right for me?" once a course was recommended: that one, and why.
             if entry.id == "fit", s.recommendation != nil, let rec = engine.recommendation(for: s), let course = content.catalogue.course(rec.course),
                let reasons = reasonList(rec), content.strings.has("faq.fit.recommended", lang) {
