@@ -73,6 +73,21 @@ extension EmailStep: StepBehaviour {
 }
 
 extension TurnBuilder {
+    /// Whether the message types, after the address, the end of the suggested one's domain that
+    /// the address lacks ("oups gmail.com", "sorry .com").
+    static func typedAfter(_ suggestion: String, in message: String, address: String) -> Bool {
+        guard let range = message.range(of: address), let at = suggestion.firstIndex(of: "@") else { return false }
+        let domain = suggestion[suggestion.index(after: at)...].lowercased()
+        let typedDomain = address.split(separator: "@").last.map { $0.lowercased() } ?? ""
+        return message[range.upperBound...].split(separator: " ").contains { word in
+            var w = Substring(word.lowercased())
+            while let l = w.last, ",;!?().".contains(l) { w = w.dropLast() }
+            while let f = w.first, ",;!?()".contains(f) { w = w.dropFirst() }
+            let end = w.hasPrefix(".") ? String(w.dropFirst()) : String(w)
+            return end.contains(".") || w.hasPrefix(".") ? (domain.hasSuffix(end) && !typedDomain.hasSuffix(end)) : false
+        }
+    }
+
     /// An address as typed: kept, offered a correction, or said to be invalid.
     mutating func email(_ raw: String, _ step: Step) {
         s.emailSuggestion = nil
@@ -80,7 +95,12 @@ extension TurnBuilder {
         s.emailRebuilt = nil
         switch EmailValidator.validate(raw) {
         case let .valid(addr):
-            if let suggestion = EmailSuggester.suggest(addr.normalized) {
+            // ("lucas.b@gmial.com oups gmail.com", "…@gmail.con sorry .com": the correction the
+            // message itself types after the address is the one offered: taken, not asked back.)
+            if let suggestion = EmailSuggester.suggest(addr.normalized), Self.typedAfter(suggestion, in: lastInput.raw, address: raw),
+               case let .valid(fixed) = EmailValidator.validate(suggestion) {
+                take(fixed, step)
+            } else if let suggestion = EmailSuggester.suggest(addr.normalized) {
                 keepPhoneBesideAddress()
                 s.emailPending = addr
                 s.emailSuggestion = suggestion
