@@ -734,6 +734,18 @@ extension TurnBuilder {
             text(rest.raw)
             return
         }
+        // ("Paystream Technologies Ltd. oh and actually 18 with the QA folks": a sentence of its
+        // own that corrects the size with a word of correction, after the name.)
+        if step.kind == .text, !hasAt, let old = teamSize, case let pieces = Understanding.pieces(trimmed, cutAt: ".;!"), pieces.count >= 2,
+           let k = pieces.indices.dropFirst().first(where: { k in
+               let p = u.prepare(pieces[k])
+               return u.saysCorrection(p) && u.quantities.teamSize(p, anyNumber: true).map { $0.quantity.value != old } == true
+           }), correctedTeamSize(u.prepare(pieces[k]), step, cue: true) {
+            var rest = pieces
+            rest.remove(at: k)
+            text(rest.joined(separator: ". "))
+            return
+        }
         // "on sera plutot 8 finalement" at consent, the address or the company's name: the team's
         // size corrected (with a word that corrects, or the old size denied), the question asked again.
         if [.consent, .email, .text, .courses].contains(step.kind), !hasAt, teamSize != nil, step.kind != .courses || u.mentionedCourses(input).isEmpty,

@@ -702,10 +702,13 @@ public struct QuantityReader: Sendable {
         // people it explains.)
         guard var f = (restated && anyNumber ? found.first : nil) ?? found.first(where: \.aboutPeople) ?? (anyNumber ? found.first : nil) else { return nil }
         // "3 devs et 2 chefs de projet", "5 sales and 3 managers": counts of people joined, added up.
+        // ("on sera 4 : le directeur + 3 commerciaux": a count, then after a colon who it is.)
+        let colonAt = input.raw.firstIndex(of: ":").map { PreparedInput(String(input.raw[..<$0])).tokens.count }
         if f.aboutPeople, !f.quantity.isRange, let at = found.firstIndex(where: { $0.span == f.span }) {
             var total = f.quantity
             var end = f.span.upperBound
             for g in found[(at + 1)...] {
+                if let c = colonAt, f.span.upperBound <= c, g.span.lowerBound >= c { break }
                 let before = g.span.lowerBound - 1
                 guard !g.quantity.isRange, before >= end, ["et", "and", "plus"].contains(w[before]),
                       before - end <= 4, g.span.upperBound < w.count, !["ou", "or", "a", "to"].contains(w[g.span.upperBound]) else { break }
@@ -713,6 +716,15 @@ public struct QuantityReader: Sendable {
                 end = g.span.upperBound
             }
             if end > f.span.upperBound { f = Found(quantity: total, span: f.span.lowerBound..<end, aboutPeople: true) }
+        }
+        // ("pour mon directeur et 3 collègues", "for my boss and 3 colleagues": one person named
+        // right before the count of the others, and counted with them.)
+        if f.aboutPeople, !countsSelf, !total, !restated, !f.quantity.isRange, f.span.lowerBound >= 3,
+           ["et", "and", "plus"].contains(w[f.span.lowerBound - 1]),
+           let one = (f.span.lowerBound - 3..<(f.span.lowerBound - 1)).lazy.compactMap({ self.onePerson(w, at: $0) }).first,
+           one.upperBound == f.span.lowerBound - 1 {
+            f = Found(quantity: Quantity(low: f.quantity.low + 1, approximate: f.quantity.approximate, word: nil),
+                      span: one.lowerBound..<f.span.upperBound, aboutPeople: true)
         }
         // ("on est entre 8 et 12 (+ moi)": a range with the prospect added is one more at each end.)
         if countsSelf {
