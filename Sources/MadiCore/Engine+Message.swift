@@ -721,7 +721,11 @@ extension TurnBuilder {
         // words of no): the consent, and the question answered or kept.
         if step.kind == .consent, !hasAt, trimmed.utf8.contains(0x3F),
            case let pieces = Understanding.pieces(trimmed, cutAt: ".!;"), pieces.count >= 2, pieces[1].utf8.contains(0x3F),
-           u.isPlainYes(u.prepare(pieces[0])),
+           // ("well shoot that's what I been sayin, yes darlin go ahead. and is it online…?": the
+           // yes in the first sentence's last clause.)
+           u.isPlainYes(u.prepare(pieces[0])) || (!u.prepare(pieces[0]).tokens.contains(where: u.negations.contains)
+               && !u.prepare(pieces[0]).tokenStrings.contains(where: ["mais", "but", "sauf", "except", "unless"].contains)
+               && Understanding.pieces(pieces[0], cutAt: ",").last.map { u.yesNo(u.prepare($0)) == true } == true),
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), u.intent(rest, memo: nil) != .decline,
            !u.saysCorrection(rest), !u.refusesMail(rest), u.mentionedCourses(rest).isEmpty, !u.asksForCall(rest) {
             prefaceSide(readSide(rest, keywordsOnly: false) ?? .unknown(rest.raw))
@@ -7667,6 +7671,18 @@ extension TurnBuilder {
         effects.append(.saveLead(draft))
     }
 
+    /// Words that give leave to be written to ("you can email me", "vous pouvez m'écrire"), said
+    /// with a yes or a leave of their own, and no question.
+    func grantsMail(_ input: PreparedInput) -> Bool {
+        let w = input.tokenStrings
+        guard !input.raw.utf8.contains(0x3F), !input.tokens.contains(where: u.negations.contains) else { return false }
+        return Self.mailLeave.contains { Understanding.holds(w, $0) }
+    }
+    static let mailLeave: [[String]] = [["you", "can", "email", "me"], ["you", "can", "e", "mail", "me"], ["you", "may", "email", "me"],
+                                        ["can", "email", "me"], ["can", "contact", "me"], ["can", "write", "to", "me"], ["email", "me", "about"],
+                                        ["pouvez", "m", "ecrire"], ["peux", "m", "ecrire"], ["pouvez", "me", "contacter"], ["peux", "me", "contacter"],
+                                        ["pouvez", "m", "envoyer"], ["peux", "m", "envoyer"], ["ecrivez", "moi"], ["ecris", "moi"], ["contactez", "moi"]]
+
     /// Back to the last offer the prospect declined (the recommendation, the catalogue, consent).
     mutating func reopen(saying key: String? = "reopen.ok") -> Bool {
         guard let last = s.history.last(where: { id in
@@ -7675,6 +7691,7 @@ extension TurnBuilder {
         }), let step = content.step(last) else { return false }
         s.done = false
         s.history.append(s.step)
+        let before = out.count
         if let key { say(key) }
         switch step.kind {
         case .recommend:
@@ -7689,6 +7706,14 @@ extension TurnBuilder {
             if let said = s.prefillEmail, case let .valid(addr) = EmailValidator.validate(said) {
                 takeAddress(addr)
                 s.prefillEmail = nil
+            }
+            // ("Go on then, you can email me about the course" after saying no to it: the consent
+            // asked for, given in words, with the address it was asked for; not asked again.)
+            if s.leadId == nil, s.email != nil, grantsMail(lastInput) {
+                out.removeLast(out.count - before)
+                s.step = step.id
+                takeConsent(step, said: lastInput.raw)
+                return true
             }
             enter(step.id)
         case .courses where s.chosenCourse != nil:
