@@ -607,6 +607,16 @@ extension TurnBuilder {
                 takeConsent(step, said: trimmed)
                 return
             }
+            // ("Oui je veux bien une proposition, notez bien qu'on préfère la session du 19 janvier"
+            // at the offer: a sentence that opens with a yes to it takes it.)
+            if step.kind == .recommend, s.leadId == nil,
+               Understanding.pieces(trimmed, cutAt: ".!;").contains(where: { sentence in
+                   let first = u.prepare(Understanding.pieces(sentence, cutAt: ",")[0])
+                   return u.yesNo(first) == true && !first.tokens.contains(where: u.negations.contains)
+                       && first.tokenStrings.first.map { u.yesNo(u.prepare($0)) == true } == true
+               }), takesInterest(step, said: trimmed) {
+                return
+            }
             ask(again: true)
             return
         }
@@ -2325,6 +2335,17 @@ extension TurnBuilder {
         // ("former mon équipe de 8 collaborateurs à l'IA": the option named and the count agree,
         // whatever the classifier makes of the rest.)
         // ("i want my 4 staff to learn ai": the team named by its count beside what it is to learn.)
+        // ("Ingénieur retraité", "retired nurse": a job one is retired from is no job now.)
+        // (The option the word of retirement alone names, among those read.)
+        // (Said as one is, not as one will be: "bientôt la retraite"; nor beside work still done:
+        // "retraitée mais je fais un peu de conseil".)
+        if case let .ambiguous(ids) = m.choice, let word = Self.saysRetired(input),
+           case let .option(retired) = u.match(step: step, PreparedInput(word)).choice, ids.contains(retired) {
+            notePrefills(input, except: step.id)
+            note(step.id, retired, .synonym)
+            answer(choice: retired, said: input.raw)
+            return .answered
+        }
         if case let .ambiguous(ids) = m.choice, let team = teamOption(input, step), ids.contains(team), Self.wishForOthers(input.tokenStrings) {
             notePrefills(input, except: step.id)
             note(step.id, team, .quantity)
@@ -5338,6 +5359,15 @@ extension TurnBuilder {
             answer(choice: now, said: input.raw)
             return .answered
         }
+        // ("Le Starter est effectivement ce qu'il me faut ; le Master m'a l'air bien au-dessus de
+        // mes compétences": of two named, the one chosen in a sentence of its own.)
+        if step.kind == .courses, case let named = u.mentionedCourses(input), named.count >= 2,
+           case let chosen = named.filter({ choosesInOneSentence(input.raw, course: $0) }), chosen.count == 1,
+           options.views.contains(where: { $0.id == chosen[0] }) {
+            note(step.id, chosen[0], .synonym)
+            answer(choice: chosen[0], said: input.raw)
+            return .answered
+        }
         if step.kind == .courses, !input.tokens.contains(where: u.negations.contains) {
             var named: [String] = []
             for c in u.mentionedCourses(input) where !named.contains(c) { named.append(c) }
@@ -6208,7 +6238,7 @@ extension TurnBuilder {
     /// m'inscrire ?"), not a wish in one and the course asked about in another ("i want to code
     /// agents w/ apis. is master more that?").
     func choosesInOneSentence(_ text: String, course: String) -> Bool {
-        Understanding.pieces(text, cutAt: ".!?").contains { piece in
+        Understanding.pieces(text, cutAt: ".!?;").contains { piece in
             let p = u.prepare(piece)
             return u.saysChoice(p) && u.mentionedCourses(p).contains(course)
         }
@@ -7669,6 +7699,16 @@ extension TurnBuilder {
         draft.keepsConsent = true // (no consent asked in this turn: the one given stands, with its time)
         s.lead = .saving
         effects.append(.saveLead(draft))
+    }
+
+    /// The word that says the prospect is retired ("retraité", "à la retraite", "retired"), when
+    /// said so and with no "but", no "soon" before it.
+    static func saysRetired(_ input: PreparedInput) -> String? {
+        let w = input.tokenStrings
+        guard !w.contains(where: ["mais", "but", "bientot", "soon", "presque", "almost", "bientôt"].contains) else { return nil }
+        let raw = input.raw.lowercased()
+        if let word = ["retraité", "retraitée", "retired", "pensioner"].first(where: { raw.contains($0) }) { return word }
+        return Understanding.holds(w, ["a", "la", "retraite"]) ? "retraite" : nil
     }
 
     /// Words that give leave to be written to ("you can email me", "vous pouvez m'écrire"), said
