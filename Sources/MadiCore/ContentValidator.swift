@@ -34,7 +34,7 @@ public enum ContentValidator {
             "next_name", "next_summary", "order", "facts", "reasons", "ladder", "team_size", "email", "suggestion",
             "course", "command", "languages", "choices", "answer", "min", "max", "amount", "symbol", "day", "month",
             "year", "address", "char", "domain", "option", "team", "team_total", "low", "high", "n", "focus", "date", "dates",
-            "split", "count", "courses", "parts", "total",
+            "split", "count", "courses", "parts", "total", "question",
         ])
     }()
 

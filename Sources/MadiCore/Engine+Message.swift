@@ -7062,7 +7062,15 @@ extension TurnBuilder {
             } else {
                 // ("noted too" in turns: its forms `.2`, `.3`, when the strings have them, one after the other.)
                 let again = ["faq.unknown.again", "faq.unknown.again.2", "faq.unknown.again.3"].filter { content.strings.has($0, lang) }
-                if otherQuestion, content.strings.has("faq.unknown.other", lang) {
+                // ("Pour ta question « c payant pr les etudiants ? », …": which one, when it is short
+                // enough to say back.)
+                var said = asked(question)
+                while let first = said.split(separator: " ").first, Self.questionFillers.contains(TextFold.fold(String(first))) {
+                    said = String(said.dropFirst(first.count)).trimmed()
+                }
+                if otherQuestion, said.split(separator: " ").count <= 10, content.strings.has("faq.unknown.other.quoted", lang) {
+                    say(known("faq.unknown.other.quoted"), ["question": said])
+                } else if otherQuestion, content.strings.has("faq.unknown.other", lang) {
                     say(known("faq.unknown.other"))
                 } else if s.unknownSaid == true, !again.isEmpty {
                     let n = s.unknownAgain ?? 0
