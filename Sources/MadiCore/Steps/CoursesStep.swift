@@ -36,6 +36,15 @@ extension CoursesStep: StepBehaviour {
             if !turn.out.contains(ack) { turn.out.append(ack) }
             turn.s.chosenCourse = id
             turn.s.lead = .collecting
+            // ("I'd like my team of 8 nurses to get the basics, so probably Starter": a team said
+            // on the catalogue's way, where no question of the team is asked, is kept with the
+            // message for the team's proposal, and said so.)
+            if turn.teamSize == nil, turn.content.strings.has("courses.team_kept", turn.lang),
+               let size = turn.u.quantities.teamSize(turn.lastInput, anyNumber: false), size.aboutPeople, size.quantity.low >= 2,
+               !turn.u.quantities.saysSelfOnly(turn.lastInput) {
+                turn.keepQuestion(turn.lastInput.raw)
+                turn.say("courses.team_kept", ["team": turn.t("noted.team_size", ["team": turn.quantityText(size.quantity)])])
+            }
             turn.advance(step, turn.resolve(step.next))
         } else if id == "none" {
             turn.s.resume = nil
