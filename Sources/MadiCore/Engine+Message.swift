@@ -6482,6 +6482,11 @@ extension TurnBuilder {
                    || (m.at + 1 < w.count && ["direct", "directement", "straight"].contains(w[m.at + 1]) && asked)
            }) {
             keyword = content.faq.firstIndex(where: { $0.id == "prerequisites" }) ?? keyword
+        } else if keyword.map({ content.faq[$0].needsCourse }) ?? true, asked, case let w = input.tokenStrings,
+                  // ("Pensez-vous que la formation Starter me suffirait ?", "is starter enough?": a
+                  // course said to be enough, a question of fit.)
+                  w.contains(where: { $0.hasPrefix("suffi") || $0 == "enough" }), !u.mentionedCourses(input).isEmpty {
+            keyword = content.faq.firstIndex(where: { $0.id == "fit" }) ?? keyword
         }
         // ("c ou exactement ?", "where is it held": where, the format's answer says it.)
         // (Not a question about the prospect's own address: "did you get my address right?".)
