@@ -1482,9 +1482,10 @@ extension TurnBuilder {
         // of how many: the count said in the question answers it, and the question is answered.)
         // (Said of the prospect's group, "si on est", "if we're": not "vous formez des entreprises
         // de 200 salariés ?".)
+        // ("thirty people does each one pay full price??": a count of people that opens it too.)
         if step.kind == .number, step.field == "team_size", answerInput.isEmpty, side != nil, let q = parts.question,
-           u.quantities.groupOpeners.contains(where: { QuantityReader.span(of: $0, in: q.tokenStrings) != nil }),
-           u.quantities.teamSize(q, anyNumber: false)?.aboutPeople == true {
+           let size = u.quantities.teamSize(q, anyNumber: false), size.aboutPeople,
+           size.span.lowerBound == 0 || u.quantities.groupOpeners.contains(where: { QuantityReader.span(of: $0, in: q.tokenStrings) != nil }) {
             answerInput = q
         }
         // "ok. so roughly what would the total be?", "OK, let me ask it more simply: …?" at an
