@@ -609,11 +609,15 @@ extension TurnBuilder {
             }
             // ("Oui je veux bien une proposition, notez bien qu'on préfère la session du 19 janvier"
             // at the offer: a sentence that opens with a yes to it takes it.)
-            if step.kind == .recommend, s.leadId == nil,
+            // (A yes to the offer itself, said with its word; not "Oui je vois. Notez que … je
+            // reviendrai vers vous", "yes, but please note … I need to check with my manager".)
+            if step.kind == .recommend, s.leadId == nil, !Self.thinksItOver(input.tokenStrings), !Self.comesBackLater(input.tokenStrings),
+               !input.tokenStrings.contains(where: ["mais", "but", "check", "verifier", "decide", "decider", "reviendrai", "later", "plus"].contains),
                Understanding.pieces(trimmed, cutAt: ".!;").contains(where: { sentence in
                    let first = u.prepare(Understanding.pieces(sentence, cutAt: ",")[0])
                    return u.yesNo(first) == true && !first.tokens.contains(where: u.negations.contains)
                        && first.tokenStrings.first.map { u.yesNo(u.prepare($0)) == true } == true
+                       && first.tokenStrings.contains(where: ["proposition", "proposal", "propo", "propal", "devis", "quote", "interesse", "interessee", "interested", "inscris", "inscrire", "sign"].contains)
                }), takesInterest(step, said: trimmed) {
                 return
             }
@@ -734,8 +738,12 @@ extension TurnBuilder {
            // ("well shoot that's what I been sayin, yes darlin go ahead. and is it online…?": the
            // yes in the first sentence's last clause.)
            u.isPlainYes(u.prepare(pieces[0])) || (!u.prepare(pieces[0]).tokens.contains(where: u.negations.contains)
-               && !u.prepare(pieces[0]).tokenStrings.contains(where: ["mais", "but", "sauf", "except", "unless"].contains)
-               && Understanding.pieces(pieces[0], cutAt: ",").last.map { u.yesNo(u.prepare($0)) == true } == true),
+               && !u.prepare(pieces[0]).tokenStrings.contains(where: { w in ["mais", "but", "sauf", "except", "unless", "if", "si", "after", "apres", "when", "quand"].contains(w)
+                   || ["depend", "decid", "decide"].contains { w.hasPrefix($0) } })
+               && Understanding.pieces(pieces[0], cutAt: ",").last.map { clause in
+                   let c = u.prepare(clause)
+                   return u.yesNo(c) == true && ["yes", "yeah", "yep", "oui", "ouais", "sure"].contains(c.tokenStrings.first ?? "")
+               } == true),
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), u.intent(rest, memo: nil) != .decline,
            !u.saysCorrection(rest), !u.refusesMail(rest), u.mentionedCourses(rest).isEmpty, !u.asksForCall(rest) {
             prefaceSide(readSide(rest, keywordsOnly: false) ?? .unknown(rest.raw))
@@ -753,7 +761,9 @@ extension TurnBuilder {
         if step.kind == .text, !hasAt, let old = teamSize, case let pieces = Understanding.pieces(trimmed, cutAt: ".;!"), pieces.count >= 2,
            let k = pieces.indices.dropFirst().first(where: { k in
                let p = u.prepare(pieces[k])
-               return u.saysCorrection(p) && u.quantities.teamSize(p, anyNumber: true).map { $0.quantity.value != old } == true
+               // (Not people added to it: "actually our 2 founders will join too".)
+               return u.saysCorrection(p) && !p.tokenStrings.contains(where: ["join", "too", "also", "aussi", "plus", "more", "additional", "extra", "rejoindre", "rejoint", "rejoignent", "autres", "other"].contains)
+                   && u.quantities.teamSize(p, anyNumber: true).map { $0.quantity.value != old } == true
            }), correctedTeamSize(u.prepare(pieces[k]), step, cue: true) {
             var rest = pieces
             rest.remove(at: k)
@@ -1227,7 +1237,9 @@ extension TurnBuilder {
         }
         // ("et le performer direct, c tu trop avancé pour moi ca?": a question of fit about a course
         // named is the whole message; its words answer no earlier question.)
+        // (Not one that opens with a word that takes a course, "ok Performer. is it too hard for me though?".)
         if !aboutCourse, case let .faq(k)? = side, content.faq[k].id == "fit", address == nil, raw.utf8.contains(0x3F),
+           !(parts.answer.tokenStrings.first.map { Understanding.acknowledgements.contains($0) || u.yesNo(u.prepare($0)) == true } ?? false),
            u.mentionedCourses(input).contains(where: { nameSpan($0, input) != nil }), !u.saysChoice(input, interest: true) {
             aboutCourse = true
         }
@@ -1619,8 +1631,13 @@ extension TurnBuilder {
                 }
                 // ("Performer, je pense. En revanche je change d'avis pour la date : finalement
                 // plutôt janvier" at the list: the course its first sentence names is chosen too.)
+                // (Said as the choice, the course alone or with "je pense": not "Master looks way too
+                // hard", "Performer, maybe".)
                 if step.kind == .courses, case let first = u.prepare(Understanding.pieces(input.raw, cutAt: ".!;:")[0]),
                    !first.raw.utf8.contains(0x3F), !first.tokens.contains(where: u.negations.contains),
+                   !first.tokenStrings.contains(where: Understanding.maybeWords.contains),
+                   u.saysChoice(first) || first.tokenStrings.allSatisfy({ w in
+                       u.mentionedCourses(u.prepare(w)).count == 1 || ["je", "pense", "i", "think", "ok", "alors", "donc", "so", "then", "le", "la", "the", "guess", "one", "bon"].contains(w) }),
                    case let named = u.mentionedCourses(input), named.count == 1, u.mentionedCourses(first) == named,
                    content.catalogue.course(named[0]) != nil {
                     note(step.id, named[0], .synonym)
@@ -4620,7 +4637,7 @@ extension TurnBuilder {
         return content.catalogue.course(named[0])
     }
     /// Words that ask to pass a course by: the question is about the one above it.
-    static let passByPhrases: [[String]] = [["skip"], ["sauter"], ["zapper"], ["first"], ["d", "abord"], ["avant"], ["obligatoire"], ["obligé"], ["oblige"],
+    static let passByPhrases: [[String]] = [["skip"], ["sauter"], ["zapper"], ["first"], ["d", "abord"], ["obligatoire"], ["obligé"], ["oblige"],
                                             ["passer", "le"], ["passer", "la"], ["without", "doing"], ["sans", "faire"], ["sans", "passer"]]
 
     /// What a course needs, then whether it fits the prospect: the one recommended, one above it
@@ -4629,6 +4646,8 @@ extension TurnBuilder {
     mutating func sayCourseFit(_ course: Course) -> Bool {
         guard content.strings.has("faq.fit.named_right", lang), content.strings.has("faq.fit.named_below", lang),
               content.strings.has("faq.fit.named_pending", lang) else { return false }
+        // (Before any recommendation only while questions are left to tell: not on the catalogue's way.)
+        if s.recommendation == nil, let kind = current?.kind, ![StepKind.choice, .number].contains(kind) { return false }
         guard s.recommendation != nil, let rec = engine.recommendation(for: s), let recommended = content.catalogue.course(rec.course),
               let reasons = reasonList(rec) else {
             say("faq.prerequisites", engine.courseParams(course, lang, today: sessionsFrom(course)))
@@ -5362,8 +5381,15 @@ extension TurnBuilder {
         }
         // ("Le Starter est effectivement ce qu'il me faut ; le Master m'a l'air bien au-dessus de
         // mes compétences": of two named, the one chosen in a sentence of its own.)
-        if step.kind == .courses, case let named = u.mentionedCourses(input), named.count >= 2,
-           case let chosen = named.filter({ choosesInOneSentence(input.raw, course: $0) }), chosen.count == 1,
+        // (No question, no doubt: not "My boss wants me to take Master; I think Performer is more my
+        // level, what do you think?", "I want Starter; or maybe Performer, not sure yet".)
+        if step.kind == .courses, !input.raw.utf8.contains(0x3F), !input.tokenStrings.contains(where: Understanding.maybeWords.contains),
+           !input.tokenStrings.contains(where: ["sure", "sur", "sais", "know", "wants", "veut"].contains),
+           case let named = u.mentionedCourses(input), named.count >= 2,
+           case let chosen = named.filter({ course in Understanding.pieces(input.raw, cutAt: ".!;").contains { piece in
+               let p = u.prepare(piece)
+               return u.mentionedCourses(p) == [course] && (u.saysChoice(p) || Self.needPhrases.contains { Understanding.holds(p.tokenStrings, $0) })
+           } }), chosen.count == 1,
            options.views.contains(where: { $0.id == chosen[0] }) {
             note(step.id, chosen[0], .synonym)
             answer(choice: chosen[0], said: input.raw)
@@ -6239,7 +6265,7 @@ extension TurnBuilder {
     /// m'inscrire ?"), not a wish in one and the course asked about in another ("i want to code
     /// agents w/ apis. is master more that?").
     func choosesInOneSentence(_ text: String, course: String) -> Bool {
-        Understanding.pieces(text, cutAt: ".!?;").contains { piece in
+        Understanding.pieces(text, cutAt: ".!?").contains { piece in
             let p = u.prepare(piece)
             return u.saysChoice(p) && u.mentionedCourses(p).contains(course)
         }
@@ -6486,7 +6512,8 @@ extension TurnBuilder {
         } else if keyword.map({ content.faq[$0].needsCourse }) ?? true, asked, case let w = input.tokenStrings,
                   // ("Pensez-vous que la formation Starter me suffirait ?", "is starter enough?": a
                   // course said to be enough, a question of fit.)
-                  w.contains(where: { $0.hasPrefix("suffi") || $0 == "enough" }), !u.mentionedCourses(input).isEmpty {
+                  w.contains(where: { $0.hasPrefix("suffi") || $0 == "enough" }), !u.mentionedCourses(input).isEmpty,
+                  !w.contains(where: ["places", "place", "seats", "spots", "room", "left", "dispo", "disponibles", "people", "personnes"].contains) {
             keyword = content.faq.firstIndex(where: { $0.id == "fit" }) ?? keyword
         }
         // ("c ou exactement ?", "where is it held": where, the format's answer says it.)
@@ -6870,7 +6897,10 @@ extension TurnBuilder {
             // ("would performer be too much for me?", "le master serait-il trop technique pour
             // moi ?", "could i skip starter?": what the course asked about needs, and whether it
             // fits from the answers given.)
-            if ["fit", "prerequisites"].contains(entry.id), let course = fitAskedCourse(), sayCourseFit(course) { return }
+            if ["fit", "prerequisites"].contains(entry.id), let course = fitAskedCourse(), sayCourseFit(course) {
+                if reask, !s.done, current?.kind != .end { ask(again: true) }
+                return
+            }
             // "which one is right for me?" once a course was recommended: that one, and why.
             if entry.id == "fit", s.recommendation != nil, let rec = engine.recommendation(for: s), let course = content.catalogue.course(rec.course),
                let reasons = reasonList(rec), content.strings.has("faq.fit.recommended", lang) {
@@ -7074,7 +7104,7 @@ extension TurnBuilder {
                 while let first = said.split(separator: " ").first, Self.questionFillers.contains(TextFold.fold(String(first))) {
                     said = String(said.dropFirst(first.count)).trimmed()
                 }
-                if otherQuestion, said.split(separator: " ").count <= 10, content.strings.has("faq.unknown.other.quoted", lang) {
+                if otherQuestion, said.split(separator: " ").count <= 10, u.opensQuestion(u.prepare(said)), content.strings.has("faq.unknown.other.quoted", lang) {
                     say(known("faq.unknown.other.quoted"), ["question": said])
                 } else if otherQuestion, content.strings.has("faq.unknown.other", lang) {
                     say(known("faq.unknown.other"))
@@ -7719,11 +7749,14 @@ extension TurnBuilder {
     /// said so and with no "but", no "soon" before it.
     static func saysRetired(_ input: PreparedInput) -> String? {
         let w = input.tokenStrings
-        guard !w.contains(where: ["mais", "but", "bientot", "soon", "presque", "almost", "bientôt"].contains) else { return nil }
+        guard !w.contains(where: ["mais", "but", "bientot", "soon", "presque", "almost", "now", "maintenant", "currently", "actuellement",
+                                  "freelance", "conseil", "consultant", "consulting", "working", "travaille", "bosse", "for", "pour", "des", "les"].contains) else { return nil }
         let raw = input.raw.lowercased()
         if let word = ["retraité", "retraitée", "retired", "pensioner"].first(where: { raw.contains($0) }) { return word }
         return Understanding.holds(w, ["a", "la", "retraite"]) ? "retraite" : nil
     }
+
+    static let needPhrases: [[String]] = [["ce", "qu", "il", "me", "faut"], ["ce", "qu", "il", "nous", "faut"], ["is", "what", "i", "need"], ["is", "what", "we", "need"]]
 
     /// Words that give leave to be written to ("you can email me", "vous pouvez m'écrire"), said
     /// with a yes or a leave of their own, and no question.

@@ -1097,10 +1097,14 @@ public final class Understanding: Sendable {
         }
             // ("on ne saura pas commencer avant février", "we can't start before march": the verb
             // between the negation and "before".)
+            // (Right after the verb: not "je veux pas commencer trop tard, avant mars", nor "never mind,
+            // start before april".)
             || w.indices.contains { i in
-                ["pas", "not", "cant", "cannot", "wont", "couldnt", "never", "jamais"].contains(w[i])
-                    && w[(i + 1)..<min(w.count, i + 4)].contains { ["commencer", "demarrer", "debuter", "start", "begin", "starting"].contains($0) }
-                    && w[(i + 2)..<min(w.count, i + 5)].contains { ["avant", "before"].contains($0) }
+                ["pas", "not", "cant", "cannot", "wont", "couldnt", "never", "jamais"].contains(w[i]) && !(i + 1 < w.count && w[i + 1] == "mind")
+                    && w[(i + 1)..<min(w.count, i + 5)].indices.contains { v in
+                        ["commencer", "demarrer", "debuter", "start", "begin", "starting"].contains(w[v])
+                            && v + 1 < w.count && ["avant", "before"].contains(w[v + 1])
+                    }
             }
             // ("des chantiers jusqu'en mars", "busy until march", "après mars": the month after it
             // is the earliest start.)
@@ -1660,7 +1664,9 @@ public final class Understanding: Sendable {
             let again = PreparedInput(String(rest)).tokenStrings
             // (A name again: in capitals, or a word of the first one retyped; "Acme, sorry for the
             // delay" retypes nothing.)
-            guard !rest.isEmpty, rest.contains(where: \.isUppercase) || again.contains(where: { a in
+            // (Not "sorry I'm on my phone": the capital of "I" names nothing.)
+            let capitals = rest.split(separator: " ").contains { w in w.first?.isUppercase == true && !["I", "I'm", "I’m", "Im", "I'll", "I'd"].contains(String(w)) }
+            guard !rest.isEmpty, !["i", "im", "je", "j"].contains(again.first ?? ""), capitals || again.contains(where: { a in
                 a.count >= 4 && first.contains { $0.count >= 4 && $0.prefix(4) == a.prefix(4) } }) else { continue }
             return String(rest).trimmed()
         }
@@ -1692,7 +1698,9 @@ public final class Understanding: Sendable {
         // compte, mon entreprise s'appelle Atelier Lumière": the clause that opens with words that
         // name it, the ones before it naming nothing in capitals.)
         let clauses = raw.split(separator: ",").map { String($0).trimmed() }
-        if clauses.count >= 2, !clauses.contains(where: { Self.holdsCapitalizedName($0) && !opensWithLeadIn($0) }),
+        // (The first clause says who the prospect is, "je suis…", "I'm…": not "dupont sarl, c'est pour le service Compta".)
+        if clauses.count >= 2, ["je", "j", "i", "im", "we", "nous", "on", "jsuis"].contains(PreparedInput(clauses[0]).tokenStrings.first ?? ""),
+           !clauses.contains(where: { Self.holdsCapitalizedName($0) && !opensWithLeadIn($0) }),
            let named = clauses.dropFirst().last(where: { opensWithLeadIn($0) && PreparedInput($0).tokens.count >= 3 && $0.contains(where: \.isUppercase) }),
            clauses.firstIndex(of: named).map({ !clauses[..<$0].contains(where: opensWithLeadIn) }) ?? false {
             return companyNameRead(String(raw[raw.range(of: named)!.lowerBound...]), hadAddress: hadAddress)
@@ -1819,6 +1827,7 @@ public final class Understanding: Sendable {
         // of two words or more, is where it is.)
         if case let parts = name.split(separator: " "), parts.count >= 4,
            ["a", "in", "at"].contains(TextFold.fold(String(parts[parts.count - 2]))),
+           !["made", "fabrique", "born", "ne", "nee"].contains(TextFold.fold(String(parts[parts.count - 3]))),
            case let town = parts[parts.count - 1], town.count >= 3, town.first?.isUppercase == true, town.dropFirst().allSatisfy({ $0.isLowercase || $0 == "-" }),
            !parts.dropLast(2).contains(where: { w in w.allSatisfy { $0.isLowercase } && !Self.smallNameWords.contains(TextFold.fold(String(w))) }) {
             name = name[..<parts[parts.count - 2].startIndex]
@@ -1830,6 +1839,9 @@ public final class Understanding: Sendable {
                let f = TextFold.fold(String(parts[i].filter { $0 != "," && $0 != "." }))
                return Self.endingForms.contains(f) && (f.count > 2 || parts[i].allSatisfy { !$0.isLowercase })
            }), k < parts.count - 1,
+           // (Before a comma or words that open a clause or a place: not "Warner Bros Discovery",
+           // "Fabre & Cie Immobilier".)
+           parts[k].hasSuffix(",") || ["on", "we", "nous", "je", "j", "i", "based", "in", "a", "at", "near", "pres", "situee", "situe", "basee", "base", "out", "from"].contains(TextFold.fold(String(parts[k + 1]))),
            // ("Dupont SA, enfin non pas encore, on est en création": what follows takes it back.)
            case let after = PreparedInput(String(name[parts[k].endIndex...])), !after.tokens.contains(where: negations.contains), !saysCorrection(after) {
             name = name[..<parts[k].endIndex]
@@ -1847,7 +1859,7 @@ public final class Understanding: Sendable {
             let after = name.dropFirst(article.count)
             // ("le CHR de la Citadelle", "la SNCF": before an acronym too.)
             if after.first?.isUppercase == true, let word = after.split(separator: " ").first,
-               Self.companyKindNouns.contains(TextFold.fold(String(word))) || (word.count >= 2 && word.allSatisfy({ $0.isUppercase })) { name = after }
+               Self.companyKindNouns.contains(TextFold.fold(String(word))) || (article.hasSuffix(" ") && word.count >= 2 && word.allSatisfy({ $0.isUppercase })) { name = after }
             break
         }
         return name.isEmpty ? raw : String(name)

@@ -41,7 +41,10 @@ extension CoursesStep: StepBehaviour {
             // message for the team's proposal, and said so.)
             if turn.teamSize == nil, turn.content.strings.has("courses.team_kept", turn.lang),
                let size = turn.u.quantities.teamSize(turn.lastInput, anyNumber: false), size.aboutPeople, size.quantity.low >= 2,
-               !turn.u.quantities.saysSelfOnly(turn.lastInput) {
+               !turn.u.quantities.saysSelfOnly(turn.lastInput),
+               // (A team to train said: not "mes 5 collègues verront plus tard", "with my 3 kids".)
+               turn.lastInput.tokenStrings.contains(where: ["team", "equipe", "staff", "salaries", "collaborateurs", "employees", "agents"].contains),
+               !turn.lastInput.tokenStrings.contains(where: ["deja", "already", "later", "tard", "suivi", "took", "done"].contains) {
                 turn.keepQuestion(turn.lastInput.raw)
                 turn.say("courses.team_kept", ["team": turn.t("noted.team_size", ["team": turn.quantityText(size.quantity)])])
             }

@@ -77,6 +77,11 @@ extension TurnBuilder {
     /// the address lacks ("oups gmail.com", "sorry .com").
     static func typedAfter(_ suggestion: String, in message: String, address: String) -> Bool {
         guard let range = message.range(of: address), let at = suggestion.firstIndex(of: "@") else { return false }
+        // (Said with a word that takes the typo back, and nothing against it: not "…@gmial.com, not
+        // gmail.com, it's my own domain".)
+        let after = PreparedInput(String(message[range.upperBound...])).tokenStrings
+        guard after.contains(where: ["oups", "oops", "sorry", "pardon", "typo", "desole", "dsl", "mean", "correction", "sry"].contains),
+              !after.contains(where: ["not", "pas", "own", "propre"].contains) else { return false }
         let domain = suggestion[suggestion.index(after: at)...].lowercased()
         let typedDomain = address.split(separator: "@").last.map { $0.lowercased() } ?? ""
         return message[range.upperBound...].split(separator: " ").contains { word in
