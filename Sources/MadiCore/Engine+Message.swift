@@ -2898,7 +2898,8 @@ extension TurnBuilder {
     /// `split(separator: ".")`); nil when nothing but dots.
     /// Whether a message holds an address or a word shaped as a domain ("gmail.com").
     static func holdsDomain(_ raw: String) -> Bool {
-        raw.split(separator: " ").contains { w in
+        guard raw.utf8.contains(0x40) || raw.utf8.contains(0x2E) else { return false } // no "@", no "."
+        return raw.split(separator: " ").contains { w in
             w.contains("@") || (w.first?.isLetter == true && w.dropLast().contains(".")
                 && lastLabel(String(w)).map { EmailValidator.isTopLevelDomain(String($0)) } == true)
         }
@@ -4532,9 +4533,12 @@ extension TurnBuilder {
             // The whole message, else its parts ("not exactly - most of them don't use AI at all").
             // (A lone yes or no among the parts opens the correction, "Non, en fait, plutôt dès que
             // possible": it answers no earlier question.)
-            // (An address or a domain, "…@gmal.com, oups gmail.com", answers no earlier question.)
-            let parts = (Self.holdsDomain(input.raw) ? [] : [input]) + Understanding.pieces(input.raw, cutAt: ",;-").filter { !Self.holdsDomain($0) }
-                .flatMap { Understanding.pieces($0, cutAt: ".") }.map(u.prepare).filter {
+            // (An address or a domain, "…@gmal.com, oups gmail.com", answers no earlier question:
+            // the message and its parts without them.)
+            let withDomain = Self.holdsDomain(input.raw)
+            let parts = (withDomain ? [] : [input]) + (withDomain
+                ? Understanding.pieces(input.raw, cutAt: ",;-").filter { !Self.holdsDomain($0) }.flatMap { Understanding.pieces($0, cutAt: ".") }
+                : Understanding.pieces(input.raw, cutAt: ",.;-")).map(u.prepare).filter {
                 !$0.tokens.isEmpty && ($0.tokens.count > 1 || u.yesNo($0) == nil)
             }
             var found: String?
@@ -6502,7 +6506,9 @@ extension TurnBuilder {
         }
         // ("could i skip starter?", "je peux zapper le starter ?": a course asked to be passed by,
         // a question of what the next one needs.)
+        // (Its words looked for first: most messages hold none, and the courses are not looked for.)
         if keyword.map({ content.faq[$0].needsCourse }) ?? true, case let w = input.tokenStrings,
+           w.contains(where: Self.passByWords.contains),
            u.courseMentions(input).contains(where: { m in
                (1...2).contains { k in m.at - k >= 0 && ["skip", "sauter", "zapper", "skipper"].contains(w[m.at - k]) && (k == 1 || ["the", "le", "la", "l"].contains(w[m.at - 1])) }
                    // ("jpourrais pas prendre le performer direct?": the course taken straight away.)
@@ -7756,6 +7762,7 @@ extension TurnBuilder {
         return Understanding.holds(w, ["a", "la", "retraite"]) ? "retraite" : nil
     }
 
+    static let passByWords: Set<String> = ["skip", "sauter", "zapper", "skipper", "direct", "directement", "straight"]
     static let needPhrases: [[String]] = [["ce", "qu", "il", "me", "faut"], ["ce", "qu", "il", "nous", "faut"], ["is", "what", "i", "need"], ["is", "what", "we", "need"]]
 
     /// Words that give leave to be written to ("you can email me", "vous pouvez m'écrire"), said
