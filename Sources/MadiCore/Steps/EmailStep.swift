@@ -102,10 +102,11 @@ extension TurnBuilder {
         case let .valid(addr):
             // ("lucas.b@gmial.com oups gmail.com", "…@gmail.con sorry .com": the correction the
             // message itself types after the address is the one offered: taken, not asked back.)
-            if let suggestion = EmailSuggester.suggest(addr.normalized), Self.typedAfter(suggestion, in: lastInput.raw, address: raw),
+            let suggested = EmailSuggester.suggest(addr.normalized)
+            if let suggestion = suggested, Self.typedAfter(suggestion, in: lastInput.raw, address: raw),
                case let .valid(fixed) = EmailValidator.validate(suggestion) {
                 take(fixed, step)
-            } else if let suggestion = EmailSuggester.suggest(addr.normalized) {
+            } else if let suggestion = suggested {
                 keepPhoneBesideAddress()
                 s.emailPending = addr
                 s.emailSuggestion = suggestion
