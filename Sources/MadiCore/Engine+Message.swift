@@ -2175,7 +2175,9 @@ extension TurnBuilder {
         if !step.navigation, input.tokenStrings.contains(where: Self.settleWords.contains),
            case let pieces = Understanding.pieces(input.raw, cutAt: ".!;"), pieces.count >= 2, let last = pieces.last,
            case let said = u.prepare(last), said.tokenStrings.contains(where: Self.settleWords.contains),
-           case let .option(id) = u.match(step: step, said).choice {
+           // ("… je dirais automatiser quand même, les bases je les ai": the clause that settles.)
+           case let settling = Understanding.pieces(last, cutAt: ",").first(where: { u.prepare($0).tokenStrings.contains(where: Self.settleWords.contains) }) ?? last,
+           case let .option(id) = u.match(step: step, u.prepare(settling)).choice {
             note(step.id, id, .synonym)
             answer(choice: id, said: input.raw)
             return .answered
@@ -3627,7 +3629,7 @@ extension TurnBuilder {
         guard let f = w.firstIndex(where: selfWords.contains) else { return false }
         return w[f...].contains { ["debute", "debutant", "debutante", "connais", "beginner", "know", "new", "novice", "nul", "nulle"].contains($0) }
     }
-    static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez"]
+    static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez", "dirais", "probably", "probablement", "guess"]
     /// Words that name a team's size ("team size", "la taille de l'équipe", "headcount").
     static let sizeWords: Set<String> = ["size", "taille", "headcount", "effectif", "nombre"]
     static let mostWords: Set<String> = ["majorite", "plupart", "most", "mostly", "majority", "surtout", "majoritairement"]
@@ -4652,15 +4654,21 @@ extension TurnBuilder {
               content.strings.has("faq.fit.named_pending", lang) else { return false }
         // (Before any recommendation only while questions are left to tell: not on the catalogue's way.)
         if s.recommendation == nil, let kind = current?.kind, ![StepKind.choice, .number].contains(kind) { return false }
+        // (The answer is what a course named needs whenever that is said: "would the building one
+        // be too hard for me?"; not a level's: "débutants complets, c'est adapté ?")
+        func sayNeeds() {
+            say("faq.prerequisites", engine.courseParams(course, lang, today: sessionsFrom(course)))
+            if nameSpan(course.id, lastInput) != nil { trace.side = "prerequisites" }
+        }
         guard s.recommendation != nil, let rec = engine.recommendation(for: s), let recommended = content.catalogue.course(rec.course),
               let reasons = reasonList(rec) else {
-            say("faq.prerequisites", engine.courseParams(course, lang, today: sessionsFrom(course)))
+            sayNeeds()
             say("faq.fit.named_pending", ["name": course.name])
             return true
         }
         let (r, c) = (content.catalogue.rank(recommended.id), content.catalogue.rank(course.id))
         // (What a course below the one recommended needs is no question: "is starter too basic for me?")
-        if c >= r { say("faq.prerequisites", engine.courseParams(course, lang, today: sessionsFrom(course))) }
+        if c >= r { sayNeeds() }
         if r < c, content.strings.has("faq.prerequisites.first", lang) {
             say("faq.prerequisites.first", ["name": recommended.name, "other_name": course.name, "reasons": reasons])
         } else if r == c {

@@ -364,6 +364,14 @@ extension Understanding {
                 question.append(String(trimmed[at...]))
                 continue
             }
+            // ("Starter — does it cover what's safe to paste?", "teacher in Galway - will there be
+            // recordings?": an answer, a dash, then a question.)
+            if marked, let dash = trimmed.range(of: " — ") ?? trimmed.range(of: " – ") ?? trimmed.range(of: " - ") {
+                let head = String(trimmed[..<dash.lowerBound]).trimmed(), tail = String(trimmed[dash.upperBound...]).trimmed()
+                if !head.isEmpty, !tail.isEmpty, !opensQuestion(prepare(head)), opensQuestion(PreparedInput(tail)) {
+                    answer.append(head); question.append(tail); continue
+                }
+            }
             if let comma = Self.lastCommaOutsideBrackets(trimmed) {
                 let tail = String(trimmed[trimmed.index(after: comma)...]).trimmed()
                 let head = String(trimmed[..<comma]).trimmed()

@@ -345,6 +345,11 @@ public enum EmailSuggester {
         let scalars = p.unicodeScalars.map(\.value)
         return (p, scalars, TypoDistance.Letters.counts(scalars))
     }
+    /// The providers' names that have an address under a country's two-letter ending ("orange"
+    /// for "orange.fr"; not "gmail").
+    static let nationalNames: Set<String> = Set(providers.compactMap { p in
+        p.split(separator: ".").last.flatMap { $0.count == 2 ? String(p.prefix(while: { $0 != "." })) : nil }
+    })
     static let tldFixes = ["con": "com", "cmo": "com", "ocm": "com", "vom": "com", "comm": "com", "cm": "com", "om": "com",
                            "fe": "fr", "frr": "fr", "fre": "fr", "ft": "fr", "rf": "fr", "nte": "net", "ner": "net"]
 
@@ -425,6 +430,10 @@ public enum EmailSuggester {
         let local = normalized[..<at]
         let domain = String(normalized[normalized.index(after: at)...])
         if providers.contains(domain) { return nil }
+        // ("a.ndiaye@orange.sn", "jo@yahoo.ca": a provider that has addresses under a country's
+        // ending, under another country's: no typo.)
+        if let dot = domain.lastIndex(of: "."), case let tld = domain[domain.index(after: dot)...], tld.count == 2, tldFixes[String(tld)] == nil,
+           nationalNames.contains(String(domain.prefix(while: { $0 != "." }))) { return nil }
         let d = Array(domain.unicodeScalars.map(\.value))
         let letters = TypoDistance.Letters(d)
         var best: (String, Int)?

@@ -231,12 +231,16 @@ struct EmailTests {
         ("x@mycompany.con", "x@mycompany.com"),
         ("x@laposte.nte", "x@laposte.net"),
         ("x@icloud.co", "x@icloud.com"),
+        ("x@gmail.cm", "x@gmail.com"),
+        ("x@orange.ft", "x@orange.fr"),
     ])
     func suggestsTheLikelyProvider(input: String, expected: String) {
         #expect(EmailSuggester.suggest(input) == expected)
     }
 
-    @Test(arguments: ["ana@gmail.com", "ana@orange.fr", "ana@mycompany.fr", "ana@free.fr", "ana@sfr.fr", "ana@gmx.fr"])
+    @Test(arguments: ["ana@gmail.com", "ana@orange.fr", "ana@mycompany.fr", "ana@free.fr", "ana@sfr.fr", "ana@gmx.fr",
+                      // A provider with a country's ending, under another country's.
+                      "a.ndiaye@orange.sn", "jo@yahoo.ca", "jo@hotmail.ch", "jo@yahoo.co.jp"])
     func noSuggestionForFineAddresses(input: String) {
         #expect(EmailSuggester.suggest(input) == nil)
     }
