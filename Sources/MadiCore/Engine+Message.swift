@@ -285,7 +285,9 @@ extension TurnBuilder {
         if step.kind != .text, let company = engine.fieldSteps["company"], s.answers[company] == nil,
            case let capital = trimmed.unicodeScalars.dropFirst().contains(where: Self.isCapital),
            let name = (capital ? u.namedCompany(trimmed) : nil) ?? Understanding.companyInBrackets(trimmed)
-               ?? (capital && (inTeamQuestions || s.prefillCompany == nil) ? u.companyInPassing(trimmed, input) : nil) {
+               ?? (capital && (inTeamQuestions || s.prefillCompany == nil) ? u.companyInPassing(trimmed, input) : nil),
+           // ("c'est finançable par l'OPCO ? on est chez OPCO Mobilités": who funds it, not who the prospect works for.)
+           !Self.namesFundingBody(name) {
             s.prefillCompany = name
             // ("ok go w/ starter then. email is j.okafor@…, company is Maison Lumen" past the
             // company's question, or on a way that never asked it: kept for the request.)
@@ -742,7 +744,7 @@ extension TurnBuilder {
                    || ["depend", "decid", "decide"].contains { w.hasPrefix($0) } })
                && Understanding.pieces(pieces[0], cutAt: ",").last.map { clause in
                    let c = u.prepare(clause)
-                   return u.yesNo(c) == true && ["yes", "yeah", "yep", "oui", "ouais", "sure"].contains(c.tokenStrings.first ?? "")
+                   return u.yesNo(c) == true && ["yes", "yeah", "yep", "oui", "ouais", "sure", "ja"].contains(c.tokenStrings.first ?? "")
                } == true),
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), u.intent(rest, memo: nil) != .decline,
            !u.saysCorrection(rest), !u.refusesMail(rest), u.mentionedCourses(rest).isEmpty, !u.asksForCall(rest) {
@@ -1644,6 +1646,12 @@ extension TurnBuilder {
                     answer(choice: named[0], said: input.raw)
                     return
                 }
+                // ("sure. oh wait just checked my calendar, feb works better actually" at consent: a
+                // yes in a sentence of its own, before the month moved.)
+                if step.kind == .consent, s.leadId == nil, s.email != nil, opensWithYes(trimmed) {
+                    takeConsent(step, said: trimmed)
+                    return
+                }
                 ask(again: true)
                 return
             }
@@ -1847,7 +1855,7 @@ extension TurnBuilder {
                 // "Bonjour. Je souhaiterais consulter d'abord votre catalogue": a greeting, then another
             // of the welcome's options: that option.
             if let (rest, greeted) = opened, let start = step.options.first,
-               case let .option(o) = u.match(step: step, rest).choice, o != start.id {
+               case let .option(o) = u.match(step: step, rest).choice, o != start.id, !noBesideAnswers(rest, step) {
                 if greeted { trace.intent = .greeting; out.insert(t(greetingKey), at: 0) }
                 note(step.id, o, .synonym)
                 answer(choice: o, said: input.raw)
@@ -1886,6 +1894,11 @@ extension TurnBuilder {
                // (A greeting before a comma said back: "hi there, …".)
                case let greeted = input.raw.firstIndex(of: ",").map({ u.intent(u.prepare(String(input.raw[..<$0])), memo: memo) == .greeting }) ?? false,
                case .answered = readPastWelcome(input, step, opened: greeted ? (input, true) : nil) {
+                return .answered
+            }
+            // ("i use chatgpt every day, want to automate my emails. just me, no team": its "no"
+            // says there is no team, among answers to the questions; they start with them.)
+            if step.navigation, noBesideAnswers(input, step), case .answered = readPastWelcome(input, step, opened: (input, false)) {
                 return .answered
             }
             let r = readChoice(input, step)
@@ -3629,6 +3642,22 @@ extension TurnBuilder {
         guard let f = w.firstIndex(where: selfWords.contains) else { return false }
         return w[f...].contains { ["debute", "debutant", "debutante", "connais", "beginner", "know", "new", "novice", "nul", "nulle"].contains($0) }
     }
+    /// Whether the welcome's reading of a message is a "no" said of a thing ("no team"), in a
+    /// message that answers two later questions or more.
+    func noBesideAnswers(_ input: PreparedInput, _ step: Step) -> Bool {
+        let m = u.match(step: step, input)
+        guard let span = m.span, span.count == 1, span.upperBound < input.tokens.count,
+              ["no", "non"].contains(input.tokenStrings[span.lowerBound]) else { return false }
+        let later = content.steps.filter { $0.kind == .choice && !$0.navigation }.map(\.id)
+        return Set(u.prefills(input, stepIds: later).map(\.step)).count >= 2
+    }
+    /// Whether a name is a training fund's or a public funder's ("OPCO Mobilités", "France Travail").
+    static func namesFundingBody(_ name: String) -> Bool {
+        let w = PreparedInput(name).tokenStrings
+        return w.first.map(fundingBodies.contains) == true || w.starts(with: ["pole", "emploi"]) || w.starts(with: ["france", "travail"])
+    }
+    static let fundingBodies: Set<String> = ["opco", "cpf", "agefice", "fifpl", "opcommerce", "uniformation", "constructys", "ocapiat", "afdas",
+                                             "fafcea", "fongecif"]
     static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez", "dirais", "probably", "probablement", "guess"]
     /// Words that name a team's size ("team size", "la taille de l'équipe", "headcount").
     static let sizeWords: Set<String> = ["size", "taille", "headcount", "effectif", "nombre"]

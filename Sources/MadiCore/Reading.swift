@@ -287,7 +287,7 @@ extension Understanding {
         let word = tail.split(separator: " ", omittingEmptySubsequences: false).last ?? tail[...]
         return word.count <= 3 && abbreviations.contains(word.lowercased())
     }
-    static let abbreviations: Set<String> = ["st", "ste", "sté", "dr", "mr", "mrs", "ms", "mt", "bd", "av"]
+    static let abbreviations: Set<String> = ["st", "ste", "sté", "dr", "mr", "mrs", "ms", "mt", "bd", "av", "pvt"]
 
     /// The last comma of the text that is not inside brackets.
     static func lastCommaOutsideBrackets(_ text: String) -> String.Index? {

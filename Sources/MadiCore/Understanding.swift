@@ -1651,7 +1651,14 @@ public final class Understanding: Sendable {
             if marks.contains(raw[i]) { starts.append(raw.index(after: i)) }
             i = raw.index(after: i)
         }
-        let first = PreparedInput(String(raw[..<(starts.first.map { raw.index(before: $0) } ?? raw.endIndex)])).tokenStrings
+        // ("Techno Sollutions sorry Techno Solutions Pty Ltd": the words that take it back, with
+        // no comma before them.)
+        var unmarked: Set<String.Index> = []
+        for word in raw.split(separator: " ") where word.startIndex > raw.startIndex && ["sorry", "pardon", "oups", "oops"].contains(TextFold.fold(String(word))) {
+            if raw[..<word.startIndex].last(where: { $0 != " " }).map({ !marks.contains($0) }) == true { unmarked.insert(word.startIndex) }
+        }
+        starts = (starts + unmarked).sorted()
+        let first = PreparedInput(String(raw[..<(starts.first.map { unmarked.contains($0) ? $0 : raw.index(before: $0) } ?? raw.endIndex)])).tokenStrings
         for start in starts.reversed() where start < raw.endIndex {
             let part = raw[start...]
             let w = PreparedInput(String(part)).tokenStrings
@@ -1724,7 +1731,9 @@ public final class Understanding: Sendable {
         // ("c'est une asso : Les Petits Débrouillards", "it's a charity: Hope Kitchen": what it
         // is, then a colon and the name.)
         if let colon = raw.firstIndex(of: ":"), case let before = PreparedInput(String(raw[..<colon])).tokenStrings,
-           (2...5).contains(before.count), before.contains(where: Self.companyKindNouns.contains),
+           (2...5).contains(before.count) && before.contains(where: Self.companyKindNouns.contains)
+            // ("on est une SARL à Lyon : Plomberie Rhône Services": its legal form and where it is.)
+            || (2...7).contains(before.count) && before.contains(where: Self.legalForms.contains),
            case let after = String(raw[raw.index(after: colon)...]).trimmed(), !after.isEmpty, Self.holdsCapitalizedName(after) {
             return companyName(after, hadAddress: hadAddress)
         }
@@ -2766,7 +2775,7 @@ public final class Understanding: Sendable {
     static let yesNoLetters: [String: Bool] = ["y": true, "n": false]
 
     /// Yes, no, or neither. The whole input as a phrase wins over a phrase inside it.
-    static let yesWords: Set<String> = ["yes", "ye", "yeah", "yep", "oui", "ouais", "ouai"]
+    static let yesWords: Set<String> = ["yes", "ye", "yeah", "yep", "oui", "ouais", "ouai", "ja"]
     static let noWords: Set<String> = ["no", "nah", "nope", "non", "nan", "not", "pas"]
     static func offersBoth(_ w: [String]) -> Bool {
         w.count >= 3 && (0..<(w.count - 2)).contains { i in

@@ -18,11 +18,12 @@ extension TurnBuilder {
             say("back.ok")
             enter(previous, usePrefill: false)
         case .restart:
+            // (Everything said is forgotten, the first name with it: whoever types next may be
+            // someone else, and a lead is never stored under a name not said in its conversation.)
             let fresh = Session(language: s.language, step: content.start, source: s.source, today: s.today)
-            let (course, name) = (s.courseContext, s.firstName)
+            let course = s.courseContext
             s = fresh
             s.courseContext = course
-            s.firstName = name
             say("restart.ok")
             enter(content.start)
         case let .language(code):
