@@ -917,6 +917,12 @@ extension TurnBuilder {
             if hasAt, s.firstName == nil, let rest = Understanding.address(in: trimmed).rest, let first = u.fullNameAlone(rest) {
                 s.firstName = first
             }
+            // ("ines@morel.fr. finalement ce sera 16 personnes, enfin non 14" on a team's way: the
+            // team's size corrected beside the address, then the address taken.)
+            if hasAt, s.leadId == nil, let rest = Understanding.address(in: trimmed).rest, !rest.utf8.contains(0x3F), case let said = u.prepare(rest),
+               said.tokens.count >= 2, u.saysCorrection(said) {
+                _ = correctedTeamSize(said, step, cue: true)
+            }
             // "i prefer performer pls, remote. my email ana@…": another course chosen beside the
             // address, in its sentence, is the course the address is for.
             if trimmed.utf8.contains(0x20), s.leadId == nil, hasAt, let rest = Understanding.address(in: trimmed).rest, case let said = u.prepare(rest),
@@ -3276,6 +3282,12 @@ extension TurnBuilder {
 
     /// The month named as a start date and the option it picks, at a step whose options have `months`.
     func monthOption(_ input: PreparedInput, _ step: Step) -> (String, Int, AnswerOption)? {
+        // ("pas en été, plutôt en septembre", "not in the summer. september": a season refused in
+        // a clause of its own, then the month.)
+        if u.refusesSeason(input), case let pieces = Understanding.pieces(input.raw, cutAt: ",.;!"), pieces.count >= 2,
+           case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), !u.refusesSeason(rest), u.startMonth(rest) != nil {
+            return monthOption(rest, step)
+        }
         // ("not december, rather february": the month kept, not the one refused.)
         // ("not in december": the month after the ones refused, when nothing else is said.)
         // ("not in december, that's year end for us": the refusal in a clause of its own.)
@@ -4446,7 +4458,9 @@ extension TurnBuilder {
         // and "4 ou 5 fois par semaine" are no sizes. Not after the end, where a size needs its people.)
         let choices = current.kind == .choice ? current.options.count : fixed(current).views.count
         // ("no wait i meant 18, forgot the warehouse guys": a number that ends its clause too.)
-        let bare = (!s.done || deniesOld) && w.indices.contains { i in
+        // ("oui c'est 14. corrigez svp" after the end: asked to correct it in so many words.)
+        let asksFix = w.contains { $0.hasPrefix("corrig") || $0.hasPrefix("rectifi") || $0 == "correct" || $0 == "fix" }
+        let bare = (!s.done || deniesOld || asksFix) && w.indices.contains { i in
             Int(w[i]) != nil && (i == w.count - 1 || u.negations.contains(input.tokens[i + 1])
                 || [",", ".", ";", "!"].contains { input.raw.contains(w[i] + $0) }
                 // ("on sera plutot 8 finalement": only a word that corrects after it.)
