@@ -5206,11 +5206,18 @@ extension TurnBuilder {
     }
 
     /// The greeting said back: "Bonsoir !" to "bonsoir", "Good evening!" to "good evening"
-    /// (`intent.greeting.evening`), else `intent.greeting`.
+    /// (`intent.greeting.evening`), "Good morning!" and "Good afternoon!" likewise
+    /// (`intent.greeting.morning`, `intent.greeting.afternoon`), else `intent.greeting`.
     var greetingKey: String {
         let w = lastInput.tokenStrings
         let evening = w.contains("bonsoir") || w.contains("bsr") || zip(w, w.dropFirst()).contains { $0 == "good" && $1 == "evening" }
         if evening, content.strings.has("intent.greeting.evening", lang) { return "intent.greeting.evening" }
+        // ("Good morning", "good afternoon": the same greeting said back.)
+        let pairs = zip(w, w.dropFirst())
+        if pairs.contains(where: { $0 == "good" && $1 == "morning" }), content.strings.has("intent.greeting.morning", lang) { return "intent.greeting.morning" }
+        if pairs.contains(where: { $0 == "good" && $1 == "afternoon" }), content.strings.has("intent.greeting.afternoon", lang) {
+            return "intent.greeting.afternoon"
+        }
         // ("ça va ?", "how are you?" with no word of greeting: asked how Madi is, it says so,
         // rather than "Bonjour !" in the middle of the questions.)
         if !w.contains(where: Self.greetingWords.contains), Self.asksHowItGoes(w), content.strings.has("intent.greeting.how", lang) {
