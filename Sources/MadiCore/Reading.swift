@@ -458,7 +458,7 @@ extension Understanding {
     static let asksBack: Set<String> = ["c le cas", "c est le cas", "est ce le cas", "c vrai", "c est vrai", "ou pas", "oui ou non", "non", "hein",
                                         "right", "is it", "is that right", "is that true", "or not", "yes or no", "isn t it", "isnt it", "correct",
                                         "ca marche", "ca passe", "c possible", "c est possible", "does that work", "would that work", "will that work",
-                                        "is that ok", "is that possible"]
+                                        "is that ok", "is that possible", "toi", "vous", "you", "d apres toi", "d apres vous", "selon toi", "selon vous", "in your opinion"]
 
     /// Whether `tail`, said after the last comma of `head`, is the last of a list of things: it and
     /// the piece before it, a few words each, open with an article ("du RAG, des agents, de

@@ -1369,6 +1369,8 @@ public final class Understanding: Sendable {
         // ("after easter", "après Pâques", "après les vacances de février": the month after.)
         (["after", "easter"], 4), (["apres", "paques"], 4), (["apres", "les", "vacances", "de", "paques"], 5), (["after", "the", "easter", "holidays"], 5),
         (["apres", "les", "vacances", "de", "fevrier"], 3), (["apres", "les", "vacances", "d", "hiver"], 3), (["after", "half", "term"], 3),
+        // ("après les vacances d'été", "après les grandes vacances": September.)
+        (["apres", "les", "vacances", "d", "ete"], 9), (["apres", "les", "grandes", "vacances"], 9), (["after", "the", "summer", "break"], 9),
     ]
     /// The first words of `holidayStarts` and `quarterPhrases` (a word that opens neither is
     /// passed over with one look-up).
