@@ -744,7 +744,7 @@ extension TurnBuilder {
                    || ["depend", "decid", "decide"].contains { w.hasPrefix($0) } })
                && Understanding.pieces(pieces[0], cutAt: ",").last.map { clause in
                    let c = u.prepare(clause)
-                   return u.yesNo(c) == true && ["yes", "yeah", "yep", "oui", "ouais", "sure", "ja"].contains(c.tokenStrings.first ?? "")
+                   return u.yesNo(c) == true && ["yes", "yeah", "yep", "oui", "ouais", "sure"].contains(c.tokenStrings.first ?? "")
                } == true),
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), u.intent(rest, memo: nil) != .decline,
            !u.saysCorrection(rest), !u.refusesMail(rest), u.mentionedCourses(rest).isEmpty, !u.asksForCall(rest) {
@@ -920,7 +920,9 @@ extension TurnBuilder {
             // ("ines@morel.fr. finalement ce sera 16 personnes, enfin non 14" on a team's way: the
             // team's size corrected beside the address, then the address taken.)
             if hasAt, s.leadId == nil, let rest = Understanding.address(in: trimmed).rest, !rest.utf8.contains(0x3F), case let said = u.prepare(rest),
-               said.tokens.count >= 2, u.saysCorrection(said) {
+               said.tokens.count >= 2, u.saysCorrection(said), !u.quantities.all(said).isEmpty,
+               // (Not some of them: "wait, 4 of them are devs actually", "2 personnes sont déjà à l'aise".)
+               !said.tokenStrings.contains(where: ["of", "d", "entre", "sont", "are", "is", "est"].contains) {
                 _ = correctedTeamSize(said, step, cue: true)
             }
             // "i prefer performer pls, remote. my email ana@…": another course chosen beside the
@@ -1275,7 +1277,9 @@ extension TurnBuilder {
         // "can i just do starter instead?", "je prefere le starter alors, je peux m'inscrire ?" at
         // the offer: another course chosen, said as a question; taken, and the address asked.
         // (Not a request for advice: "tu peux me recommander Master à la place ?".)
-        if step.kind == .recommend, parts.question != nil, !aboutCourse, address == nil, u.saysChoice(input),
+        // (Not for some of a team: "could the 2 juniors do performer instead tho?".)
+        if step.kind == .recommend, parts.question != nil, !aboutCourse, address == nil, u.saysChoice(input) || u.saysChoice(input, interest: true),
+           !namesPartOfTeam(input),
            !input.tokenStrings.contains(where: { w in ["recommand", "recommend", "conseil", "suggest", "advi", "pourquoi", "why"].contains { w.hasPrefix($0) } }),
            !weighsCourses(input),
            // ("performer instead? is that remote" when Performer is the one offered: that one.)
@@ -1283,7 +1287,8 @@ extension TurnBuilder {
                ?? (input.tokenStrings.contains(where: { ["instead", "rather", "plutot"].contains($0) })
                    && u.mentionedCourses(input) == [recommendation()?.course].compactMap { $0 } ? recommendation()?.course : nil),
            !deniesCourse(other, input),
-           let course = content.catalogue.course(other), choosesInOneSentence(trimmed, course: other) {
+           let course = content.catalogue.course(other),
+           u.saysChoice(input) && choosesInOneSentence(trimmed, course: other) || takesThatOne(trimmed, course: other) {
             note(step.id, "interested", .synonym)
             answer(choice: "interested", said: trimmed)
             s.chosenCourse = other
@@ -1654,7 +1659,10 @@ extension TurnBuilder {
                 }
                 // ("sure. oh wait just checked my calendar, feb works better actually" at consent: a
                 // yes in a sentence of its own, before the month moved.)
-                if step.kind == .consent, s.leadId == nil, s.email != nil, opensWithYes(trimmed) {
+                if step.kind == .consent, s.leadId == nil, s.email != nil, opensWithYes(trimmed),
+                   case let rest = u.prepare(Understanding.pieces(trimmed, cutAt: ".!;").dropFirst().joined(separator: ". ")),
+                   !rest.tokens.contains(where: u.negations.contains), !u.refusesMail(rest),
+                   !rest.tokenStrings.contains(where: ["until", "jusqu", "avant", "before", "after", "apres"].contains) {
                     takeConsent(step, said: trimmed)
                     return
                 }
@@ -2194,9 +2202,13 @@ extension TurnBuilder {
         if !step.navigation, input.tokenStrings.contains(where: Self.settleWords.contains),
            case let pieces = Understanding.pieces(input.raw, cutAt: ".!;"), pieces.count >= 2, let last = pieces.last,
            case let said = u.prepare(last), said.tokenStrings.contains(where: Self.settleWords.contains),
-           // ("… je dirais automatiser quand même, les bases je les ai": the clause that settles.)
-           case let settling = Understanding.pieces(last, cutAt: ",").first(where: { u.prepare($0).tokenStrings.contains(where: Self.settleWords.contains) }) ?? last,
-           case let .option(id) = u.match(step: step, u.prepare(settling)).choice {
+           // (A word that settles only after a doubt, with no denial beside it.)
+           said.tokenStrings.contains(where: { Self.settleWords.contains($0) && !Self.settleAfterDoubt.contains($0) })
+               || (input.tokenStrings.contains(where: Self.doubtWords.contains) && !said.tokens.contains(where: u.negations.contains)),
+           // ("… je dirais automatiser quand même, les bases je les ai": the clause that settles,
+           // else the whole sentence, "disons, ils utilisent un peu chatgpt".)
+           case let clause = Understanding.pieces(last, cutAt: ",").first(where: { u.prepare($0).tokenStrings.contains(where: Self.settleWords.contains) }),
+           case let .option(id) = clause.map({ u.match(step: step, u.prepare($0)).choice }).flatMap({ $0.isOption ? $0 : nil }) ?? u.match(step: step, said).choice {
             note(step.id, id, .synonym)
             answer(choice: id, said: input.raw)
             return .answered
@@ -3284,8 +3296,12 @@ extension TurnBuilder {
     func monthOption(_ input: PreparedInput, _ step: Step) -> (String, Int, AnswerOption)? {
         // ("pas en été, plutôt en septembre", "not in the summer. september": a season refused in
         // a clause of its own, then the month.)
+        // (Not a month of that season, nor one said with a word of limit: "not in summer, we
+        // close in august", "pas en été, avant juin", "but not before may either".)
         if u.refusesSeason(input), case let pieces = Understanding.pieces(input.raw, cutAt: ",.;!"), pieces.count >= 2,
-           case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), !u.refusesSeason(rest), u.startMonth(rest) != nil {
+           case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), !u.refusesSeason(rest), let m = u.startMonth(rest),
+           let season = u.season(u.prepare(pieces[0])), let first = u.monthNumbers[TextFold.fold(season)], ![first, first % 12 + 1, (first + 1) % 12 + 1].contains(m),
+           !rest.tokens.contains(where: u.negations.contains), !rest.tokenStrings.contains(where: ["avant", "before", "until", "jusqu", "close", "ferme", "conge", "holiday", "vacances"].contains) {
             return monthOption(rest, step)
         }
         // ("not december, rather february": the month kept, not the one refused.)
@@ -3659,10 +3675,14 @@ extension TurnBuilder {
     func noBesideAnswers(_ input: PreparedInput, _ step: Step) -> Bool {
         let m = u.match(step: step, input)
         guard let span = m.span, span.count == 1, span.upperBound < input.tokens.count,
-              ["no", "non"].contains(input.tokenStrings[span.lowerBound]) else { return false }
+              ["no", "non"].contains(input.tokenStrings[span.lowerBound]),
+              // (Of a thing: "just me, no team"; not "non merci, …", "no I'm good, …".)
+              Self.noThings.contains(input.tokenStrings[span.upperBound]) else { return false }
         let later = content.steps.filter { $0.kind == .choice && !$0.navigation }.map(\.id)
         return Set(u.prefills(input, stepIds: later).map(\.step)).count >= 2
     }
+    static let noThings: Set<String> = ["team", "equipe", "staff", "employees", "salaries", "employes", "colleagues", "collegues", "idea", "experience",
+                                        "budget", "time", "temps", "boss", "patron"]
     /// Whether a name is a training fund's or a public funder's ("OPCO Mobilités", "France Travail").
     static func namesFundingBody(_ name: String) -> Bool {
         let w = PreparedInput(name).tokenStrings
@@ -3671,6 +3691,14 @@ extension TurnBuilder {
     static let fundingBodies: Set<String> = ["opco", "cpf", "agefice", "fifpl", "opcommerce", "uniformation", "constructys", "ocapiat", "afdas",
                                              "fafcea", "fongecif"]
     static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez", "dirais", "probably", "probablement", "guess"]
+    /// Words that settle only after a doubt between answers said before ("torn between basics and
+    /// automating... probably automating"): not "every day at work. I guess I've never used the API".
+    /// Words that name something else than the team's size in a request to correct.
+    static let otherFieldWords: Set<String> = ["numero", "number", "phone", "telephone", "tel", "session", "date", "nom", "name", "societe", "company",
+                                               "entreprise", "mail", "email", "adresse", "address", "heure", "time", "jour", "day"]
+    static let settleAfterDoubt: Set<String> = ["dirais", "probably", "probablement", "guess"]
+    static let doubtWords: Set<String> = ["hesite", "hesitate", "hesitating", "torn", "between", "entre", "both", "deux", "certains", "others",
+                                          "autres", "mix", "mixed", "melange"]
     /// Words that name a team's size ("team size", "la taille de l'équipe", "headcount").
     static let sizeWords: Set<String> = ["size", "taille", "headcount", "effectif", "nombre"]
     static let mostWords: Set<String> = ["majorite", "plupart", "most", "mostly", "majority", "surtout", "majoritairement"]
@@ -4459,7 +4487,11 @@ extension TurnBuilder {
         let choices = current.kind == .choice ? current.options.count : fixed(current).views.count
         // ("no wait i meant 18, forgot the warehouse guys": a number that ends its clause too.)
         // ("oui c'est 14. corrigez svp" after the end: asked to correct it in so many words.)
+        // (One number only, near the size, and no other thing named: not "merci de corriger mon
+        // numéro : 06 12…", "please fix the company name, it's Studio 54".)
+        let numbers = w.compactMap { Int($0) }
         let asksFix = w.contains { $0.hasPrefix("corrig") || $0.hasPrefix("rectifi") || $0 == "correct" || $0 == "fix" }
+            && numbers.count == 1 && numbers[0] * 2 >= old && numbers[0] <= old * 2 && !w.contains(where: Self.otherFieldWords.contains)
         let bare = (!s.done || deniesOld || asksFix) && w.indices.contains { i in
             Int(w[i]) != nil && (i == w.count - 1 || u.negations.contains(input.tokens[i + 1])
                 || [",", ".", ";", "!"].contains { input.raw.contains(w[i] + $0) }
@@ -4517,6 +4549,14 @@ extension TurnBuilder {
         return later
     }
 
+    /// Whether the message speaks of some of the team only: fewer people than its size ("the 2
+    /// juniors"), or words for a part of it ("some of them").
+    func namesPartOfTeam(_ input: PreparedInput) -> Bool {
+        guard let id = engine.fieldSteps["team_size"], let size = s.answers[id]?.number else { return false }
+        let w = input.tokenStrings
+        return Self.partOfTeam.contains { Understanding.holds(w, $0) }
+            || u.quantities.all(input).contains { $0.aboutPeople && $0.quantity.value < size }
+    }
     static let partOfTeam: [[String]] = [["most", "of", "them"], ["some", "of", "them"], ["the", "rest"], ["la", "plupart"], ["le", "reste"],
                                          ["certains", "d", "entre"], ["une", "partie"], ["part", "of", "the", "team"]]
 
@@ -6161,6 +6201,19 @@ extension TurnBuilder {
             return (span.upperBound...(w.count - p.count)).contains { at in
                 w[at..<(at + p.count)].elementsEqual(p) && at + p.count < w.count && Self.thatOne.contains(w[at + p.count])
             }
+        }
+    }
+    /// Whether a sentence after the one that names `course` takes "that one" ("ok. so starter
+    /// then? Im interested in that one yes", "le starter alors ? je prends celui-là"), naming no
+    /// course of its own.
+    func takesThatOne(_ raw: String, course: String) -> Bool {
+        let pieces = Understanding.pieces(raw, cutAt: "?.!;")
+        guard let k = pieces.firstIndex(where: { nameSpan(course, u.prepare($0)) != nil }) else { return false }
+        return pieces[(k + 1)...].contains { piece in
+            let p = u.prepare(piece)
+            let w = p.tokenStrings
+            return u.mentionedCourses(p).isEmpty && u.saysChoice(p, interest: true)
+                && zip(w, w.dropFirst()).contains { a, b in ["that", "this", "celle", "celui"].contains(a) && ["one", "la", "ci"].contains(b) }
         }
     }
     static let suitsBetter: [[String]] = [["correspond", "mieux"], ["convient", "mieux"], ["va", "mieux"], ["conviendrait", "mieux"], ["irait", "mieux"],

@@ -287,7 +287,12 @@ extension Understanding {
         let word = tail.split(separator: " ", omittingEmptySubsequences: false).last ?? tail[...]
         return word.count <= 3 && abbreviations.contains(word.lowercased())
     }
-    static let abbreviations: Set<String> = ["st", "ste", "sté", "dr", "mr", "mrs", "ms", "mt", "bd", "av", "pvt"]
+    static let abbreviations: Set<String> = ["st", "ste", "sté", "dr", "mr", "mrs", "ms", "mt", "bd", "av"]
+    /// Whether the dot after `text` stands inside "Pvt. Ltd" ("Sunrise Pvt. Ltd., Pune"): `rest`
+    /// is what follows the dot.
+    static func dotInLegalForm(_ text: String, _ rest: Substring) -> Bool {
+        text.lowercased().hasSuffix("pvt") && rest.drop(while: { $0 == " " }).lowercased().hasPrefix("ltd")
+    }
 
     /// The last comma of the text that is not inside brackets.
     static func lastCommaOutsideBrackets(_ text: String) -> String.Index? {
@@ -319,10 +324,11 @@ extension Understanding {
         }
         var sentences: [(text: String, question: Bool)] = []
         var current = ""
-        for ch in raw {
+        for i in raw.indices {
+            let ch = raw[i]
             if ch == "?" || ch == "？" {
                 sentences.append((current, true)); current = ""
-            } else if ch == ".", Self.endsWithAbbreviation(current) {
+            } else if ch == ".", Self.endsWithAbbreviation(current) || Self.dotInLegalForm(current, raw[raw.index(after: i)...]) {
                 // ("st. anne's high school, in leeds": the dot of an abbreviation ends no sentence.)
                 current.append(ch)
             } else if ch == "." || ch == "!" || ch == ";" || ch == "\n" || ch == "。" {
@@ -364,11 +370,14 @@ extension Understanding {
                 question.append(String(trimmed[at...]))
                 continue
             }
-            // ("Starter — does it cover what's safe to paste?", "teacher in Galway - will there be
-            // recordings?": an answer, a dash, then a question.)
+            // ("Starter — does it cover what's safe to paste?", "Performer - is it full days?": a
+            // course, a dash, then a question.)
             if marked, let dash = trimmed.range(of: " — ") ?? trimmed.range(of: " – ") ?? trimmed.range(of: " - ") {
                 let head = String(trimmed[..<dash.lowerBound]).trimmed(), tail = String(trimmed[dash.upperBound...]).trimmed()
-                if !head.isEmpty, !tail.isEmpty, !opensQuestion(prepare(head)), opensQuestion(PreparedInput(tail)) {
+                // (Only a course said alone before it: not "Group discount - do you offer one?",
+                // "2 days max - is that possible?", "Sure - what's the price before I agree?".)
+                let said = prepare(head)
+                if !tail.isEmpty, said.tokens.count <= 3, mentionedCourses(said).count == 1, !opensQuestion(said), opensQuestion(PreparedInput(tail)) {
                     answer.append(head); question.append(tail); continue
                 }
             }
@@ -612,6 +621,14 @@ extension Understanding {
     /// The address in a chat message ("c'est jb.martin@free.fr", "nico_b@hotmail.fr merci",
     /// "d.nguyen@proton.me."), and what else the message says. Full-width forms typed with an input
     /// method ("marie．dupont＠gmail。com") become ASCII first; the validator then judges the address.
+    /// Whether a word is the end of a domain: letters, digits or hyphens, a dot, and a top-level
+    /// domain of two to six letters ("realty.com", "co.uk").
+    static func isDomainEnd(_ word: Substring) -> Bool {
+        let labels = word.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, let tld = labels.last, (2...6).contains(tld.count), tld.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return labels.allSatisfy { !$0.isEmpty && $0.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" } }
+    }
+
     public static func address(in raw: String) -> (address: String?, rest: String?) {
         // No "@" in ASCII or full width (EF BC A0): no address.
         guard raw.hasAtSign else { return (nil, nil) }
@@ -645,10 +662,20 @@ extension Understanding {
             }
         }
         guard withAt.count == 1, let word = withAt.first else { return (nil, nil) }
-        let address = trimmed(Substring(word), of: addressEdges)
+        var address = trimmed(Substring(word), of: addressEdges)
         guard !address.isEmpty else { return (nil, nil) }
+        var taken = word.startIndex..<word.endIndex
+        // ("darlene.w@lonestarhomes realty.com wont get spammed right?": a space typed inside the
+        // domain, its end the next word; the address is said back at consent.)
+        if word.last != ".", let at = address.lastIndex(of: "@"), !address[at...].contains("."), address.index(after: at) < address.endIndex,
+           let k = words.firstIndex(where: { $0.startIndex == word.startIndex }), k + 1 < words.count,
+           message[word.endIndex..<words[k + 1].startIndex].allSatisfy({ $0 == " " }), case let tail = trimmed(words[k + 1], of: addressEdges),
+           Self.isDomainEnd(tail) {
+            address += tail
+            taken = word.startIndex..<words[k + 1].endIndex
+        }
         var rest = message
-        rest.removeSubrange(word.startIndex..<word.endIndex) // the word is a slice of `message`
+        rest.removeSubrange(taken) // the words are slices of `message`
         let restTrimmed = rest.trimmed()
         let cleaned = restTrimmed.drop { ".,;:!".contains($0) || $0 == " " }
         return (String(address), cleaned.isEmpty ? nil : String(cleaned))

@@ -397,8 +397,9 @@ public final class Understanding: Sendable {
         guard raw.contains(where: { $0 == "." }) else { return pieces(raw, cutAt: ".!?") }
         var out: [String] = []
         var current = ""
-        for ch in raw {
-            if ch == "!" || ch == "?" || (ch == "." && !endsWithAbbreviation(current)) {
+        for i in raw.indices {
+            let ch = raw[i]
+            if ch == "!" || ch == "?" || (ch == "." && !endsWithAbbreviation(current) && !dotInLegalForm(current, raw[raw.index(after: i)...])) {
                 let t = current.trimmed()
                 if !t.isEmpty { out.append(t) }
                 current = ""
@@ -1656,7 +1657,8 @@ public final class Understanding: Sendable {
         // ("Techno Sollutions sorry Techno Solutions Pty Ltd": the words that take it back, with
         // no comma before them.)
         var unmarked: Set<String.Index> = []
-        for word in raw.split(separator: " ") where word.startIndex > raw.startIndex && ["sorry", "pardon", "oups", "oops"].contains(TextFold.fold(String(word))) {
+        // (In lower case only: "Transports Pardon et Fils", "Sorry Not Sorry Bakery" are names.)
+        for word in raw.split(separator: " ") where word.startIndex > raw.startIndex && ["sorry", "pardon", "oups", "oops"].contains(String(word.filter(\.isLetter))) {
             if raw[..<word.startIndex].last(where: { $0 != " " }).map({ !marks.contains($0) }) == true { unmarked.insert(word.startIndex) }
         }
         starts = (starts + unmarked).sorted()
@@ -1675,6 +1677,7 @@ public final class Understanding: Sendable {
             // delay" retypes nothing.)
             // (Not "sorry I'm on my phone": the capital of "I" names nothing.)
             let capitals = rest.split(separator: " ").contains { w in w.first?.isUppercase == true && !["I", "I'm", "I’m", "Im", "I'll", "I'd"].contains(String(w)) }
+                && !unmarked.contains(start) // (with no comma, a word of the name retyped: "Big oops Games" retypes nothing)
             guard !rest.isEmpty, !["i", "im", "je", "j"].contains(again.first ?? ""), capitals || again.contains(where: { a in
                 a.count >= 4 && first.contains { $0.count >= 4 && $0.prefix(4) == a.prefix(4) } }) else { continue }
             return String(rest).trimmed()
@@ -2777,7 +2780,7 @@ public final class Understanding: Sendable {
     static let yesNoLetters: [String: Bool] = ["y": true, "n": false]
 
     /// Yes, no, or neither. The whole input as a phrase wins over a phrase inside it.
-    static let yesWords: Set<String> = ["yes", "ye", "yeah", "yep", "oui", "ouais", "ouai", "ja"]
+    static let yesWords: Set<String> = ["yes", "ye", "yeah", "yep", "oui", "ouais", "ouai"]
     static let noWords: Set<String> = ["no", "nah", "nope", "non", "nan", "not", "pas"]
     static func offersBoth(_ w: [String]) -> Bool {
         w.count >= 3 && (0..<(w.count - 2)).contains { i in

@@ -432,8 +432,11 @@ public enum EmailSuggester {
         if providers.contains(domain) { return nil }
         // ("a.ndiaye@orange.sn", "jo@yahoo.ca": a provider that has addresses under a country's
         // ending, under another country's: no typo.)
-        if let dot = domain.lastIndex(of: "."), case let tld = domain[domain.index(after: dot)...], tld.count == 2, tldFixes[String(tld)] == nil,
-           nationalNames.contains(String(domain.prefix(while: { $0 != "." }))) { return nil }
+        // (Not an ending one letter off its own, "orange.dr", "hotmail.vr", nor "hotmail.co".)
+        if let dot = domain.lastIndex(of: "."), case let tld = String(domain[domain.index(after: dot)...]), tld.count == 2, tldFixes[tld] == nil, tld != "co",
+           case let name = String(domain.prefix(while: { $0 != "." })), nationalNames.contains(name),
+           providers.filter({ $0.hasPrefix(name + ".") }).compactMap({ $0.split(separator: ".").last.map(String.init) }).filter({ $0.count == 2 })
+               .allSatisfy({ own in zip(own, tld).allSatisfy { $0 != $1 } }) { return nil }
         let d = Array(domain.unicodeScalars.map(\.value))
         let letters = TypoDistance.Letters(d)
         var best: (String, Int)?
