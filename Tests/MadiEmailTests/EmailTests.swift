@@ -233,6 +233,9 @@ struct EmailTests {
         ("x@icloud.co", "x@icloud.com"),
         ("x@gmail.cm", "x@gmail.com"),
         ("x@orange.ft", "x@orange.fr"),
+        // An ending one letter off the provider's own, or a ".com" cut short.
+        ("x@orange.gr", "x@orange.fr"),
+        ("ana@hotmail.co", "ana@hotmail.com"),
     ])
     func suggestsTheLikelyProvider(input: String, expected: String) {
         #expect(EmailSuggester.suggest(input) == expected)
