@@ -2649,6 +2649,11 @@ public final class Understanding: Sendable {
             // year"); a use said so is one ("je n'ai jamais vraiment utilisé l'IA").
             if cuedSteps.contains(id), datedSteps.contains(id), let span = found.span,
                input.tokenStrings[max(0, span.lowerBound - 5)..<span.lowerBound].contains(where: Self.pastClause.contains) { continue }
+            // Nor a use said of others ("the kids talk about chatgpt all the time", "mon fils
+            // l'utilise tous les jours"): not the prospect's.
+            if cuedSteps.contains(id), let span = found.span, case let w = input.tokenStrings,
+               let k = w[max(0, span.lowerBound - 6)..<span.lowerBound].lastIndex(where: Self.otherPeople.contains),
+               !w[k..<span.lowerBound].contains(where: Self.firstPerson.contains) { continue }
             // Nor a use of AI said as a wish for others ("je voudrais qu'ils utilisent l'IA", "i
             // want them to use AI"): what they do now is not said.
             if let span = found.span, input.tokenStrings[span].contains(where: Self.useVerbs.contains),
@@ -2683,6 +2688,11 @@ public final class Understanding: Sendable {
         }
         return out
     }
+
+    /// People close to the prospect whose use of AI is not theirs.
+    static let otherPeople: Set<String> = ["kids", "children", "enfants", "gosses", "husband", "wife", "mari", "femme", "son", "daughter", "fils",
+                                           "friends", "amis", "potes", "parents", "grandchildren", "students", "eleves", "pupils"]
+    static let firstPerson: Set<String> = ["i", "je", "j", "me", "moi", "my", "mon", "ma", "im"]
 
     /// Units a frequency is said in ("every week", "2 fois par mois").
     static let frequencyUnits: Set<String> = ["week", "weeks", "month", "months", "day", "days", "semaine", "semaines", "mois", "jour", "jours",
@@ -2789,6 +2799,20 @@ public final class Understanding: Sendable {
         }
     }
 
+    /// Where "im in" / "i m in" opens a place ("im in sg", "i'm in london"), not a yes: the index of
+    /// its first word; nil otherwise.
+    static func locatedAt(_ w: [String]) -> Int? {
+        for i in w.indices {
+            let run: Int
+            if w[i] == "im", i + 1 < w.count, w[i + 1] == "in" { run = 2 } else if w[i] == "i", i + 2 < w.count, w[i + 1] == "m", w[i + 2] == "in" { run = 3 } else { continue }
+            guard i + run < w.count, case let next = w[i + run], !Self.afterImIn.contains(next) else { continue }
+            return i
+        }
+        return nil
+    }
+    static let afterImIn: Set<String> = ["too", "then", "for", "on", "lol", "haha", "yes", "yeah", "sure", "ok", "okay", "let", "lets", "count", "tbh",
+                                         "definitely", "totally", "deffo", "def", "100", "the", "starter", "performer", "master"]
+
     public func yesNo(_ input: PreparedInput) -> Bool? {
         // "y", "n" typed alone, as at a terminal's prompts (alone only: "y a pas d'urgence").
         if input.tokenStrings.count == 1, let letter = Self.yesNoLetters[input.tokenStrings[0]] { return letter }
@@ -2796,6 +2820,14 @@ public final class Understanding: Sendable {
         if let i = input.tokenStrings.firstIndex(of: "fine"), i + 1 < input.tokens.count, input.tokenStrings[i + 1].hasPrefix("tun") {
             var rest = input.tokenStrings
             rest.removeSubrange(i...(i + 1))
+            return rest.isEmpty ? nil : yesNo(PreparedInput(rest.joined(separator: " ")))
+        }
+        // ("im in sg tho", "i'm in london": where the prospect is, no "I'm in".)
+        // (Not "i'm in, when do we start?": the words end their clause.)
+        if let i = Self.locatedAt(input.tokenStrings), case let text = input.raw.lowercased().replacingOccurrences(of: "’", with: "'"),
+           !["im in,", "im in.", "im in!", "i'm in,", "i'm in.", "i'm in!"].contains(where: text.contains) {
+            var rest = input.tokenStrings
+            rest.removeSubrange(i..<min(rest.count, i + (rest[i] == "im" ? 3 : 4)))
             return rest.isEmpty ? nil : yesNo(PreparedInput(rest.joined(separator: " ")))
         }
         if let first = input.tokens.first {
