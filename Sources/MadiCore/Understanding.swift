@@ -1319,8 +1319,11 @@ public final class Understanding: Sendable {
 
     /// Whether the message holds, word for word, one of the budget entry's keywords ("too expensive").
     func saysBudget(_ input: PreparedInput) -> Bool {
-        Self.contains(input.tokenStrings, anyOf: budgetPhrases)
+        // ("intermediate level sounds way too much for me": too hard, not too dear.)
+        Self.contains(input.tokenStrings, anyOf: budgetPhrases) && !input.tokenStrings.contains(where: Self.levelWords.contains)
     }
+    static let levelWords: Set<String> = ["level", "niveau", "intermediate", "intermediaire", "advanced", "avance", "hard", "difficult", "difficile",
+                                          "technical", "technique", "complicated", "complique", "tech", "techy"]
 
     /// Whether the message names next year ("sometime next year", "l'année prochaine", "l'an prochain").
     func saysNextYear(_ input: PreparedInput) -> Bool {
