@@ -3301,7 +3301,7 @@ extension TurnBuilder {
         if u.refusesSeason(input), case let pieces = Understanding.pieces(input.raw, cutAt: ",.;!"), pieces.count >= 2,
            case let rest = u.prepare(pieces.dropFirst().joined(separator: ". ")), !u.refusesSeason(rest), let m = u.startMonth(rest),
            let season = u.season(u.prepare(pieces[0])), let first = u.monthNumbers[TextFold.fold(season)], ![first, first % 12 + 1, (first + 1) % 12 + 1].contains(m),
-           !rest.tokens.contains(where: u.negations.contains), !rest.tokenStrings.contains(where: ["avant", "before", "until", "jusqu", "close", "ferme", "conge", "holiday", "vacances"].contains) {
+           !rest.tokens.contains(where: u.negations.contains), !rest.tokenStrings.contains(where: ["avant", "before", "until", "jusqu"].contains) {
             return monthOption(rest, step)
         }
         // ("not december, rather february": the month kept, not the one refused.)
@@ -4492,6 +4492,10 @@ extension TurnBuilder {
         let numbers = w.compactMap { Int($0) }
         let asksFix = w.contains { $0.hasPrefix("corrig") || $0.hasPrefix("rectifi") || $0 == "correct" || $0 == "fix" }
             && numbers.count == 1 && numbers[0] * 2 >= old && numbers[0] <= old * 2 && !w.contains(where: Self.otherFieldWords.contains)
+            // (Said as the size, "c'est 14", "we're 14", or with its people: not "dispo à partir du 20".)
+            && (w.contains(where: u.quantities.people.contains) || w.indices.contains { i in
+                Int(w[i]) != nil && i >= 2 && [["c", "est"], ["it", "s"], ["we", "re"], ["on", "est"], ["on", "sera"], ["nous", "sommes"], ["we", "are"],
+                                               ["on", "serait"], ["we", "ll", "be"]].contains { Array(w[(i - $0.count)..<i]) == $0 } })
         let bare = (!s.done || deniesOld || asksFix) && w.indices.contains { i in
             Int(w[i]) != nil && (i == w.count - 1 || u.negations.contains(input.tokens[i + 1])
                 || [",", ".", ";", "!"].contains { input.raw.contains(w[i] + $0) }
@@ -4553,9 +4557,12 @@ extension TurnBuilder {
     /// juniors"), or words for a part of it ("some of them").
     func namesPartOfTeam(_ input: PreparedInput) -> Bool {
         guard let id = engine.fieldSteps["team_size"], let size = s.answers[id]?.number else { return false }
-        let w = input.tokenStrings
-        return Self.partOfTeam.contains { Understanding.holds(w, $0) }
-            || u.quantities.all(input).contains { $0.aboutPeople && $0.quantity.value < size }
+        // (In the sentence that names the course: not "can my team do performer instead? 4 people
+        // are in another office".)
+        return Understanding.pieces(input.raw, cutAt: "?.!;").contains { piece in
+            let p = u.prepare(piece)
+            return !u.mentionedCourses(p).isEmpty && u.quantities.all(p).contains { $0.aboutPeople && $0.quantity.value < size }
+        }
     }
     static let partOfTeam: [[String]] = [["most", "of", "them"], ["some", "of", "them"], ["the", "rest"], ["la", "plupart"], ["le", "reste"],
                                          ["certains", "d", "entre"], ["une", "partie"], ["part", "of", "the", "team"]]
@@ -6212,8 +6219,12 @@ extension TurnBuilder {
         return pieces[(k + 1)...].contains { piece in
             let p = u.prepare(piece)
             let w = p.tokenStrings
+            // (Said by the prospect, with no denial, condition or past: not "im not interested in
+            // that one", "I'd be interested in that one if it was cheaper", "i did that one already".)
             return u.mentionedCourses(p).isEmpty && u.saysChoice(p, interest: true)
                 && zip(w, w.dropFirst()).contains { a, b in ["that", "this", "celle", "celui"].contains(a) && ["one", "la", "ci"].contains(b) }
+                && w.contains(where: ["i", "im", "je", "j", "me", "moi"].contains) && !p.tokens.contains(where: u.negations.contains)
+                && !w.contains(where: ["if", "si", "already", "deja", "next", "prochain", "prochaine", "did", "took", "fait", "suivi", "colleague", "collegue"].contains)
         }
     }
     static let suitsBetter: [[String]] = [["correspond", "mieux"], ["convient", "mieux"], ["va", "mieux"], ["conviendrait", "mieux"], ["irait", "mieux"],

@@ -670,7 +670,9 @@ extension Understanding {
         if word.last != ".", let at = address.lastIndex(of: "@"), !address[at...].contains("."), address.index(after: at) < address.endIndex,
            let k = words.firstIndex(where: { $0.startIndex == word.startIndex }), k + 1 < words.count,
            message[word.endIndex..<words[k + 1].startIndex].allSatisfy({ $0 == " " }), case let tail = trimmed(words[k + 1], of: addressEdges),
-           Self.isDomainEnd(tail) {
+           Self.isDomainEnd(tail),
+           // (Not a dot left out before an ending: "john@bigpond net.au", "priya@yahoo co.in".)
+           !["com", "net", "org", "co", "gov", "edu", "ac", "info", "biz"].contains(tail.split(separator: ".").first.map { $0.lowercased() } ?? "") {
             address += tail
             taken = word.startIndex..<words[k + 1].endIndex
         }

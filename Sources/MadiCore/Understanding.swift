@@ -2695,7 +2695,7 @@ public final class Understanding: Sendable {
     /// People close to the prospect whose use of AI is not theirs.
     static let otherPeople: Set<String> = ["kids", "children", "enfants", "gosses", "husband", "wife", "mari", "femme", "son", "daughter", "fils",
                                            "friends", "amis", "potes", "parents", "grandchildren", "students", "eleves", "pupils"]
-    static let firstPerson: Set<String> = ["i", "je", "j", "me", "moi", "my", "mon", "ma", "im"]
+    static let firstPerson: Set<String> = ["i", "je", "j", "me", "moi", "my", "mon", "ma", "im", "we", "us", "on", "nous", "our", "notre"]
 
     /// Units a frequency is said in ("every week", "2 fois par mois").
     static let frequencyUnits: Set<String> = ["week", "weeks", "month", "months", "day", "days", "semaine", "semaines", "mois", "jour", "jours",
@@ -2816,6 +2816,21 @@ public final class Understanding: Sendable {
     static let afterImIn: Set<String> = ["too", "then", "for", "on", "lol", "haha", "yes", "yeah", "sure", "ok", "okay", "let", "lets", "count", "tbh",
                                          "definitely", "totally", "deffo", "def", "100", "the", "starter", "performer", "master"]
 
+    /// Whether "im in" / "i'm in" is followed by a place: a word in capitals ("London") or a
+    /// short name of one ("sg", "uk"); not "im in thanks", "i'm in as well".
+    static func saysWhereAt(_ raw: String) -> Bool {
+        let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.trimmingCharacters(in: .punctuationCharacters) }
+        for i in words.indices.dropLast() where words[i + 1].lowercased() == "in" {
+            let who = words[i].lowercased().replacingOccurrences(of: "’", with: "'")
+            guard who == "im" || who == "i'm", i + 2 < words.count, case let next = words[i + 2], !next.isEmpty else { continue }
+            if placeWords.contains(next.lowercased()) || (next.first?.isUppercase == true && next != "I" && next.lowercased() != "i'm") { return true }
+        }
+        return false
+    }
+    static let placeWords: Set<String> = ["sg", "uk", "us", "usa", "nyc", "sf", "la", "kl", "hk", "nz", "au", "ca", "eu", "tx", "ny", "london", "paris",
+                                          "singapore", "dubai", "lagos", "india", "canada", "australia", "germany", "france", "spain", "europe",
+                                          "asia", "africa", "texas", "montreal", "quebec", "belgium", "switzerland"]
+
     public func yesNo(_ input: PreparedInput) -> Bool? {
         // "y", "n" typed alone, as at a terminal's prompts (alone only: "y a pas d'urgence").
         if input.tokenStrings.count == 1, let letter = Self.yesNoLetters[input.tokenStrings[0]] { return letter }
@@ -2826,9 +2841,7 @@ public final class Understanding: Sendable {
             return rest.isEmpty ? nil : yesNo(PreparedInput(rest.joined(separator: " ")))
         }
         // ("im in sg tho", "i'm in london": where the prospect is, no "I'm in".)
-        // (Not "i'm in, when do we start?": the words end their clause.)
-        if let i = Self.locatedAt(input.tokenStrings), case let text = input.raw.lowercased().replacingOccurrences(of: "’", with: "'"),
-           !["im in,", "im in.", "im in!", "i'm in,", "i'm in.", "i'm in!"].contains(where: text.contains) {
+        if Self.saysWhereAt(input.raw), let i = Self.locatedAt(input.tokenStrings) {
             var rest = input.tokenStrings
             rest.removeSubrange(i..<min(rest.count, i + (rest[i] == "im" ? 3 : 4)))
             return rest.isEmpty ? nil : yesNo(PreparedInput(rest.joined(separator: " ")))
