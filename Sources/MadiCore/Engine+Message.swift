@@ -3691,11 +3691,11 @@ extension TurnBuilder {
     static let fundingBodies: Set<String> = ["opco", "cpf", "agefice", "fifpl", "opcommerce", "uniformation", "constructys", "ocapiat", "afdas",
                                              "fafcea", "fongecif"]
     static let settleWords: Set<String> = ["mettons", "disons", "say", "settle", "allez", "dirais", "probably", "probablement", "guess"]
-    /// Words that settle only after a doubt between answers said before ("torn between basics and
-    /// automating... probably automating"): not "every day at work. I guess I've never used the API".
     /// Words that name something else than the team's size in a request to correct.
     static let otherFieldWords: Set<String> = ["numero", "number", "phone", "telephone", "tel", "session", "date", "nom", "name", "societe", "company",
                                                "entreprise", "mail", "email", "adresse", "address", "heure", "time", "jour", "day"]
+    /// Words that settle only after a doubt between answers said before ("torn between basics and
+    /// automating... probably automating"): not "every day at work. I guess I've never used the API".
     static let settleAfterDoubt: Set<String> = ["dirais", "probably", "probablement", "guess"]
     static let doubtWords: Set<String> = ["hesite", "hesitate", "hesitating", "torn", "between", "entre", "both", "deux", "certains", "others",
                                           "autres", "mix", "mixed", "melange"]

@@ -2841,7 +2841,8 @@ public final class Understanding: Sendable {
             return rest.isEmpty ? nil : yesNo(PreparedInput(rest.joined(separator: " ")))
         }
         // ("im in sg tho", "i'm in london": where the prospect is, no "I'm in".)
-        if Self.saysWhereAt(input.raw), let i = Self.locatedAt(input.tokenStrings) {
+        // (The words first, the raw text only when they hold "im in": most messages hold none.)
+        if let i = Self.locatedAt(input.tokenStrings), Self.saysWhereAt(input.raw) {
             var rest = input.tokenStrings
             rest.removeSubrange(i..<min(rest.count, i + (rest[i] == "im" ? 3 : 4)))
             return rest.isEmpty ? nil : yesNo(PreparedInput(rest.joined(separator: " ")))
