@@ -290,8 +290,9 @@ extension Understanding {
     static let abbreviations: Set<String> = ["st", "ste", "sté", "dr", "mr", "mrs", "ms", "mt", "bd", "av"]
     /// Whether the dot after `text` stands inside "Pvt. Ltd" ("Sunrise Pvt. Ltd., Pune"): `rest`
     /// is what follows the dot.
+    /// (Three letters on each side are looked at, not the whole text.)
     static func dotInLegalForm(_ text: String, _ rest: Substring) -> Bool {
-        text.lowercased().hasSuffix("pvt") && rest.drop(while: { $0 == " " }).lowercased().hasPrefix("ltd")
+        text.suffix(3).lowercased() == "pvt" && rest.drop(while: { $0 == " " }).prefix(3).lowercased() == "ltd"
     }
 
     /// The last comma of the text that is not inside brackets.
