@@ -319,6 +319,10 @@ public struct Lexicon: Sendable {
     /// Words said for "@" and "." in an address ("arobase", "at"; "point", "dot"), one word each.
     public var atWords: [String] = []
     public var dotWords: [String] = []
+    /// Words said for "-" and "_" in an address ("tiret", "dash"; "tiret bas", "underscore"), one
+    /// to three words each.
+    public var dashWords: [String] = []
+    public var underscoreWords: [String] = []
     /// Words that may come before an address said in words ("c'est", "my email is").
     public var addressOpeners: [String] = []
 }

@@ -114,7 +114,7 @@ public enum ContentLoader {
                 l.checkKeys(v, allowed: ["yes", "no", "numbers", "fillers", "months", "names", "negations", "approximations",
                                          "hedges", "range_words", "range_openers", "people", "group_openers", "ordinals",
                                          "stopwords", "question_openers", "call_words", "mail_words", "plus_self", "clause_joiners", "spam_words", "self_only", "politeness",
-                                         "name_lead_ins", "self_intros", "loose_self_intros", "not_names", "correction_cues", "goodbyes", "mixed_words", "both_words", "relatives", "vague_words", "unsure_words", "at_words", "dot_words", "address_openers", "for_others", "month_lead_ins", "note_requests", "rank_words", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "erase_words", "company_words", "rejoin_requests", "language_requests", "seasons"], in: "lexicon.\(lang)")
+                                         "name_lead_ins", "self_intros", "loose_self_intros", "not_names", "correction_cues", "goodbyes", "mixed_words", "both_words", "relatives", "vague_words", "unsure_words", "at_words", "dot_words", "dash_words", "underscore_words", "address_openers", "for_others", "month_lead_ins", "note_requests", "rank_words", "choice_words", "interest_words", "withdraw_requests", "address_words", "change_words", "erase_words", "company_words", "rejoin_requests", "language_requests", "seasons"], in: "lexicon.\(lang)")
                 func counts(_ key: String) -> [String: Int] {
                     var out: [String: Int] = [:]
                     for (word, _, n) in l.pairs(l.value(v, key), "lexicon.\(lang).\(key)") {
@@ -178,12 +178,23 @@ public enum ContentLoader {
                 lex.unsureWords = list("unsure_words")
                 lex.atWords = list("at_words")
                 lex.dotWords = list("dot_words")
+                lex.dashWords = list("dash_words")
+                lex.underscoreWords = list("underscore_words")
                 lex.addressOpeners = list("address_openers")
                 // A word for "@" or "." stands for one word of the message.
                 for key in ["at_words", "dot_words"] {
                     for word in list(key) where TextFold.fold(word).isEmpty || TextFold.fold(word).contains(" ") {
                         l.error(l.value(v, key) ?? v, "lexicon.\(lang).\(key): '\(word)' must be one word")
                     }
+                }
+                for key in ["dash_words", "underscore_words"] {
+                    for word in list(key) where TextFold.fold(word).isEmpty || TextFold.fold(word).split(separator: " ").count > 3 {
+                        l.error(l.value(v, key) ?? v, "lexicon.\(lang).\(key): '\(word)' must be one to three words")
+                    }
+                }
+                let dashes = Set(lex.dashWords.map(TextFold.fold))
+                for word in lex.underscoreWords where dashes.contains(TextFold.fold(word)) {
+                    l.error(l.value(v, "underscore_words") ?? v, "lexicon.\(lang): '\(word)' is in both dash_words and underscore_words")
                 }
                 let signs = Set(lex.atWords.map(TextFold.fold))
                 for word in lex.dotWords where signs.contains(TextFold.fold(word)) {

@@ -236,7 +236,7 @@ extension Lexicon {
         \.notNames, \.correctionCues, \.noteRequests, \.rankWords, \.choiceWords, \.interestWords, \.monthLeadIns,
         \.forOthers, \.goodbyes, \.mixedWords, \.bothWords, \.relatives, \.vagueWords, \.unsureWords,
         \.withdrawRequests, \.addressWords, \.eraseWords, \.rejoinRequests, \.languageRequests, \.companyWords,
-        \.changeWords, \.atWords, \.dotWords, \.addressOpeners,
+        \.changeWords, \.atWords, \.dotWords, \.dashWords, \.underscoreWords, \.addressOpeners,
     ]
     /// Every table of words to numbers.
     static let countPaths: [WritableKeyPath<Lexicon, [String: Int]> & Sendable] = [\.numbers, \.approximations, \.seasons]

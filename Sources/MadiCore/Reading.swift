@@ -851,13 +851,26 @@ extension Understanding {
         }
         guard !words.isEmpty else { return nil }
         var rebuilt = false
-        let pieces = words.map { word -> String in
-            let folded = TextFold.fold(word)
-            if atWords.contains(folded) { rebuilt = true; return "@" }
-            if dotWords.contains(folded) { rebuilt = true; return "." }
-            return word
+        var pieces: [String] = []
+        var i = 0
+        // ("pierre tiret lefevre", "priya tiret bas n": a dash or an underscore said in up to
+        // three words, the longest first.)
+        signs: while i < words.count {
+            for length in stride(from: min(3, words.count - i), through: 1, by: -1) {
+                let folded = words[i..<(i + length)].map(TextFold.fold).joined(separator: " ")
+                let sign = underscoreWords.contains(folded) ? "_" : dashWords.contains(folded) ? "-"
+                    : length > 1 ? nil : atWords.contains(folded) ? "@" : dotWords.contains(folded) ? "." : nil
+                if let sign {
+                    pieces.append(sign)
+                    rebuilt = true
+                    i += length
+                    continue signs
+                }
+            }
+            pieces.append(words[i])
+            i += 1
         }
-        func isSign(_ c: Character?) -> Bool { c == "@" || c == "." || c == "＠" }
+        func isSign(_ c: Character?) -> Bool { c == "@" || c == "." || c == "＠" || c == "_" || c == "-" }
         var text = pieces[0]
         for piece in pieces.dropFirst() {
             if isSign(text.last) || isSign(piece.first) {

@@ -148,6 +148,9 @@ public final class Understanding: Sendable {
     /// `dot_words`, `address_openers` in lexicon.yaml).
     let atWords: Set<String>
     let dotWords: Set<String>
+    /// Words said for "-" and "_" (`dash_words`, `underscore_words`), folded, one to three words.
+    let dashWords: Set<String>
+    let underscoreWords: Set<String>
     let addressOpeners: Set<[String]>
 
     /// A choice step's phrases as word ids, and for each word id the phrases that begin with it.
@@ -388,6 +391,8 @@ public final class Understanding: Sendable {
         notNames = Set(content.lexicon.inKeyOrder.flatMap(\.notNames).map(TextFold.fold))
         atWords = Set(content.lexicon.inKeyOrder.flatMap(\.atWords).map(TextFold.fold))
         dotWords = Set(content.lexicon.inKeyOrder.flatMap(\.dotWords).map(TextFold.fold))
+        dashWords = Set(content.lexicon.inKeyOrder.flatMap(\.dashWords).map(TextFold.fold))
+        underscoreWords = Set(content.lexicon.inKeyOrder.flatMap(\.underscoreWords).map(TextFold.fold))
         addressOpeners = Set(content.lexicon.inKeyOrder.flatMap(\.addressOpeners).map(Self.foldedWords).filter { !$0.isEmpty })
     }
 

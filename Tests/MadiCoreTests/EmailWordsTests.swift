@@ -19,6 +19,11 @@ struct EmailWordsTests {
         ("jean . dupont @ gmail . com.", "jean.dupont@gmail.com"),
         ("mon adresse : lea arobase free point fr", "lea@free.fr"),
         ("its sam dot baker at gmail dot com", "sam.baker@gmail.com"),
+        ("pierre tiret lefevre arobase free point fr", "pierre-lefevre@free.fr"),
+        ("pierre tiret bas lefevre arobase free point fr", "pierre_lefevre@free.fr"),
+        ("pierre tiret du 8 lefevre arobase free point fr", "pierre_lefevre@free.fr"),
+        ("you can reach me at priya underscore n at yahoo dot in", "priya_n@yahoo.in"),
+        ("mary hyphen jane at gmail dot com", "mary-jane@gmail.com"),
     ] as [(String, String)])
     func anAddressSaidInWordsIsRebuilt(message: String, address: String) {
         #expect(u.rebuiltAddress(message) == address, "\(message)")
@@ -38,6 +43,8 @@ struct EmailWordsTests {
         "c'est jean.dupont@gmail.com",
         "jean at gmail dot com ou paul at free dot fr", // two addresses
         "point point arobase point",
+        "tiret bas", // a sign alone
+        "jean tiret dupont", // no @
     ])
     func aMessageThatIsNotAnAddressInWordsIsLeftAlone(message: String) {
         #expect(u.rebuiltAddress(message) == nil, "\(message)")
@@ -54,6 +61,11 @@ struct EmailWordsTests {
         #expect(d.contains { $0.file == "lexicon.yaml" && $0.message.contains("'a commercial' must be one word") && $0.line != nil })
         let both = Shipped.load(replacing: "lexicon.yaml") { $0.replacingOccurrences(of: "dot_words: [point]", with: "dot_words: [point, arobase]") }
         #expect(both.contains { $0.message.contains("'arobase' is in both at_words and dot_words") })
+        // A word for "-" or "_" is one to three words, never both.
+        let long = Shipped.load(replacing: "lexicon.yaml") { $0.replacingOccurrences(of: "dash_words: [dash, hyphen]", with: "dash_words: [dash, \"the little dash sign\"]") }
+        #expect(long.contains { $0.file == "lexicon.yaml" && $0.message.contains("'the little dash sign' must be one to three words") })
+        let twice = Shipped.load(replacing: "lexicon.yaml") { $0.replacingOccurrences(of: "dash_words: [dash, hyphen]", with: "dash_words: [dash, underscore]") }
+        #expect(twice.contains { $0.message.contains("'underscore' is in both dash_words and underscore_words") })
     }
 
     // MARK: In the conversation
