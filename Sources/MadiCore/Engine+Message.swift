@@ -5764,6 +5764,11 @@ extension TurnBuilder {
         // overkill for me": a course named in the question is asked about, not chosen.)
         let chosenIn = step.kind == .recommend && id == "interested" ? statedPart(input) ?? input : input
         let other = step.kind == .recommend && id == "interested" ? namedCourse(chosenIn, besides: recommended) : nil
+        // "aucune, c'est trop cher pour moi", "none, they're all too expensive for me" at the course
+        // list: none taken, and the price being the reason, what may fund a course is said first.
+        if step.kind == .courses, id == "none", u.saysBudget(input), let k = content.faq.firstIndex(where: { $0.id == "budget" }), u.faqEntry(input) == k {
+            prefaceSide(.faq(k))
+        }
         answer(choice: id, said: input.raw)
         if let other, let course = content.catalogue.course(other) {
             s.chosenCourse = other
