@@ -1882,6 +1882,19 @@ public final class Understanding: Sendable {
             // ("le CHR de la Citadelle", "la SNCF": before an acronym too.)
             if after.first?.isUppercase == true, let word = after.split(separator: " ").first,
                Self.companyKindNouns.contains(TextFold.fold(String(word))) || (article.hasSuffix(" ") && word.count >= 2 && word.allSatisfy({ $0.isUppercase })) { name = after }
+            // ("la mairie de Villeurbanne", "l'école Jules Ferry": the kind of place in lower case,
+            // a name in capitals after it; the kind written as the name's first word.)
+            else if after.first?.isLowercase == true, case let words = after.split(separator: " "), words.count >= 2,
+                    Self.companyKindNouns.contains(TextFold.fold(String(words[0]))), words.dropFirst().contains(where: { $0.first?.isUppercase == true }) {
+                name = Substring(after.prefix(1).uppercased() + after.dropFirst())
+            }
+            // ("the Riverside Community Choir": "the" in lower case before a name of two words or
+            // more in capitals; "The Body Shop", typed so, keeps it.)
+            else if article == "the ", case let words = after.split(separator: " "), words.count >= 2,
+                    words.allSatisfy({ $0.first?.isUppercase == true || Self.smallNameWords.contains(TextFold.fold(String($0))) }),
+                    words.first?.first?.isUppercase == true {
+                name = after
+            }
             break
         }
         return name.isEmpty ? raw : String(name)
