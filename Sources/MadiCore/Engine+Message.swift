@@ -946,6 +946,19 @@ extension TurnBuilder {
                 go(to: target, from: step.id)
                 return
             }
+            // ("non !! master, pas performer" when the address is asked for Performer: another
+            // course named, the one the address was asked for refused beside it; no refusal of the
+            // address, which is asked again for that course.)
+            // (The "non" that opens it refuses what was understood, not the course after it.)
+            let spoken = trimmed.split(separator: " ")
+            let opening = spoken.prefix { ["non", "no", "nope", "nan", "nah"].contains(TextFold.fold(String($0)).filter(\.isLetter)) }.count
+            let body = opening > 0 && opening < spoken.count ? u.prepare(spoken[opening...].joined(separator: " ")) : input
+            if !hasAt, s.leadId == nil, let lead = leadCourse(), deniesCourse(lead, body), let other = namedCourse(body, besides: lead),
+               !deniesCourse(other, body), !refusedBefore(other, body) {
+                choose(course: other)
+                ask(again: true)
+                return
+            }
             if case .none = readEmail(input, trimmed, step) {} else { return }
             // "oui", "ok" to "leave me your address": the address asked for, not read as one.
             if !hasAt, s.emailSuggestion == nil, s.emailRebuilt == nil, u.isPlainYes(input) {
@@ -5688,6 +5701,13 @@ extension TurnBuilder {
            options.views.contains(where: { $0.id == "interested" }) {
             keepQuestion()
             say("consent.email_only")
+            id = "interested"; how = .synonym
+        }
+        // ("ok interesse, par le master hein pas performer" at the offer: interest, one course named
+        // and another refused with it: interested, in the one not refused.)
+        if id == nil, step.kind == .recommend, number == nil, !alsoAsks, u.saysChoice(input, interest: true) || u.saysYesWord(input),
+           case let named = u.mentionedCourses(input), named.count >= 2, named.filter({ !deniesCourse($0, input) }).count == 1,
+           options.views.contains(where: { $0.id == "interested" }) {
             id = "interested"; how = .synonym
         }
         if id == nil, step.kind == .consent, u.refusesMail(input) { id = "no"; how = .synonym }

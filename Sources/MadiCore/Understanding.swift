@@ -3169,7 +3169,9 @@ public final class Understanding: Sendable {
                         Fuzzy.tokenMatch(input.tokens[start + $0], p.tokens[$0], fuzzy: true, known: known[start + $0]) != nil
                     }
                     // "étudiant en master marketing": a degree, not the course.
-                    if match, start > 0, courseBlockers[id]?.contains(input.tokens[start - 1]) == true { continue }
+                    // ("intéressé par master": "par" after a word of interest says the course, not "par avance".)
+                    if match, start > 0, courseBlockers[id]?.contains(input.tokens[start - 1]) == true,
+                       !(start > 1 && input.tokenStrings[start - 1] == "par" && input.tokenStrings[start - 2].hasPrefix("interess")) { continue }
                     // ("master of marketing", "master de droit": a degree, by the word after it.)
                     let end = start + p.tokens.count
                     if match, end < input.tokens.count, courseAfterBlockers[id]?.contains(input.tokens[end]) == true { continue }
