@@ -1771,6 +1771,13 @@ extension TurnBuilder {
                 return
             case let .clarify(options):
                 flush()
+                // ("chui infirmiere en ehpad, … jvoudrais comprendre un peu": which goal is asked,
+                // and the job said with it is kept for its question.)
+                if step.kind == .choice, !step.navigation {
+                    let before = trace.noted.count
+                    notePrefills(answerInput, except: step.id, learnt: false)
+                    sayNotedLater(Array(trace.noted[before...]))
+                }
                 askClarify(options, step)
                 return
             case .handled:
@@ -4390,7 +4397,10 @@ extension TurnBuilder {
               // with a count of people ("actually it's for my team of 12"): not a company that
               // pays nor an employee at a company.
               (u.saysForOthers(input) && u.bestOption(team.step, input, fuzzy: false).choice == .option(team.option))
-                || (u.saysCorrection(input) && teamOption(input, goal) != nil)
+                // ("told u, CPA. i own the practice, it's me + 2 staff" at the job question: the
+                // answer to that question, the count saying how big the firm is.)
+                || (u.saysCorrection(input) && teamOption(input, goal) != nil
+                    && !(current.kind == .choice && { if case .option = u.bestOption(current.id, input, fuzzy: false).choice { true } else { false } }()))
                 // ("ce serait plutôt pour former toute mon équipe, on est 12", "it's more for my team"):
                 // the team said to be who it is for rather.
                 || (Self.saysRatherFor(input.tokenStrings).map { at in
