@@ -5968,7 +5968,7 @@ extension TurnBuilder {
         return w.count <= 8 && (w.contains(where: ["skipper", "sauter", "sautons", "passons"].contains)
             || w.contains("skip") && (w.count == 1 || w.contains(where: ["this", "it", "that", "question", "rather", "can", "let", "lets", "i", "we"].contains))
             || [["je", "passe"], ["prefere", "passer"], ["next", "question"], ["question", "suivante"], ["i", "ll", "pass"], ["i", "pass"]].contains { Understanding.holds(w, $0) }
-            || w == ["pass"] || w == ["passer"])
+            || w == ["pass"] || w == ["passer"] || w == ["passe"] || w == ["suivant"] || w == ["next"])
     }
 
     /// "never mind", "forget it", "laisse tomber", "tant pis", said alone.

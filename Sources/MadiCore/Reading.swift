@@ -329,7 +329,8 @@ extension Understanding {
             let ch = raw[i]
             if ch == "?" || ch == "？" {
                 sentences.append((current, true)); current = ""
-            } else if ch == ".", Self.endsWithAbbreviation(current) || Self.dotInLegalForm(current, raw[raw.index(after: i)...]) {
+            } else if ch == ".", Self.endsWithAbbreviation(current) || Self.dotInLegalForm(current, raw[raw.index(after: i)...])
+                        || Self.dotInWebAddress(current, raw[raw.index(after: i)...]) {
                 // ("st. anne's high school, in leeds": the dot of an abbreviation ends no sentence.)
                 current.append(ch)
             } else if ch == "." || ch == "!" || ch == ";" || ch == "\n" || ch == "。" {

@@ -404,7 +404,8 @@ public final class Understanding: Sendable {
         var current = ""
         for i in raw.indices {
             let ch = raw[i]
-            if ch == "!" || ch == "?" || (ch == "." && !endsWithAbbreviation(current) && !dotInLegalForm(current, raw[raw.index(after: i)...])) {
+            if ch == "!" || ch == "?" || (ch == "." && !endsWithAbbreviation(current) && !dotInLegalForm(current, raw[raw.index(after: i)...])
+                                           && !dotInWebAddress(current, raw[raw.index(after: i)...])) {
                 let t = current.trimmed()
                 if !t.isEmpty { out.append(t) }
                 current = ""
@@ -415,6 +416,16 @@ public final class Understanding: Sendable {
         let t = current.trimmed()
         if !t.isEmpty { out.append(t) }
         return out
+    }
+
+    /// A dot inside a web address ("ledgerly.io", "www.acme.com"): a letter before it, and after
+    /// it two letters or more that end the word (or another dot), as a domain's endings do.
+    static func dotInWebAddress(_ before: String, _ after: Substring) -> Bool {
+        guard let last = before.last, last.isLetter || last.isNumber else { return false }
+        let ending = after.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+        guard ending.count >= 2, ending.allSatisfy({ $0.isASCII }), ending.first?.isLowercase == true else { return false }
+        let next = after.dropFirst(ending.count).first
+        return next == nil || next == "." || next == ")" || next == "/" || next == " " || next == ","
     }
 
     /// The message cut at any of `separators`, each piece trimmed, empty ones left out.
@@ -1701,6 +1712,14 @@ public final class Understanding: Sendable {
     }
 
     func companyNameRead(_ raw: String, hadAddress: Bool) -> String {
+        // ("Ledgerly (ledgerly.io)", "Acme (www.acme.com)": its web address in brackets is no part
+        // of the name, nor are its dots the ends of sentences.)
+        if let open = raw.firstIndex(of: "("), open > raw.startIndex, let close = raw[open...].firstIndex(of: ")"),
+           case let inside = raw[raw.index(after: open)..<close].trimmingCharacters(in: .whitespaces), !inside.contains(" "),
+           let dot = inside.lastIndex(of: "."), inside[inside.index(after: dot)...].count >= 2, inside[inside.index(after: dot)...].allSatisfy(\.isLetter) {
+            let without = (String(raw[..<open]).trimmed() + " " + String(raw[raw.index(after: close)...]).trimmed()).trimmed()
+            if !without.isEmpty { return companyNameRead(without, hadAddress: hadAddress) }
+        }
         // ("Bonjour, je suis secrétaire de mairie, … Bien cordialement.": a greeting before it and
         // a closing after it are no part of what names it.)
         let courteous = Self.withoutCourtesy(raw)
