@@ -959,6 +959,12 @@ extension TurnBuilder {
                 ask(again: true)
                 return
             }
+            // ("pas de mail non plus, jveux pas etre spammee", "no email, i don't want spam": a
+            // refusal for fear of spam; the fear answered before the goodbye.)
+            if !hasAt, !trimmed.utf8.contains(0x3F), u.isNo(input) || u.refusesMail(input),
+               input.tokenStrings.contains(where: { w in Self.spamWorries.contains { w.hasPrefix($0) } }), content.strings.has("email.no_spam", lang) {
+                say("email.no_spam")
+            }
             if case .none = readEmail(input, trimmed, step) {} else { return }
             // "oui", "ok" to "leave me your address": the address asked for, not read as one.
             if !hasAt, s.emailSuggestion == nil, s.emailRebuilt == nil, u.isPlainYes(input) {
@@ -5953,6 +5959,9 @@ extension TurnBuilder {
     /// Words of goodbye said inside a sentence ("je préfère pas répondre, au revoir").
     static let byeWords: Set<String> = ["bye", "goodbye", "revoir", "ciao"]
 
+    /// Words of a fear of spam (as prefixes): "spammée", "pub", "newsletter", "junk mail".
+    static let spamWorries = ["spam", "pub", "newsletter", "junk", "harcel", "harass", "mailing", "revend"]
+
     /// A wish not to say ("je préfère pas le dire", "rather not say", "i'd prefer not to answer").
     static func declinesToSay(_ w: [String]) -> Bool {
         w.count <= 10 && rathersNot(w) && w.contains(where: ["dire", "say", "repondre", "answer", "share", "partager", "preciser", "tell"].contains)
@@ -7706,7 +7715,9 @@ extension TurnBuilder {
         // address; the e-mail question again, rather than "leave your email at the end".
         if s.lead != .saved, !raw.hasAtSign, asksForPerson(input), reopen(saying: known("intent.human.after_end")) { return }
         // "my email is dev.k@proton.me" after a no: the offer again, with that address.
-        if s.lead != .saved, forCopy == nil, let address = Understanding.address(in: raw).address {
+        // ("ugh fine, m dot ortiz at gmail dot com": one said in words, rebuilt; the consent
+        // question that follows says it back.)
+        if s.lead != .saved, forCopy == nil, let address = Understanding.address(in: raw).address ?? (raw.hasAtSign ? nil : u.rebuiltAddress(raw)) {
             s.prefillEmail = address
             if reopen() { return }
             s.prefillEmail = nil
