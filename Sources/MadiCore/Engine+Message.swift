@@ -1779,7 +1779,8 @@ extension TurnBuilder {
                 flush()
                 // ("chui infirmiere en ehpad, … jvoudrais comprendre un peu": which goal is asked,
                 // and the job said with it is kept for its question.)
-                if step.kind == .choice, !step.navigation {
+                // (Not in a team's questions: what is said of its people is no answer of the prospect's.)
+                if step.kind == .choice, !step.navigation, !inTeamQuestions {
                     let before = trace.noted.count
                     notePrefills(answerInput, except: step.id, learnt: false)
                     sayNotedLater(Array(trace.noted[before...]))
@@ -3742,8 +3743,14 @@ extension TurnBuilder {
     /// when they name one ("half devs half sales"), that one and the classifier's next reading.
     /// (Only when the mix is said twice, "half … half".)
     func mixedOptions(_ input: PreparedInput, _ step: Step) -> [String]? {
-        twoOptions(input, step, completing: u.mixCount(input) >= 2)
+        // ("mixed. Sam builds stuff with the openai api": a mix said outright, one level named; the
+        // classifier's next reading is the other.)
+        // (Not with the level of most said: "mixed but mostly newbies", "hétérogène, la plupart ne l'utilisent pas".)
+        twoOptions(input, step, completing: u.mixCount(input) >= 2
+                   || (input.tokenStrings.contains(where: Self.mixSaid.contains) && !input.tokenStrings.contains(where: Self.mostWords.contains)))
     }
+    /// Words that say a mix outright.
+    static let mixSaid: Set<String> = ["mixed", "mix", "mixte", "mixtes", "heterogene", "heterogenes", "melange", "melanges", "varies"]
 
     /// The two options a message that says "both" gives: those its clauses name, else the one
     /// named and the classifier's next. Nil when it names none.

@@ -3046,10 +3046,16 @@ public final class Understanding: Sendable {
     /// unwanted mail, not about being written to.
     public func yesButNoSpam(_ input: PreparedInput) -> Bool {
         let words = input.tokenStrings
-        guard words.contains(where: { w in spamWords.contains { w.hasPrefix($0) } }) else { return false }
+        // ("d'accord mais pas plus d'un mail hein", "ok but no more than one email": a limit on how
+        // many, said of the mail.)
+        let limited = Self.contains(words, anyOf: Self.mailLimits) && words.contains(where: { w in mailWords.contains { w.hasPrefix($0) } })
+        guard limited || words.contains(where: { w in spamWords.contains { w.hasPrefix($0) } }) else { return false }
         // ("only if its the syllabus and no spam", "seulement si pas de pub": a yes on a condition.)
         return saysYesWord(input) || Self.contains(words, anyOf: Self.conditions)
     }
+
+    /// Words that limit how many mails ("pas plus d'un", "no more than").
+    static let mailLimits: [String: [[String]]] = byFirstWord(["pas plus d", "pas plus de", "max", "maximum", "no more than", "not more than", "at most", "au maximum", "au max"])
 
     /// Words that make what follows the condition of a yes.
     static let conditions: [String: [[String]]] = byFirstWord(["only if", "as long as", "provided", "providing", "seulement si",
