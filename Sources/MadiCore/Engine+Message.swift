@@ -6067,6 +6067,11 @@ extension TurnBuilder {
     /// "pourriez-vous m'aider à choisir", "aide moi a choisir", "help me pick one", "can you help
     /// me decide": help asked to choose.
     static func asksHelpChoosing(_ w: [String]) -> Bool {
+        // ("j'hésite entre Performer et Master, tu peux m'aider ?", "torn between the two, help?":
+        // help asked, said with the hesitation.)
+        if w.contains(where: ["hesite", "hesitate", "hesitating", "torn"].contains), w.contains(where: ["aider", "aidiez", "aide", "aidez", "help"].contains) {
+            return true
+        }
         for (i, word) in w.enumerated() where ["aider", "aidiez", "aide", "aidez", "help", "helping"].contains(word) {
             if w[(i + 1)..<min(w.count, i + 4)].contains(where: { ["choisir", "decider", "choose", "pick", "decide", "choosing", "deciding"].contains($0) }) {
                 return true
