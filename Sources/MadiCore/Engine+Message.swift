@@ -953,8 +953,11 @@ extension TurnBuilder {
             let spoken = trimmed.split(separator: " ")
             let opening = spoken.prefix { ["non", "no", "nope", "nan", "nah"].contains(TextFold.fold(String($0)).filter(\.isLetter)) }.count
             let body = opening > 0 && opening < spoken.count ? u.prepare(spoken[opening...].joined(separator: " ")) : input
+            // (The other course said first, "master, pas performer", or chosen in words; not "pas
+            // performer. peut-être master un jour", "not performer, and master is too expensive".)
             if !hasAt, s.leadId == nil, let lead = leadCourse(), deniesCourse(lead, body), let other = namedCourse(body, besides: lead),
-               !deniesCourse(other, body), !refusedBefore(other, body) {
+               !deniesCourse(other, body), !refusedBefore(other, body), !u.saysBudget(body), !body.tokenStrings.contains(where: Understanding.maybeWords.contains),
+               u.courseMentions(body).first.map({ $0.at == 0 && $0.id == other }) == true || choosesInOneSentence(body.raw, course: other) {
                 choose(course: other)
                 ask(again: true)
                 return
@@ -962,7 +965,7 @@ extension TurnBuilder {
             // ("pas de mail non plus, jveux pas etre spammee", "no email, i don't want spam": a
             // refusal for fear of spam; the fear answered before the goodbye.)
             if !hasAt, !trimmed.utf8.contains(0x3F), u.isNo(input) || u.refusesMail(input),
-               input.tokenStrings.contains(where: { w in Self.spamWorries.contains { w.hasPrefix($0) } }), content.strings.has("email.no_spam", lang) {
+               input.tokenStrings.contains(where: { w in Self.spamWorries.contains { w.hasPrefix($0) } || ["pub", "pubs"].contains(w) }), content.strings.has("email.no_spam", lang) {
                 say("email.no_spam")
             }
             if case .none = readEmail(input, trimmed, step) {} else { return }
@@ -3747,10 +3750,11 @@ extension TurnBuilder {
         // classifier's next reading is the other.)
         // (Not with the level of most said: "mixed but mostly newbies", "hétérogène, la plupart ne l'utilisent pas".)
         twoOptions(input, step, completing: u.mixCount(input) >= 2
-                   || (input.tokenStrings.contains(where: Self.mixSaid.contains) && !input.tokenStrings.contains(where: Self.mostWords.contains)))
+                   || (input.tokenStrings.contains(where: Self.mixSaid.contains) && !input.tokenStrings.contains(where: Self.mostWords.contains)
+                       && !input.tokenStrings.contains(where: ["all", "tous", "toutes", "everyone", "everybody"].contains)))
     }
     /// Words that say a mix outright.
-    static let mixSaid: Set<String> = ["mixed", "mix", "mixte", "mixtes", "heterogene", "heterogenes", "melange", "melanges", "varies"]
+    static let mixSaid: Set<String> = ["mixed", "mixte", "mixtes", "heterogene", "heterogenes", "melange", "melanges"]
 
     /// The two options a message that says "both" gives: those its clauses name, else the one
     /// named and the classifier's next. Nil when it names none.
@@ -3945,6 +3949,10 @@ extension TurnBuilder {
         // ("bon je vais reflechir en fait, pas maintenant" at the offer: time to think, no start
         // corrected.)
         if current.kind == .recommend, Self.thinksItOver(input.tokenStrings), u.startMonth(input) == nil { return false }
+        // ("actually i think i'll take the other one to be safe" at the offer: another course
+        // pointed at, no job corrected by its "other".)
+        if current.kind == .recommend, [["the", "other", "one"], ["the", "other", "course"], ["l", "autre"], ["autre", "formation"], ["other", "one"]]
+            .contains(where: { Understanding.holds(input.tokenStrings, $0) }) { return false }
         // ("réflexion faite, je préférerais suivre la formation à distance, est-ce possible ?": a
         // question of where the course is followed corrects no answer.)
         if input.raw.utf8.contains(0x3F), let k = u.faqEntry(input), content.faq[k].id == "format" { return false }
@@ -4413,7 +4421,8 @@ extension TurnBuilder {
                 // ("told u, CPA. i own the practice, it's me + 2 staff" at the job question: the
                 // answer to that question, the count saying how big the firm is.)
                 || (u.saysCorrection(input) && teamOption(input, goal) != nil
-                    && !(current.kind == .choice && { if case .option = u.bestOption(current.id, input, fuzzy: false).choice { true } else { false } }()))
+                    && !(current.kind == .choice && !input.tokenStrings.contains(where: ["team", "teams", "equipe", "equipes", "train", "former"].contains)
+                         && { if case .option = u.bestOption(current.id, input, fuzzy: false).choice { true } else { false } }()))
                 // ("ce serait plutôt pour former toute mon équipe, on est 12", "it's more for my team"):
                 // the team said to be who it is for rather.
                 || (Self.saysRatherFor(input.tokenStrings).map { at in
@@ -5728,7 +5737,10 @@ extension TurnBuilder {
         }
         // ("ok interesse, par le master hein pas performer" at the offer: interest, one course named
         // and another refused with it: interested, in the one not refused.)
-        if id == nil, step.kind == .recommend, number == nil, !alsoAsks, u.saysChoice(input, interest: true) || u.saysYesWord(input),
+        // (Not with a doubt, time to think or a comparison: "ok mais je suis pas sûre que performer ou
+        // master soit pour moi", "not master for sure, performer I need to think about".)
+        if id == nil, step.kind == .recommend, number == nil, !alsoAsks, u.saysChoice(input, interest: true), !u.saysUnsure(input),
+           !Self.thinksItOver(input.tokenStrings), !input.tokenStrings.contains(where: ["compare", "comparer", "think", "reflechir", "sure", "sur", "ou", "or"].contains),
            case let named = u.mentionedCourses(input), named.count >= 2, named.filter({ !deniesCourse($0, input) }).count == 1,
            options.views.contains(where: { $0.id == "interested" }) {
             id = "interested"; how = .synonym
@@ -5967,7 +5979,7 @@ extension TurnBuilder {
     static let byeWords: Set<String> = ["bye", "goodbye", "revoir", "ciao"]
 
     /// Words of a fear of spam (as prefixes): "spammée", "pub", "newsletter", "junk mail".
-    static let spamWorries = ["spam", "pub", "newsletter", "junk", "harcel", "harass", "mailing", "revend"]
+    static let spamWorries = ["spam", "junk", "harcel", "harass", "revend"]
 
     /// A wish not to say ("je préfère pas le dire", "rather not say", "i'd prefer not to answer").
     static func declinesToSay(_ w: [String]) -> Bool {
@@ -5984,7 +5996,7 @@ extension TurnBuilder {
         return w.count <= 8 && (w.contains(where: ["skipper", "sauter", "sautons", "passons"].contains)
             || w.contains("skip") && (w.count == 1 || w.contains(where: ["this", "it", "that", "question", "rather", "can", "let", "lets", "i", "we"].contains))
             || [["je", "passe"], ["prefere", "passer"], ["next", "question"], ["question", "suivante"], ["i", "ll", "pass"], ["i", "pass"]].contains { Understanding.holds(w, $0) }
-            || w == ["pass"] || w == ["passer"] || w == ["passe"] || w == ["suivant"] || w == ["next"])
+            || w == ["pass"] || w == ["passer"] || w == ["passe"] || w == ["suivant"])
     }
 
     /// "never mind", "forget it", "laisse tomber", "tant pis", said alone.
@@ -6069,7 +6081,9 @@ extension TurnBuilder {
     static func asksHelpChoosing(_ w: [String]) -> Bool {
         // ("j'hésite entre Performer et Master, tu peux m'aider ?", "torn between the two, help?":
         // help asked, said with the hesitation.)
-        if w.contains(where: ["hesite", "hesitate", "hesitating", "torn"].contains), w.contains(where: ["aider", "aidiez", "aide", "aidez", "help"].contains) {
+        // (Help asked for, "m'aider", "aidez-moi", "help me", "help?"; not "it will help at work".)
+        if w.contains(where: ["hesite", "hesitate", "hesitating", "torn"].contains),
+           w.contains(where: ["aider", "aidiez", "aidez"].contains) || w.indices.contains(where: { w[$0] == "help" && ($0 + 1 == w.count || w[$0 + 1] == "me") }) {
             return true
         }
         for (i, word) in w.enumerated() where ["aider", "aidiez", "aide", "aidez", "help", "helping"].contains(word) {
@@ -6449,7 +6463,16 @@ extension TurnBuilder {
     func choosesInOneSentence(_ text: String, course: String) -> Bool {
         Understanding.pieces(text, cutAt: ".!?").contains { piece in
             let p = u.prepare(piece)
-            return u.saysChoice(p) && u.mentionedCourses(p).contains(course)
+            guard u.saysChoice(p) else { return false }
+            let named = u.mentionedCourses(p)
+            guard named.contains(course) else { return false }
+            // ("bof performer ça m'a l'air trop basique pour moi je veux le master directement": of
+            // two courses in one sentence, one named first after a word of choice.)
+            guard named.count >= 2 else { return true }
+            let mentions = u.courseMentions(p)
+            return Understanding.phraseSpans(p.tokenStrings, u.choiceWords).contains { span in
+                mentions.first(where: { $0.at >= span.upperBound })?.id == course
+            }
         }
     }
 
@@ -7512,6 +7535,18 @@ extension TurnBuilder {
             // helps, offered again.
             say("intent.unsure.start")
             ask(again: true)
+        case .unsure where step.kind == .choice && step.options.contains(where: { $0.months != nil }) && Self.twoNumbers(lastInput.tokenStrings, step.options.count) == nil:
+            // "aucune idée" when asked when to start: the options again; said a second time, the
+            // open-ended one (later, or just looking), said so.
+            if s.misses >= 1, let open = step.options.max(by: { ($0.months ?? 0) < ($1.months ?? 0) }), content.strings.has("start.unsure_later", lang) {
+                say("start.unsure_later")
+                note(step.id, open.id, .synonym)
+                answer(choice: open.id, said: lastInput.raw)
+            } else {
+                s.misses += 1
+                say("intent.unsure")
+                ask(again: true)
+            }
         case .unsure:
             // "je sais pas trop entre le 1 et le 2": which of the two, asked.
             if step.kind == .choice, let (a, b) = Self.twoNumbers(lastInput.tokenStrings, step.options.count) {
@@ -7729,9 +7764,19 @@ extension TurnBuilder {
         // "my email is dev.k@proton.me" after a no: the offer again, with that address.
         // ("ugh fine, m dot ortiz at gmail dot com": one said in words, rebuilt; the consent
         // question that follows says it back.)
-        if s.lead != .saved, forCopy == nil, let address = Understanding.address(in: raw).address ?? (raw.hasAtSign ? nil : u.rebuiltAddress(raw)) {
-            s.prefillEmail = address
-            if reopen() { return }
+        // (One said in words is asked back at the e-mail question, as there, before it is taken.)
+        let typedAddress = Understanding.address(in: raw).address
+        if s.lead != .saved, forCopy == nil, let address = typedAddress ?? (raw.hasAtSign ? nil : u.rebuiltAddress(raw)) {
+            if typedAddress != nil { s.prefillEmail = address }
+            let before = out.count
+            if reopen() {
+                if typedAddress == nil, let step = current, step.kind == .email {
+                    // (The address asked for by the reopened step is replaced by the question back.)
+                    if out.count > before, out.last == t(step.prompt) { out.removeLast() }
+                    confirmRebuilt(address, step)
+                }
+                return
+            }
             s.prefillEmail = nil
         }
         // "wait, i want performer", "finalement je veux bien m'inscrire au starter" after a no

@@ -425,7 +425,7 @@ public final class Understanding: Sendable {
         let ending = after.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
         guard ending.count >= 2, ending.allSatisfy({ $0.isASCII }), ending.first?.isLowercase == true else { return false }
         let next = after.dropFirst(ending.count).first
-        return next == nil || next == "." || next == ")" || next == "/" || next == " " || next == ","
+        return next == nil || next == "." || next == ")" || next == "/" || next == ","
     }
 
     /// The message cut at any of `separators`, each piece trimmed, empty ones left out.
@@ -3055,7 +3055,7 @@ public final class Understanding: Sendable {
     }
 
     /// Words that limit how many mails ("pas plus d'un", "no more than").
-    static let mailLimits: [String: [[String]]] = byFirstWord(["pas plus d", "pas plus de", "max", "maximum", "no more than", "not more than", "at most", "au maximum", "au max"])
+    static let mailLimits: [String: [[String]]] = byFirstWord(["pas plus d", "pas plus de", "no more than", "not more than", "at most"])
 
     /// Words that make what follows the condition of a yes.
     static let conditions: [String: [[String]]] = byFirstWord(["only if", "as long as", "provided", "providing", "seulement si",
