@@ -40,6 +40,11 @@ extension TurnBuilder {
         let short = input.tokens.reduce(0, { $0 + $1.count }) < Understanding.prefillMinChars
         if short, input.tokens.count < 2 { return }
         var candidates = u.prefillSteps.filter { $0 != stepId && s.answers[$0] == nil && only?.contains($0) != false }
+        // ("c'est pas pour moi c'est pour le stagiaire il doit apprendre les bases", "not for me, for
+        // my boss": what follows is said of the one the course is for, not of the prospect.)
+        if case let w = (whole ?? input).tokenStrings, [["pas", "pour", "moi"], ["pas", "pr", "moi"], ["not", "for", "me"]].contains(where: { Understanding.holds(w, $0) }) {
+            candidates.removeAll(where: u.personalSteps.contains)
+        }
         // "mes petits-enfants utilisent ChatGPT tout le temps et moi je n'y comprends rien": what is
         // said of someone else answers no question about the prospect alone (`personal`): those
         // are read without it.
