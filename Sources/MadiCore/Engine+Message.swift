@@ -5722,6 +5722,8 @@ extension TurnBuilder {
             id = "yes"; how = .synonym
         }
         if id == nil, spamOnly {
+            // ("d'accord mais pas plus d'un mail hein": how often, kept for the team.)
+            if u.limitsMail(input) { keepQuestion() }
             say("consent.no_spam")
             id = "yes"; how = .synonym
         }

@@ -3048,10 +3048,15 @@ public final class Understanding: Sendable {
         let words = input.tokenStrings
         // ("d'accord mais pas plus d'un mail hein", "ok but no more than one email": a limit on how
         // many, said of the mail.)
-        let limited = Self.contains(words, anyOf: Self.mailLimits) && words.contains(where: { w in mailWords.contains { w.hasPrefix($0) } })
-        guard limited || words.contains(where: { w in spamWords.contains { w.hasPrefix($0) } }) else { return false }
+        guard limitsMail(input) || words.contains(where: { w in spamWords.contains { w.hasPrefix($0) } }) else { return false }
         // ("only if its the syllabus and no spam", "seulement si pas de pub": a yes on a condition.)
         return saysYesWord(input) || Self.contains(words, anyOf: Self.conditions)
+    }
+
+    /// "pas plus d'un mail", "no more than one email a week": a limit on how many mails.
+    public func limitsMail(_ input: PreparedInput) -> Bool {
+        let words = input.tokenStrings
+        return Self.contains(words, anyOf: Self.mailLimits) && words.contains(where: { w in mailWords.contains { w.hasPrefix($0) } })
     }
 
     /// Words that limit how many mails ("pas plus d'un", "no more than").
