@@ -949,18 +949,20 @@ extension TurnBuilder {
             // ("non !! master, pas performer" when the address is asked for Performer: another
             // course named, the one the address was asked for refused beside it; no refusal of the
             // address, which is asked again for that course.)
-            // (The "non" that opens it refuses what was understood, not the course after it.)
-            let spoken = trimmed.split(separator: " ")
-            let opening = spoken.prefix { ["non", "no", "nope", "nan", "nah"].contains(TextFold.fold(String($0)).filter(\.isLetter)) }.count
-            let body = opening > 0 && opening < spoken.count ? u.prepare(spoken[opening...].joined(separator: " ")) : input
             // (The other course said first, "master, pas performer", or chosen in words; not "pas
             // performer. peut-être master un jour", "not performer, and master is too expensive".)
-            if !hasAt, s.leadId == nil, let lead = leadCourse(), deniesCourse(lead, body), let other = namedCourse(body, besides: lead),
-               !deniesCourse(other, body), !refusedBefore(other, body), !u.saysBudget(body), !body.tokenStrings.contains(where: Understanding.maybeWords.contains),
-               u.courseMentions(body).first.map({ $0.at == 0 && $0.id == other }) == true || choosesInOneSentence(body.raw, course: other) {
-                choose(course: other)
-                ask(again: true)
-                return
+            if !hasAt, s.leadId == nil, let lead = leadCourse() {
+                // (The "non" that opens it refuses what was understood, not the course after it.)
+                let spoken = trimmed.split(separator: " ")
+                let opening = spoken.prefix { ["non", "no", "nope", "nan", "nah"].contains(TextFold.fold(String($0)).filter(\.isLetter)) }.count
+                let body = opening > 0 && opening < spoken.count ? u.prepare(spoken[opening...].joined(separator: " ")) : input
+                if deniesCourse(lead, body), let other = namedCourse(body, besides: lead), !deniesCourse(other, body), !refusedBefore(other, body),
+                   !u.saysBudget(body), !body.tokenStrings.contains(where: Understanding.maybeWords.contains),
+                   u.courseMentions(body).first.map({ $0.at == 0 && $0.id == other }) == true || choosesInOneSentence(body.raw, course: other) {
+                    choose(course: other)
+                    ask(again: true)
+                    return
+                }
             }
             // ("pas de mail non plus, jveux pas etre spammee", "no email, i don't want spam": a
             // refusal for fear of spam; the fear answered before the goodbye.)
@@ -5980,7 +5982,8 @@ extension TurnBuilder {
     /// Words of goodbye said inside a sentence ("je préfère pas répondre, au revoir").
     static let byeWords: Set<String> = ["bye", "goodbye", "revoir", "ciao"]
 
-    /// Words of a fear of spam (as prefixes): "spammée", "pub", "newsletter", "junk mail".
+    /// Words of a fear of spam, as prefixes ("spammée", "junk mail", "harcelée"); "pub" is looked
+    /// for whole, not as the start of "public".
     static let spamWorries = ["spam", "junk", "harcel", "harass", "revend"]
 
     /// A wish not to say ("je préfère pas le dire", "rather not say", "i'd prefer not to answer").
@@ -7764,9 +7767,8 @@ extension TurnBuilder {
         // address; the e-mail question again, rather than "leave your email at the end".
         if s.lead != .saved, !raw.hasAtSign, asksForPerson(input), reopen(saying: known("intent.human.after_end")) { return }
         // "my email is dev.k@proton.me" after a no: the offer again, with that address.
-        // ("ugh fine, m dot ortiz at gmail dot com": one said in words, rebuilt; the consent
-        // question that follows says it back.)
-        // (One said in words is asked back at the e-mail question, as there, before it is taken.)
+        // ("ugh fine, m dot ortiz at gmail dot com": one said in words, rebuilt, is asked back at
+        // the e-mail question, as there, before it is taken.)
         let typedAddress = Understanding.address(in: raw).address
         if s.lead != .saved, forCopy == nil, let address = typedAddress ?? (raw.hasAtSign ? nil : u.rebuiltAddress(raw)) {
             if typedAddress != nil { s.prefillEmail = address }
