@@ -2917,11 +2917,38 @@ public final class Understanding: Sendable {
         let y = Self.exactScore(yesByFirst, input), n = Self.exactScore(noByFirst, input)
         // "carrément pas", "sure, not now": a yes with a negation is not a yes; "non merci, ça
         // m'intéresse pas": with a no as well, it is a no.
-        if y > 0, input.tokens.contains(where: negations.contains) { return n > 0 ? false : nil }
+        // ("pas d'accord", "not ok with that", "pas du tout d'accord": the negation just before the yes
+        // denies it, a no.)
+        if y > 0, input.tokens.contains(where: negations.contains) { return n > 0 || deniesYes(input) ? false : nil }
         if y > n { return true }
         if n > y { return false }
         return nil
     }
+
+    /// A yes phrase with a negation just before it, or a word of degree between ("je suis pas
+    /// d'accord", "pas du tout d'accord", "i'm not ok with it", "i don't agree"). Not "pas sûr",
+    /// "not sure" (a doubt), nor "je sais pas, ok" (the negation is the knowing's).
+    func deniesYes(_ input: PreparedInput) -> Bool { !deniedYesSpans(input).isEmpty }
+
+    func deniedYesSpans(_ input: PreparedInput) -> [Range<Int>] {
+        let w = input.tokenStrings
+        var denied: [Range<Int>] = []
+        for p in yes {
+            guard let span = Fuzzy.match(p, in: input, fuzzy: false)?.tokens, span.lowerBound > 0,
+                  !["sur", "sure", "certain", "certaine", "certainly"].contains(w[span.lowerBound]),
+                  // ("si ça m'engage à rien, oui c'est ok": "oui", "yes" are no word a negation denies.)
+                  !Self.interjectionYes.contains(w[span.lowerBound]) else { continue }
+            var i = span.lowerBound - 1
+            while i > 0, Self.degreeWords.contains(w[i]) { i -= 1 }
+            guard negations.contains(input.tokens[i]), !["rien", "nothing", "no", "non"].contains(w[i]),
+                  i == 0 || !Self.knowingVerbs.contains(w[i - 1]) else { continue }
+            denied.append(span)
+        }
+        return denied
+    }
+    static let degreeWords: Set<String> = ["du", "tout", "vraiment", "trop", "tres", "totalement", "really", "totally", "at", "all", "very", "entirely", "completely", "quite"]
+    static let interjectionYes: Set<String> = ["oui", "ouais", "yes", "yeah", "yep", "si"]
+    static let knowingVerbs: Set<String> = ["sais", "sait", "savais", "vois", "comprends", "jsp", "know", "knw"]
 
     /// The best score of the phrases read word for word in the input (0 when none is said): only
     /// those whose first word it holds are tried.
@@ -2959,7 +2986,8 @@ public final class Understanding: Sendable {
         guard input.tokens.count >= 2 else { return false }
         let covered = negatedYesSpans(input)
         let outside = { (r: Range<Int>) in !r.contains(where: covered.contains) }
-        let yesSpans = yes.compactMap { Fuzzy.match($0, in: input, fuzzy: false)?.tokens }
+        let denied = deniedYesSpans(input)
+        let yesSpans = yes.compactMap { Fuzzy.match($0, in: input, fuzzy: false)?.tokens }.filter { !denied.contains($0) }
         let noSpans = no.compactMap { Fuzzy.match($0, in: input, fuzzy: false)?.tokens }.filter(outside)
         guard !noSpans.isEmpty, yesSpans.contains(where: { y in !noSpans.contains { $0.overlaps(y) } }) else { return false }
         // ("non merci, ça m'intéresse pas": the yes is negated itself, a no.)
