@@ -205,6 +205,12 @@ public struct QuantityReader: Sendable {
                 q = Quantity(low: q.low * size.value, approximate: q.approximate)
                 end = size.end
             }
+            // "deux fois six", "2 x 6", "two times four": a product.
+            // (Not "2 fois par semaine", "3 times a week": a count of times.)
+            else if !q.isRange, end + 1 < w.count, ["fois", "times", "x"].contains(w[end]), let size = number(at: end + 1, w), !size.weak {
+                q = Quantity(low: q.low * size.value, approximate: q.approximate)
+                end = size.end
+            }
             out.append(Found(quantity: q, span: start..<end, aboutPeople: aboutPeople(w, start, end)))
             i = end
         }
@@ -451,9 +457,15 @@ public struct QuantityReader: Sendable {
             if said.tokens.count > input.tokens.count { return saysSelfOnly(said) }
         }
         let w = input.tokenStrings
-        func says(_ p: [String]) -> Bool { Self.span(of: p, in: w) != nil }
+        // ("for my colleagues rather than for myself", "pour l'équipe plutôt que pour moi", "not
+        // just for me": the prospect set aside.)
+        func says(_ p: [String]) -> Bool {
+            guard let at = Self.span(of: p, in: w)?.lowerBound else { return false }
+            return !w[max(0, at - 2)..<at].contains(where: Self.setAside.contains)
+        }
         return selfOnly.contains(where: says) && !plusSelf.contains(where: says)
     }
+    static let setAside: Set<String> = ["than", "que", "not", "pas", "instead"]
 
     /// Whether the count at `span` follows "sans compter", "not counting", "excluding", "hors"
     /// (an article between allowed).
@@ -668,6 +680,7 @@ public struct QuantityReader: Sendable {
             restated = true
         }
         func says(_ p: [String]) -> Range<Int>? { Self.span(of: p, in: w) }
+        func saysAlone(_ p: [String]) -> Range<Int>? { says(p).flatMap { r in w[max(0, r.lowerBound - 2)..<r.lowerBound].contains(where: Self.setAside.contains) ? nil : r } }
         // "deux collègues et moi" counts the prospect; "on est 3 avec moi" already does.
         // ("8 avec moi", "donc 8 moi compris", "10 including me": the count holds the prospect already.)
         let counted = found.first.map { f -> Bool in
@@ -695,7 +708,7 @@ public struct QuantityReader: Sendable {
             return Found(quantity: Quantity(low: 2), span: span, aboutPeople: true)
         }
         // "only me for now": one person.
-        if found.isEmpty, !countsSelf, let span = selfOnly.lazy.compactMap(says).first {
+        if found.isEmpty, !countsSelf, let span = selfOnly.lazy.compactMap(saysAlone).first {
             return Found(quantity: Quantity(low: 1), span: span, aboutPeople: true)
         }
         // ("7 enfin non 9, j'oubliais les deux stagiaires": the count taken back to, before the
