@@ -1391,6 +1391,11 @@ public final class Understanding: Sendable {
         (["apres", "les", "vacances", "de", "fevrier"], 3), (["apres", "les", "vacances", "d", "hiver"], 3), (["after", "half", "term"], 3),
         // ("après les vacances d'été", "après les grandes vacances": September.)
         (["apres", "les", "vacances", "d", "ete"], 9), (["apres", "les", "grandes", "vacances"], 9), (["after", "the", "summer", "break"], 9),
+        // ("d'ici Pâques", "before easter": by the end of March.)
+        (["d", "ici", "paques"], 3), (["avant", "paques"], 3), (["before", "easter"], 3), (["by", "easter"], 3),
+        // ("after chinese new year", "après le nouvel an chinois": February; "after ramadan": March.)
+        (["after", "chinese", "new", "year"], 2), (["after", "the", "chinese", "new", "year"], 2), (["after", "cny"], 2), (["after", "lunar", "new", "year"], 2),
+        (["apres", "le", "nouvel", "an", "chinois"], 2), (["after", "ramadan"], 3), (["apres", "le", "ramadan"], 3), (["apres", "ramadan"], 3),
     ]
     /// The first words of `holidayStarts` and `quarterPhrases` (a word that opens neither is
     /// passed over with one look-up).
