@@ -1846,7 +1846,10 @@ public final class Understanding: Sendable {
            // ("the bean corner, its a cafe in lyon", "Au Pain Doré, c'est une boulangerie": what it is.)
            Self.subjects.contains(opener) || ["its", "it", "c", "cest", "ce", "thats", "that"].contains(opener)
             // ("TechNova, a small SaaS startup in Berlin", "Kiwi Digital, une petite agence web": what it is.)
-            || (Self.kindOpeners.contains(opener) && PreparedInput(String(name[name.index(after: comma)...])).tokenStrings.contains(where: Self.companyKindNouns.contains)) {
+            || (Self.kindOpeners.contains(opener) && PreparedInput(String(name[name.index(after: comma)...])).tokenStrings.contains(where: Self.companyKindNouns.contains))
+            // ("Helix Bio, the startup", "Blue Ox Farm, family farm in Iowa": what it is, in lower case.)
+            || ((opener == "the" || next.first?.isLowercase == true) && name[..<comma].contains(where: \.isUppercase)
+                && PreparedInput(String(name[name.index(after: comma)...])).tokenStrings.prefix(3).contains(where: Self.companyKindNouns.contains)) {
             name = name[..<comma]
         }
         // "Distrimax (siège à Lyon)": a closing aside in brackets is not part of the name.
@@ -1899,6 +1902,15 @@ public final class Understanding: Sendable {
             while let l = name.last, edges.contains(l) { name = name.dropLast() }
         }
         if let named = Self.afterWhatItIs(name) { name = named }
+        // ("at Helix Bio", "chez Technova", "c pour la Ville de Quimper": a word typed in lower case
+        // that says where the prospect works, before a name in capitals ("Chez Bastien" is a name).)
+        if let space = name.firstIndex(of: " "), ["at", "chez", "pour", "for", "with", "avec"].contains(String(name[..<space])) {
+            // (An article between is left to what follows: "pour la Ville de Quimper", "pour la Poste".)
+            let after = name[name.index(after: space)...].drop(while: { $0 == " " })
+            let article = after.firstIndex(of: " ").map { String(after[..<$0]) }.map { ["la", "le", "the", "l"].contains($0) } ?? false
+            let named = article ? after.drop(while: { $0 != " " }).dropFirst() : after
+            if named.first?.isUppercase == true { name = after }
+        }
         // ("c'est l'École Jules Ferry", "la Mairie de Saint-Malo": an article typed in lower case
         // before the kind of place, written as a name, is not part of it.)
         for article in ["la ", "le ", "l'", "l’", "the "] where name.hasPrefix(article) {
@@ -1978,7 +1990,7 @@ public final class Understanding: Sendable {
         "nonprofit", "ngo", "association", "restaurant", "cafe", "bakery", "studio", "office", "organisation", "organization", "team",
         "asso", "boutique", "magasin", "entreprise", "societe", "boite", "agence", "ecole", "lycee", "clinique",
         "cabinet", "equipe", "structure", "commerce", "boulangerie", "mairie", "hopital", "ehpad", "collectivite", "fondation", "foundation",
-        "university", "universite"]
+        "university", "universite", "esn", "ssii", "farm", "ferme", "pme", "tpe", "ville", "cooperative", "coop", "exploitation"]
 
     /// A name typed all in lower case, capitalised as a name is written ("cabinet dupont et
     /// associés" → "Cabinet Dupont et Associés", "greenfield high school" → "Greenfield High
