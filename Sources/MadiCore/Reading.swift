@@ -546,6 +546,11 @@ extension Understanding {
         if first == "what", w.count > 3, ["i", "we"].contains(w[w.startIndex + 1]),
            w.dropFirst(2).prefix(2).contains(where: ["want", "need", "wanna", "like", "mean", "do"].contains),
            w.contains(where: ["is", "its", "s"].contains) { return false }
+        // ("…, which is usually mid-February.": a clause that says more of what came before, not
+        // asked.)
+        if first == "which", w.count >= 3, ["is", "was", "will", "would", "means", "should"].contains(w[w.startIndex + 1]),
+           ["usually", "normally", "generally", "typically", "always", "often", "around", "in", "at", "when", "why", "how", "the", "a", "my", "our", "probably"].contains(w[w.startIndex + 2]),
+           !input.raw.contains("?") { return false }
         return openers.contains { w.starts(with: $0) } && !isWholeYes(input)
     }
 
