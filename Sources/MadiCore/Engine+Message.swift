@@ -5994,8 +5994,10 @@ extension TurnBuilder {
     /// "I'd rather not say", "je préfère ne pas le dire", "pas envie de le dire": a name kept back.
     static func rathersNot(_ w: [String]) -> Bool {
         let runs: [[String]] = [["rather", "not"], ["prefer", "not"], ["prefere", "ne", "pas"], ["prefere", "pas"], ["pas", "envie"],
-                                ["don", "t", "want", "to", "say"], ["dont", "want", "to", "say"], ["not", "say"], ["veux", "pas", "le", "dire"]]
+                                ["don", "t", "want", "to", "say"], ["dont", "want", "to", "say"], ["veux", "pas", "le", "dire"]]
         if runs.contains(where: { Understanding.holds(w, $0) }) { return true }
+        // ("not say", not what Madi did not say: "You did not say whether VAT is included".)
+        if let i = w.indices.dropLast().first(where: { w[$0] == "not" && w[$0 + 1] == "say" }), i == 0 || !["did", "you", "u", "has", "have", "does"].contains(w[i - 1]) { return true }
         // ("i'd rather skip this one", "je préfère passer", "next question": a short message that
         // skips the question.)
         return w.count <= 8 && (w.contains(where: ["skipper", "sauter", "sautons", "passons"].contains)

@@ -310,6 +310,12 @@ extension Understanding {
         return found
     }
 
+    /// "you did not say whether", "tu n'as pas dit si": words that ask again without a question mark.
+    static func asksIndirectly(_ w: [String]) -> Bool {
+        [["say", "whether"], ["said", "whether"], ["pas", "dit", "si"], ["not", "say", "if"], ["didn", "t", "say", "if"], ["didnt", "say", "if"],
+         ["pas", "precise", "si"], ["pas", "repondu"], ["not", "answer"], ["didn", "t", "answer"], ["didnt", "answer"]].contains { Understanding.holds(w, $0) }
+    }
+
     /// Cuts a message into its question sentences and the rest. `prepared`, the message already
     /// prepared, spares preparing it again when it is one sentence.
     public func split(_ raw: String, prepared: PreparedInput? = nil) -> MessageParts {
@@ -415,7 +421,10 @@ extension Understanding {
                 answer.append(head); question.append(tail); continue
             }
             // ("…come to us? and is there a certificate": a question after its joiner too.)
-            if marked || opensQuestion(PreparedInput(trimmed)) || opensQuestion(PreparedInput(withoutJoiner(trimmed))) {
+            // ("You did not say whether VAT is included.", "tu n'as pas dit si c'est finançable": a
+            // question asked again without its mark, about what a side question answers.)
+            if marked || opensQuestion(PreparedInput(trimmed)) || opensQuestion(PreparedInput(withoutJoiner(trimmed)))
+                || (Self.asksIndirectly(PreparedInput(trimmed).tokenStrings) && faqEntry(prepare(trimmed)) != nil) {
                 question.append(trimmed)
             } else {
                 answer.append(trimmed)

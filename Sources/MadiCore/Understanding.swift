@@ -1644,7 +1644,8 @@ public final class Understanding: Sendable {
     /// A polite opening or closing said with the name ("Bonjour, …. Bien cordialement.").
     static let courtesyWords: Set<String> = ["bonjour", "bonsoir", "hello", "hi", "salut", "hey", "madame", "monsieur", "good", "morning",
                                              "afternoon", "bien", "cordialement", "regards", "best", "kind", "merci", "thanks", "thank", "you",
-                                             "sincerely", "cheers", "bonne", "journee", "a", "vous"]
+                                             "sincerely", "cheers", "bonne", "journee", "a", "vous", "meilleures", "salutations", "sinceres",
+                                             "cordiales", "sincere", "warm", "warmest", "respectueusement", "amicalement", "bisous", "best", "wishes"]
     /// Words that take back what was just typed for what follows ("sorry", "non pardon").
     static let retypeOpeners: [[String]] = [["sorry"], ["pardon"], ["non", "pardon"], ["oups"], ["oops"], ["i", "mean"], ["je", "veux", "dire"],
                                             ["correction"], ["non", "plutot"], ["no", "sorry"], ["non", "sorry"]]
@@ -1729,6 +1730,16 @@ public final class Understanding: Sendable {
         // a closing after it are no part of what names it.)
         let courteous = Self.withoutCourtesy(raw)
         if courteous != raw, !courteous.isEmpty { return companyNameRead(courteous, hadAddress: hadAddress) }
+        // ("Anne-Catherine Dewinter, Immo Dewinter": the prospect's name, then the company's that
+        // holds it.)
+        if case let parts = raw.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }), parts.count == 2,
+           case let person = parts[0].split(separator: " "), (2...3).contains(person.count),
+           person.allSatisfy({ $0.first?.isUppercase == true && $0.contains(where: \.isLowercase) }),
+           !person.contains(where: { Self.companyKindNouns.contains(TextFold.fold(String($0))) || Self.endingForms.contains(TextFold.fold(String($0))) }),
+           let surname = person.last, surname.count >= 3, parts[1].split(separator: " ").count >= 2,
+           parts[1].split(separator: " ").contains(where: { $0 == surname }), parts[1].first?.isUppercase == true {
+            return companyNameRead(parts[1], hadAddress: hadAddress)
+        }
         // ("Brightpath Consluting, sorry Brightpath Consulting", "c'est Arkéa Services. non pardon
         // Arkéo Services": the name typed again after the words that take the first one back.)
         if let retyped = Self.retyped(raw) { return companyNameRead(retyped, hadAddress: hadAddress) }
@@ -2197,8 +2208,20 @@ public final class Understanding: Sendable {
         if let blockers = stepBlockers[stepId] {
             matches.removeAll { $0.span.lowerBound > 0 && blockers.contains(input.tokens[$0.span.lowerBound - 1]) }
         }
+        // ("je me renseigne pour mon fils", "just looking for my boss": asking for someone, no
+        // time said.)
+        if !matches.isEmpty, case let w = input.tokenStrings, w.contains(where: { $0 == "pour" || $0 == "for" }) {
+            matches.removeAll { m in
+                let end = m.span.upperBound
+                return Self.onBehalfVerbs.contains(w[end - 1]) && end + 1 < w.count && (w[end] == "pour" || w[end] == "for")
+                    && Self.someonesWords.contains(w[end + 1])
+            }
+        }
         return pick(list, matches, input, prevailing: prevailing[stepId] ?? [])
     }
+
+    static let onBehalfVerbs: Set<String> = ["renseigne", "renseigner", "informe", "informer", "regarde", "looking", "asking", "renseignons"]
+    static let someonesWords: Set<String> = ["mon", "ma", "mes", "my", "notre", "nos", "our", "son", "sa", "ses", "his", "her", "un", "une", "a", "an", "a", "leur", "their"]
 
     /// The best of the matches; ambiguous on a tie, or when another option is named exactly by
     /// other words of the input.
