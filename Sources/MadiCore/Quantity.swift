@@ -87,7 +87,7 @@ public struct QuantityReader: Sendable {
         groupOpeners = groups
         inclusiveOpeners = groups.filter { ["on", "nous", "we", "were"].contains($0.first ?? "") }
         weakNumbers = weak
-        starters = Set(numbers.keys).union(approx.keys).union(approx.keys.map { $0 + "s" }).union(hedges).union(range).union(openers).union(["half", "demi"])
+        starters = Set(numbers.keys).union(approx.keys).union(approx.keys.map { $0 + "s" }).union(hedges).union(range).union(openers).union(["half", "demi", "several", "quelques"])
             .union(["un", "une", "a", "an", "petite", "bonne", "good"])
         multipliers = Set(numbers.filter { $0.value == 100 || $0.value == 1000 }.keys).union(["vingt", "vingts"].filter { numbers[$0] != nil })
     }
@@ -157,6 +157,16 @@ public struct QuantityReader: Sendable {
             if k + 1 < w.count, ["un", "une", "a"].contains(w[k]), w[k + 1] == "demi" { k += 1 }
             if k + 2 < w.count, w[k] == "half", w[k + 1] == "a", approximation(w[k + 2]) != nil { half = true; k += 2 }
             else if k + 1 < w.count, w[k] == "half" || w[k] == "demi", approximation(w[k + 1]) != nil { half = true; k += 1 }
+            // ("a few dozen", "several dozen", "quelques dizaines": about thirty.)
+            let few = k + 2 < w.count && w[k] == "a" && w[k + 1] == "few" ? k + 1 : k
+            if few + 1 < w.count, ["few", "several", "quelques"].contains(w[few]), let m = approximation(w[few + 1]), m >= 10 {
+                var end = few + 2
+                if end < w.count, hedges.contains(w[end]) { end += 1 }
+                // ("a few dozen" is said back as about thirty, "quelques dizaines" as about thirty.)
+                out.append(Found(quantity: Quantity(low: 30, approximate: true), span: start..<end, aboutPeople: aboutPeople(w, start, end)))
+                i = end
+                continue
+            }
             if var n = approximation(w[k]) {
                 var end = k + 1
                 var word: String? = half ? nil : w[k]
