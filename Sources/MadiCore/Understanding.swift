@@ -2971,6 +2971,18 @@ public final class Understanding: Sendable {
     func deniesYes(_ input: PreparedInput) -> Bool { !deniedYesSpans(input).isEmpty }
 
     func deniedYesSpans(_ input: PreparedInput) -> [Range<Int>] {
+        // (Within a clause: "carrément pas, enfin si" denies no "enfin si".)
+        guard input.raw.contains(where: { ",.;!?…".contains($0) }) else { return deniedYesSpans(inClause: input) }
+        var out: [Range<Int>] = [], offset = 0
+        for piece in Self.pieces(input.raw, cutAt: ",.;!?…") {
+            let p = prepare(piece)
+            out += deniedYesSpans(inClause: p).map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+            offset += p.tokens.count
+        }
+        return out
+    }
+
+    func deniedYesSpans(inClause input: PreparedInput) -> [Range<Int>] {
         let w = input.tokenStrings
         var denied: [Range<Int>] = []
         for p in yes {
