@@ -2220,6 +2220,7 @@ public final class Understanding: Sendable {
         return pick(list, matches, input, prevailing: prevailing[stepId] ?? [])
     }
 
+    static let skipWords: Set<String> = ["skip", "skipping", "sauter", "saute", "zapper", "zappe", "beyond", "past", "dela"]
     static let onBehalfVerbs: Set<String> = ["renseigne", "renseigner", "informe", "informer", "regarde", "looking", "asking", "renseignons"]
     static let someonesWords: Set<String> = ["mon", "ma", "mes", "my", "notre", "nos", "our", "son", "sa", "ses", "his", "her", "un", "une", "a", "an", "a", "leur", "their"]
 
@@ -2255,6 +2256,11 @@ public final class Understanding: Sendable {
            case let w = input.tokenStrings,
            matches.contains(where: { m in !doubt(m) && m.span.lowerBound >= end && w[end..<m.span.lowerBound].contains(where: Self.maybeWords.contains) }) {
             matches.removeAll(where: doubt)
+        }
+        // ("so I'd skip the basics", "on peut sauter les bases", "beyond the basics": an option
+        // named to be passed over.)
+        if case let w = input.tokenStrings, w.contains(where: Self.skipWords.contains) {
+            matches.removeAll { m in w[max(0, m.span.lowerBound - 3)..<m.span.lowerBound].contains(where: Self.skipWords.contains) }
         }
         // "débutants, sauf deux ou trois…", "en reconversion, j'étais aide-soignante avant": an
         // option named after an exception, or said of the past, gives way to one named otherwise.
@@ -2390,12 +2396,14 @@ public final class Understanding: Sendable {
         let w = input.tokenStrings
         let asides = w.contains { Self.exceptions.contains($0) || Self.pastMarkers.contains($0) || Self.pastAfter.contains($0) || $0 == "part"
             || Self.concessions.contains($0) || $0 == "if" || $0 == "si" || $0 == "que" }
-        guard negated || !blockers.isEmpty || asides else { return [] }
+        let skips = w.contains(where: Self.skipWords.contains)
+        guard negated || !blockers.isEmpty || asides || skips else { return [] }
         let matches = exactMatches(index.list, index, ids(input), minChars: 0)
         let own = ownNegations(matches.map(\.span), index.list, input)
         var out = Set(matches.filter { m in
             (negated && (denied(m.span, input, saying: own) || deniedBefore(m, index.list, input, own)))
                 || (m.span.lowerBound > 0 && blockers.contains(input.tokens[m.span.lowerBound - 1]))
+                || (skips && w[max(0, m.span.lowerBound - 3)..<m.span.lowerBound].contains(where: Self.skipWords.contains))
         }.map(\.id))
         // (Options said aside, "j'étais freelance avant", beside one said otherwise.)
         if asides {
