@@ -1154,6 +1154,12 @@ extension TurnBuilder {
 
         // An address in the message is kept aside: its dots are not sentence ends.
         var (address, rest) = Understanding.address(in: trimmed)
+        // ("m.durand at chu-lyon dot fr" at the company's name: an address said in words, alone,
+        // kept for its question as one typed with its signs.)
+        if address == nil, step.kind == .text, !emailAnswered, !trimmed.contains("@"), let said = u.rebuiltAddress(trimmed) {
+            address = said
+            rest = nil
+        }
         // "company is Paylane, email raj@paylane.io, pls cc my eng manager sofia@paylane.io" before
         // the e-mail question: the first address is the prospect's, kept for it; the others go to
         // the team with the message, and that is said.
