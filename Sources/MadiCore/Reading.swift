@@ -744,20 +744,23 @@ extension Understanding {
             .filter { $0.utf8.contains(0x40) }
         guard words.count >= 2 else { return nil }
         let valid = words.filter { if case .valid = EmailValidator.validate(String($0)) { return true } else { return false } }
-        return valid.count >= 2 ? valid.first.map(String.init) : nil
+        guard valid.count >= 2 else { return nil }
+        // ("bob@hotmial.com bob@gmail.com": the first without a typo in its domain.)
+        return String(valid.first(where: { w in
+            if case let .valid(a) = EmailValidator.validate(String(w)) { return EmailSuggester.suggest(a.normalized) == nil } else { return false }
+        }) ?? valid[0])
     }
 
     /// "email raj@paylane.io, pls cc my eng manager sofia@paylane.io": the valid addresses after
     /// the first of several, and the message without any of them (nil when nothing is left).
     public static func severalAddresses(_ raw: String) -> (others: [String], rest: String?)? {
-        guard firstOfSeveralAddresses(raw) != nil else { return nil }
+        guard let chosen = firstOfSeveralAddresses(raw) else { return nil }
         var others: [String] = [], first = true
         var kept: [Substring] = []
         for word in raw.split(separator: " ", omittingEmptySubsequences: true) {
             let address = trimmed(word, of: addressEdges.union(["<", ">", ",", ";"]))
             if address.utf8.contains(0x40), case .valid = EmailValidator.validate(String(address)) {
-                if !first { others.append(String(address)) }
-                first = false
+                if !first || String(address) != chosen { others.append(String(address)) } else { first = false }
                 continue
             }
             kept.append(word)
