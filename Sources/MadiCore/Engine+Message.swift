@@ -3651,7 +3651,7 @@ extension TurnBuilder {
     static let growthPhrases: [[String]] = [["extend"], ["expand"], ["roll", "out"], ["rollout"], ["eventually"], ["might", "become"], ["could", "become"],
                                             ["may", "become"], ["later", "on"], ["etendre"], ["elargir"], ["a", "terme"], ["pourrait", "passer"],
                                             ["pourrait", "devenir"], ["pourraient", "devenir"], ["peut", "etre", "plus", "tard"]]
-    static let fewVerbs: Set<String> = ["utilisent", "use", "sont", "are", "ont", "have", "testent", "try", "connaissent", "know", "jouent", "play", "seront", "will", "serons"]
+    static let fewVerbs: Set<String> = ["utilisent", "use", "sont", "are", "ont", "have", "testent", "try", "connaissent", "know", "jouent", "play", "seront", "will", "serons", "don", "dont", "need", "needs", "n", "won", "wont", "doesn", "doesnt", "ne", "skip", "codent", "code"]
     /// Whether what a few do is said at `j`: a verb of `fewVerbs` (after a pronoun, "l'utilisent",
     /// "s'en servent"), "of them", "d'entre eux".
     static func doAt(_ w: [String], _ j: Int) -> Bool {
