@@ -4512,6 +4512,11 @@ extension TurnBuilder {
         if !doing.isEmpty, doing.count < counts.count {
             for f in doing { denied = denied.masking(f.span) }
         }
+        // ("en fait 2 profs utilisent déjà chatgpt, les autres rien": a part of the team doing
+        // something, the rest said after it, is no size.)
+        if !doing.isEmpty, doing.count == counts.count, let end = doing.map(\.span.upperBound).max(),
+           [["les", "autres"], ["the", "others"], ["the", "rest"], ["le", "reste"], ["others"], ["rest", "of"]].contains(where: { p in
+               (end..<w.count).contains { i in i + p.count <= w.count && w[i..<(i + p.count)].elementsEqual(p) } }) { return false }
         // ("on serait 5 enfin non 7 avec la secretaire": a count taken back gives way to the one
         // that takes it back.)
         let said = u.quantities.all(denied).sorted { $0.span.lowerBound < $1.span.lowerBound }
