@@ -2967,6 +2967,8 @@ public final class Understanding: Sendable {
         // m'intéresse pas": with a no as well, it is a no.
         // ("pas d'accord", "not ok with that", "pas du tout d'accord": the negation just before the yes
         // denies it, a no.)
+        // ("ni oui ni non": neither.)
+        if y > 0, n > 0, w.filter({ $0 == "ni" }).count >= 2 { return nil }
         if y > 0, input.tokens.contains(where: negations.contains) { return n > 0 || deniesYes(input) ? false : nil }
         if y > n { return true }
         if n > y { return false }
