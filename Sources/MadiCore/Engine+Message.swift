@@ -1156,7 +1156,10 @@ extension TurnBuilder {
         var (address, rest) = Understanding.address(in: trimmed)
         // ("m.durand at chu-lyon dot fr" at the company's name: an address said in words, alone,
         // kept for its question as one typed with its signs.)
-        if address == nil, step.kind == .text, !emailAnswered, !trimmed.contains("@"), let said = u.rebuiltAddress(trimmed) {
+        // (Not "I'm at Acme dot com", "we're at paylane dot io": where the prospect works.)
+        if address == nil, step.kind == .text, !emailAnswered, !trimmed.contains("@"), let said = u.rebuiltAddress(trimmed),
+           let at = said.firstIndex(of: "@"), !said[..<at].contains(where: { $0 == "'" || $0 == "’" }),
+           !["i", "im", "we", "were", "je", "on", "nous", "its", "it", "c", "cest", "chez"].contains(input.tokenStrings.first ?? "") {
             address = said
             rest = nil
         }
@@ -3651,7 +3654,7 @@ extension TurnBuilder {
     static let growthPhrases: [[String]] = [["extend"], ["expand"], ["roll", "out"], ["rollout"], ["eventually"], ["might", "become"], ["could", "become"],
                                             ["may", "become"], ["later", "on"], ["etendre"], ["elargir"], ["a", "terme"], ["pourrait", "passer"],
                                             ["pourrait", "devenir"], ["pourraient", "devenir"], ["peut", "etre", "plus", "tard"]]
-    static let fewVerbs: Set<String> = ["utilisent", "use", "sont", "are", "ont", "have", "testent", "try", "connaissent", "know", "jouent", "play", "seront", "will", "serons", "don", "dont", "need", "needs", "n", "won", "wont", "doesn", "doesnt", "ne", "skip", "codent", "code"]
+    static let fewVerbs: Set<String> = ["utilisent", "use", "sont", "are", "ont", "have", "testent", "try", "connaissent", "know", "jouent", "play", "seront", "will", "serons", "don", "dont", "won", "wont", "doesn", "doesnt", "codent", "code"]
     /// Whether what a few do is said at `j`: a verb of `fewVerbs` (after a pronoun, "l'utilisent",
     /// "s'en servent"), "of them", "d'entre eux".
     static func doAt(_ w: [String], _ j: Int) -> Bool {

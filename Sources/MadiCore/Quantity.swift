@@ -87,7 +87,7 @@ public struct QuantityReader: Sendable {
         groupOpeners = groups
         inclusiveOpeners = groups.filter { ["on", "nous", "we", "were"].contains($0.first ?? "") }
         weakNumbers = weak
-        starters = Set(numbers.keys).union(approx.keys).union(approx.keys.map { $0 + "s" }).union(hedges).union(range).union(openers).union(["half", "demi", "several", "quelques"])
+        starters = Set(numbers.keys).union(approx.keys).union(approx.keys.map { $0 + "s" }).union(hedges).union(range).union(openers).union(["half", "demi", "several", "quelques", "plusieurs"])
             .union(["un", "une", "a", "an", "petite", "bonne", "good"])
         multipliers = Set(numbers.filter { $0.value == 100 || $0.value == 1000 }.keys).union(["vingt", "vingts"].filter { numbers[$0] != nil })
     }
@@ -159,7 +159,7 @@ public struct QuantityReader: Sendable {
             else if k + 1 < w.count, w[k] == "half" || w[k] == "demi", approximation(w[k + 1]) != nil { half = true; k += 1 }
             // ("a few dozen", "several dozen", "quelques dizaines": about thirty.)
             let few = k + 2 < w.count && w[k] == "a" && w[k + 1] == "few" ? k + 1 : k
-            if few + 1 < w.count, ["few", "several", "quelques"].contains(w[few]), let m = approximation(w[few + 1]), m >= 10 {
+            if few + 1 < w.count, ["few", "several", "quelques", "plusieurs"].contains(w[few]), let m = approximation(w[few + 1]), (10...12).contains(m) {
                 var end = few + 2
                 if end < w.count, hedges.contains(w[end]) { end += 1 }
                 // ("a few dozen" is said back as about thirty, "quelques dizaines" as about thirty.)
@@ -217,7 +217,9 @@ public struct QuantityReader: Sendable {
             }
             // "deux fois six", "2 x 6", "two times four": a product.
             // (Not "2 fois par semaine", "3 times a week": a count of times.)
-            else if !q.isRange, end + 1 < w.count, ["fois", "times", "x"].contains(w[end]), let size = number(at: end + 1, w), !size.weak {
+            // ("6 x 2 jours", "4 x 2 days": a count of days, no product.)
+            else if !q.isRange, end + 1 < w.count, ["fois", "times", "x"].contains(w[end]), let size = number(at: end + 1, w), !size.weak,
+                    size.end >= w.count || !Self.timeUnits.contains(w[size.end]) {
                 q = Quantity(low: q.low * size.value, approximate: q.approximate)
                 end = size.end
             }
@@ -471,11 +473,22 @@ public struct QuantityReader: Sendable {
         // just for me": the prospect set aside.)
         func says(_ p: [String]) -> Bool {
             guard let at = Self.span(of: p, in: w)?.lowerBound else { return false }
-            return !w[max(0, at - 2)..<at].contains(where: Self.setAside.contains)
+            return !Self.setAsideBefore(at, w)
         }
         return selfOnly.contains(where: says) && !plusSelf.contains(where: says)
     }
     static let setAside: Set<String> = ["than", "que", "not", "pas", "instead"]
+    static let timeUnits: Set<String> = ["jours", "jour", "days", "day", "heures", "heure", "hours", "hour", "h", "semaines", "semaine", "weeks", "week",
+                                         "mois", "months", "month", "fois", "times", "sessions", "demi", "half"]
+    /// Whether the prospect is set aside just before `at` ("rather than for myself", "not just me",
+    /// "plutôt que pour moi"), within its clause: "not sure, just me" and "je sais pas, juste moi"
+    /// set no one aside.
+    static func setAsideBefore(_ at: Int, _ w: [String]) -> Bool {
+        if at >= 1, ["than", "que", "instead"].contains(w[at - 1]) { return true }
+        if at >= 2, ["than", "que", "instead"].contains(w[at - 2]) { return true }
+        guard at >= 1, ["not", "pas"].contains(w[at - 1]) else { return false }
+        return at < 2 || !["sais", "sait", "know", "sure", "sur", "suis", "am"].contains(w[at - 2])
+    }
 
     /// Whether the count at `span` follows "sans compter", "not counting", "excluding", "hors"
     /// (an article between allowed).
@@ -690,7 +703,7 @@ public struct QuantityReader: Sendable {
             restated = true
         }
         func says(_ p: [String]) -> Range<Int>? { Self.span(of: p, in: w) }
-        func saysAlone(_ p: [String]) -> Range<Int>? { says(p).flatMap { r in w[max(0, r.lowerBound - 2)..<r.lowerBound].contains(where: Self.setAside.contains) ? nil : r } }
+        func saysAlone(_ p: [String]) -> Range<Int>? { says(p).flatMap { r in Self.setAsideBefore(r.lowerBound, w) ? nil : r } }
         // "deux collègues et moi" counts the prospect; "on est 3 avec moi" already does.
         // ("8 avec moi", "donc 8 moi compris", "10 including me": the count holds the prospect already.)
         let counted = found.first.map { f -> Bool in

@@ -312,8 +312,10 @@ extension Understanding {
 
     /// "you did not say whether", "tu n'as pas dit si": words that ask again without a question mark.
     static func asksIndirectly(_ w: [String]) -> Bool {
-        [["say", "whether"], ["said", "whether"], ["pas", "dit", "si"], ["not", "say", "if"], ["didn", "t", "say", "if"], ["didnt", "say", "if"],
-         ["pas", "precise", "si"], ["pas", "repondu"], ["not", "answer"], ["didn", "t", "answer"], ["didnt", "answer"]].contains { Understanding.holds(w, $0) }
+        // (Said to Madi: not "hard to say whether their level is beginner", "I'd rather not answer".)
+        w.contains(where: ["you", "u", "tu", "vous", "m"].contains) && [["say", "whether"], ["said", "whether"], ["pas", "dit", "si"], ["not", "say", "if"],
+         ["didn", "t", "say", "if"], ["didnt", "say", "if"], ["pas", "precise", "si"], ["pas", "repondu"], ["not", "answer"], ["didn", "t", "answer"],
+         ["didnt", "answer"]].contains { Understanding.holds(w, $0) }
     }
 
     /// Cuts a message into its question sentences and the rest. `prepared`, the message already
@@ -558,7 +560,7 @@ extension Understanding {
         // ("…, which is usually mid-February.": a clause that says more of what came before, not
         // asked.)
         if first == "which", w.count >= 3, ["is", "was", "will", "would", "means", "should"].contains(w[w.startIndex + 1]),
-           ["usually", "normally", "generally", "typically", "always", "often", "around", "in", "at", "when", "why", "how", "the", "a", "my", "our", "probably"].contains(w[w.startIndex + 2]),
+           ["usually", "normally", "generally", "typically", "always", "often", "around", "probably"].contains(w[w.startIndex + 2]),
            !input.raw.contains("?") { return false }
         return openers.contains { w.starts(with: $0) } && !isWholeYes(input)
     }
@@ -745,9 +747,12 @@ extension Understanding {
         guard words.count >= 2 else { return nil }
         let valid = words.filter { if case .valid = EmailValidator.validate(String($0)) { return true } else { return false } }
         guard valid.count >= 2 else { return nil }
-        // ("bob@hotmial.com bob@gmail.com": the first without a typo in its domain.)
+        // ("bob@hotmial.com bob@gmail.com": the same name typed twice, the first without a typo in
+        // a known provider's domain; "raj@aon.com, … sofia.ruiz@gmail.com" are two people's.)
+        let locals = Set(valid.map { $0.split(separator: "@").first.map { $0.lowercased() } ?? "" })
+        guard locals.count == 1 else { return String(valid[0]) }
         return String(valid.first(where: { w in
-            if case let .valid(a) = EmailValidator.validate(String(w)) { return EmailSuggester.suggest(a.normalized) == nil } else { return false }
+            if case let .valid(a) = EmailValidator.validate(String(w)) { return EmailSuggester.providerSuggestion(a.normalized) == nil } else { return false }
         }) ?? valid[0])
     }
 

@@ -1859,7 +1859,10 @@ public final class Understanding: Sendable {
             // ("TechNova, a small SaaS startup in Berlin", "Kiwi Digital, une petite agence web": what it is.)
             || (Self.kindOpeners.contains(opener) && PreparedInput(String(name[name.index(after: comma)...])).tokenStrings.contains(where: Self.companyKindNouns.contains))
             // ("Helix Bio, the startup", "Blue Ox Farm, family farm in Iowa": what it is, in lower case.)
-            || ((opener == "the" || next.first?.isLowercase == true) && name[..<comma].contains(where: \.isUppercase)
+            // (Not after a person's name: "John Smith, family farm in Iowa", "Jean Dupont, ferme des Lilas".)
+            || ((opener == "the" || (next.first?.isLowercase == true
+                    && PreparedInput(String(name[..<comma])).tokenStrings.contains(where: Self.companyKindNouns.contains)))
+                && name[..<comma].contains(where: \.isUppercase)
                 && PreparedInput(String(name[name.index(after: comma)...])).tokenStrings.prefix(3).contains(where: Self.companyKindNouns.contains)) {
             name = name[..<comma]
         }
@@ -2221,6 +2224,12 @@ public final class Understanding: Sendable {
     }
 
     static let skipWords: Set<String> = ["skip", "skipping", "sauter", "saute", "zapper", "zappe", "beyond", "past", "dela"]
+    /// A word of `skipWords` in the three words before `at`, not itself denied ("sans sauter les
+    /// bases", "without skipping the basics", "don't skip the basics").
+    static func skippedBefore(_ at: Int, _ w: [String]) -> Bool {
+        guard let k = w[max(0, at - 3)..<at].lastIndex(where: skipWords.contains) else { return false }
+        return !w[max(0, k - 2)..<k].contains(where: ["sans", "without", "pas", "not", "dont", "t", "ne", "never", "jamais"].contains)
+    }
     static let onBehalfVerbs: Set<String> = ["renseigne", "renseigner", "informe", "informer", "regarde", "looking", "asking", "renseignons"]
     static let someonesWords: Set<String> = ["mon", "ma", "mes", "my", "notre", "nos", "our", "son", "sa", "ses", "his", "her", "un", "une", "a", "an", "a", "leur", "their"]
 
@@ -2260,7 +2269,7 @@ public final class Understanding: Sendable {
         // ("so I'd skip the basics", "on peut sauter les bases", "beyond the basics": an option
         // named to be passed over.)
         if case let w = input.tokenStrings, w.contains(where: Self.skipWords.contains) {
-            matches.removeAll { m in w[max(0, m.span.lowerBound - 3)..<m.span.lowerBound].contains(where: Self.skipWords.contains) }
+            matches.removeAll { m in Self.skippedBefore(m.span.lowerBound, w) }
         }
         // "débutants, sauf deux ou trois…", "en reconversion, j'étais aide-soignante avant": an
         // option named after an exception, or said of the past, gives way to one named otherwise.
@@ -2403,7 +2412,7 @@ public final class Understanding: Sendable {
         var out = Set(matches.filter { m in
             (negated && (denied(m.span, input, saying: own) || deniedBefore(m, index.list, input, own)))
                 || (m.span.lowerBound > 0 && blockers.contains(input.tokens[m.span.lowerBound - 1]))
-                || (skips && w[max(0, m.span.lowerBound - 3)..<m.span.lowerBound].contains(where: Self.skipWords.contains))
+                || (skips && Self.skippedBefore(m.span.lowerBound, w))
         }.map(\.id))
         // (Options said aside, "j'étais freelance avant", beside one said otherwise.)
         if asides {
@@ -3010,7 +3019,8 @@ public final class Understanding: Sendable {
     }
     static let degreeWords: Set<String> = ["du", "tout", "vraiment", "trop", "tres", "totalement", "really", "totally", "at", "all", "very", "entirely", "completely", "quite"]
     static let interjectionYes: Set<String> = ["oui", "ouais", "yes", "yeah", "yep", "si"]
-    static let knowingVerbs: Set<String> = ["sais", "sait", "savais", "vois", "comprends", "jsp", "know", "knw"]
+    static let knowingVerbs: Set<String> = ["sais", "sait", "savais", "vois", "comprends", "jsp", "know", "knw", "inquiete", "inquietez", "inquiet",
+                                            "worry", "bother", "doute"]
 
     /// The best score of the phrases read word for word in the input (0 when none is said): only
     /// those whose first word it holds are tried.

@@ -418,7 +418,7 @@ public enum EmailSuggester {
     static let gluedTLDs = ["com", "net", "org", "fr", "io"]
 
     /// The suggestion for an address when it is a known provider's address; nil otherwise.
-    static func providerSuggestion(_ address: String) -> String? {
+    public static func providerSuggestion(_ address: String) -> String? {
         guard let fixed = suggest(address), let at = fixed.lastIndex(of: "@"),
               providers.contains(String(fixed[fixed.index(after: at)...])) else { return nil }
         return fixed
