@@ -2778,6 +2778,15 @@ extension TurnBuilder {
                 return (rest, said)
             }
         }
+        // ("dès que possible mais pas avant janvier", "asap but not before february": the start
+        // as soon as the month allows.)
+        let w = input.tokenStrings
+        if let k = w.indices.dropFirst().first(where: { i in
+            i + 2 < w.count && ["mais", "but"].contains(w[i]) && ["pas", "not"].contains(w[i + 1]) && ["avant", "before", "until", "till"].contains(w[i + 2])
+        }), case let before = u.prepare(w[..<k].joined(separator: " ")), case let .option(said) = u.match(step: step, before).choice,
+           case let rest = u.prepare(w[(k + 1)...].joined(separator: " ")), monthOption(rest, step) != nil {
+            return (rest, said)
+        }
         return nil
     }
 
