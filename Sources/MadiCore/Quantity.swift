@@ -477,7 +477,6 @@ public struct QuantityReader: Sendable {
         }
         return selfOnly.contains(where: says) && !plusSelf.contains(where: says)
     }
-    static let setAside: Set<String> = ["than", "que", "not", "pas", "instead"]
     static let timeUnits: Set<String> = ["jours", "jour", "days", "day", "heures", "heure", "hours", "hour", "h", "semaines", "semaine", "weeks", "week",
                                          "mois", "months", "month", "fois", "times", "sessions", "demi", "half"]
     /// Whether the prospect is set aside just before `at` ("rather than for myself", "not just me",
